@@ -1,0 +1,37 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every page exists without a prefix (Japanese) and under /en, /kr and /tw (spec §2).
+ * The prefixed trees come first so that `/en/...` is never read as a site called "en".
+ */
+const LOCALE_PREFIXES = ["en", "kr", "tw", ""];
+
+function localeRoutes(prefix: string) {
+  const id = (name: string) => `${prefix || "ja"}/${name}`;
+  const at = (path: string) => (prefix ? `${prefix}/${path}` : path);
+  return [
+    route(prefix || "/", "routes/language-root.tsx", { id: id("language-root") }),
+    route(at("404"), "routes/not-found.tsx", { id: id("404") }),
+    route(at(":siteId"), "routes/site/site.tsx", { id: id("site") }, [
+      layout("routes/site/default-layout.tsx", { id: id("default-layout") }, [
+        index("routes/site/top.tsx", { id: id("top") }),
+        route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
+        route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
+        route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),
+        route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
+        route("*", "routes/site/not-found.tsx", { id: id("site-not-found") }),
+      ]),
+      layout("routes/site/bare-layout.tsx", { id: id("bare-layout") }, [
+        route("custom_page", "routes/site/embedded-top.tsx", { id: id("embedded-top") }),
+      ]),
+      layout("routes/site/alt-layout.tsx", { id: id("alt-layout") }, [
+        route("unpublished", "routes/site/unpublished.tsx", { id: id("unpublished") }),
+      ]),
+    ]),
+  ];
+}
+
+export default [
+  ...LOCALE_PREFIXES.flatMap(localeRoutes),
+  route("*", "routes/not-found.tsx", { id: "catch-all" }),
+] satisfies RouteConfig;

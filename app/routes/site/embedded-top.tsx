@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { storeView } from "../../../server/stores/store-view";
+import { StoreInfo } from "../../components/store-info";
+import { useI18n } from "../../lib/i18n";
+import { seoMeta } from "../../lib/seo";
+import { sitePath, useShell } from "../../lib/shell";
+import { requireSite } from "../../lib/site.server";
+import type { Route } from "./+types/embedded-top";
+
+/** The booking entry a client embeds in its own site through an iframe (bare layout). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  return { stores: bundle.stores.map((s) => storeView(s, locale)) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "top");
+
+export default function EmbeddedTop({ loaderData }: Route.ComponentProps) {
+  const shell = useShell();
+  const { t } = useI18n();
+  if (!shell) return null;
+  return (
+    <main id="main" className="p-4">
+      <h1 className="text-xl font-bold" data-testid="page-title">
+        {t("customPage.embeddedTitle", { title: shell.title })}
+      </h1>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {loaderData.stores.map((s) => (
+          <li key={s.id} className="rounded border border-gray-200 p-3">
+            <h2 className="mb-2 font-bold">{s.name}</h2>
+            <StoreInfo store={s} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4">
+        <Link to={sitePath(shell, "/reserve")} target="_top" className="btn-primary">
+          {t("nav.search")}
+        </Link>
+      </p>
+    </main>
+  );
+}

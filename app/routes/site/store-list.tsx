@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { storeView } from "../../../server/stores/store-view";
+import { StoreInfo } from "../../components/store-info";
+import { useI18n } from "../../lib/i18n";
+import { seoMeta } from "../../lib/seo";
+import { sitePath, useShell } from "../../lib/shell";
+import { requireSite } from "../../lib/site.server";
+import type { Route } from "./+types/store-list";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  return { stores: bundle.stores.map((s) => storeView(s, locale)) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "store");
+
+export default function StoreList({ loaderData }: Route.ComponentProps) {
+  const shell = useShell();
+  const { t } = useI18n();
+  if (!shell) return null;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("store.listTitle")}
+      </h1>
+      {loaderData.stores.length ? (
+        <ul className="mt-6 grid gap-4 md:grid-cols-2" data-testid="store-list">
+          {loaderData.stores.map((s) => (
+            <li key={s.id} className="rounded bg-white p-5 shadow-sm">
+              <h2 className="mb-3 text-lg font-bold">
+                <Link to={sitePath(shell, `/store/${s.id}`)} className="link" data-testid="store-link">
+                  {s.name}
+                </Link>
+              </h2>
+              <StoreInfo store={s} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6">{t("store.noStores")}</p>
+      )}
+    </main>
+  );
+}

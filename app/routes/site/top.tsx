@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { storeView } from "../../../server/stores/store-view";
+import { RichText } from "../../components/rich-text";
+import { StoreInfo } from "../../components/store-info";
+import { formatIsoDate } from "../../i18n/format";
+import { pickLang } from "../../i18n/locales";
+import { useI18n } from "../../lib/i18n";
+import { seoMeta } from "../../lib/seo";
+import { sitePath, useShell } from "../../lib/shell";
+import { requireSite } from "../../lib/site.server";
+import type { Route } from "./+types/top";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  const top = bundle.topInfo;
+  return {
+    siteImage: bundle.settings.isDispImage ? (top?.siteImagePath ?? null) : null,
+    intro: top ? pickLang(top, "pageEditTop", locale) : "",
+    news: bundle.news.map((n) => ({
+      id: n.id,
+      date: formatIsoDate(n.publishedOn),
+      title: pickLang(n, "title", locale),
+      body: pickLang(n, "body", locale),
+    })),
+    stores: bundle.stores.map((s) => storeView(s, locale)),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "top");
+
+export default function Top({ loaderData }: Route.ComponentProps) {
+  const shell = useShell();
+  const { t } = useI18n();
+  if (!shell) return null;
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      {loaderData.siteImage ? (
+        <div className="bg-gray-200">
+          <img
+            src={loaderData.siteImage}
+            alt={t("top.siteImageAlt", { title: shell.title })}
+            width={1600}
+            height={600}
+            className="mx-auto block aspect-[8/3] w-full max-w-6xl object-cover"
+            fetchPriority="high"
+            data-testid="site-image"
+          />
+        </div>
+      ) : null}
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <h1 className="text-2xl font-bold" data-testid="page-title">
+          {shell.title}
+        </h1>
+        {loaderData.intro ? <RichText source={loaderData.intro} /> : null}
+
+        <section aria-labelledby="news-heading" className="mt-10">
+          <h2
+            id="news-heading"
+            className="border-b-4 pb-1 text-xl font-bold"
+            style={{ borderColor: "var(--site-color)" }}
+          >
+            {t("top.news")}
+          </h2>
+          {loaderData.news.length ? (
+            <ul className="mt-4 divide-y divide-gray-200 rounded bg-white shadow-sm" data-testid="news-list">
+              {loaderData.news.map((n) => (
+                <li key={n.id} className="p-4">
+                  <p className="text-sm text-gray-700">
+                    <time dateTime={n.date.replaceAll("/", "-")}>{n.date}</time>
+                  </p>
+                  <h3 className="font-semibold">{n.title}</h3>
+                  {n.body ? <p className="mt-1 whitespace-pre-line text-sm">{n.body}</p> : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 text-gray-700">{t("top.noNews")}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="stores-heading" className="mt-10">
+          <h2
+            id="stores-heading"
+            className="border-b-4 pb-1 text-xl font-bold"
+            style={{ borderColor: "var(--site-color)" }}
+          >
+            {t("top.stores")}
+          </h2>
+          <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="store-summaries">
+            {loaderData.stores.map((s) => (
+              <li key={s.id} className="rounded bg-white p-4 shadow-sm">
+                <h3 className="mb-2 text-lg font-bold">{s.name}</h3>
+                <StoreInfo store={s} />
+                <p className="mt-3">
+                  <Link to={sitePath(shell, `/store/${s.id}`)} className="link">
+                    {t("top.storeDetail", { name: s.name })}
+                  </Link>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}

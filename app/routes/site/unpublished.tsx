@@ -1,0 +1,19 @@
+import { useI18n } from "../../lib/i18n";
+import { useShell } from "../../lib/shell";
+import type { Route } from "./+types/unpublished";
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function Unpublished() {
+  const { t } = useI18n();
+  const shell = useShell();
+  return (
+    <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>{`${t("unpublished.title")} | ${shell?.title ?? ""}`}</title>
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("unpublished.title")}
+      </h1>
+      <p className="mt-4 text-gray-700">{t("unpublished.body")}</p>
+    </main>
+  );
+}

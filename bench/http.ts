@@ -1,0 +1,101 @@
+// Throughput of the top page against a bare node:http hello world, and the top page's client JS size.
+// Usage: npm run bench   (builds first; or `tsx bench/http.ts` after `npm run build`)
+// Options via env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const APP_PORT = 4310;
+const HELLO_PORT = 4311;
+
+const HELLO = `require("node:http").createServer((q, s) => { s.writeHead(200, {"content-type": "text/plain"}); s.end("hello world"); }).listen(${HELLO_PORT}, "127.0.0.1");`;
+
+async function waitFor(url: string, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function measure(url: string): Promise<number> {
+  // A short warm-up fills caches and JIT, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** Gzip size of every script the page loads: module scripts, modulepreloads and the inline manifest excluded. */
+async function clientJsGzip(base: string, pagePath: string): Promise<{ files: number; raw: number; gzip: number }> {
+  const html = await (await fetch(base + pagePath)).text();
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) {
+    if (m[1]?.startsWith("/")) srcs.add(m[1]);
+  }
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) if (m[1]) srcs.add(m[1]);
+  let raw = 0;
+  let gzip = 0;
+  for (const src of srcs) {
+    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    raw += body.length;
+    gzip += gzipSync(body, { level: 9 }).length;
+  }
+  return { files: srcs.size, raw, gzip };
+}
+
+function stop(child: ChildProcess) {
+  child.kill("SIGTERM");
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-bench-"));
+  const app = spawn(process.execPath, ["build/server/main.js"], {
+    env: { ...process.env, PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    stdio: "ignore",
+  });
+  const hello = spawn(process.execPath, ["-e", HELLO], { stdio: "ignore" });
+  try {
+    const base = `http://127.0.0.1:${APP_PORT}`;
+    await waitFor(`${base}/sakura`);
+    await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
+
+    const rows: [string, number][] = [];
+    rows.push(["node:http hello world", await measure(`http://127.0.0.1:${HELLO_PORT}/`)]);
+    rows.push(["GET /sakura (top page SSR)", await measure(`${base}/sakura`)]);
+    rows.push(["GET /en/sakura (top page SSR)", await measure(`${base}/en/sakura`)]);
+    const helloRps = rows[0]?.[1] ?? 1;
+    const js = await clientJsGzip(base, "/sakura");
+
+    console.log(
+      `\n${SECONDS}s per target, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
+    );
+    console.log("| target | req/s | share of node:http |");
+    console.log("|---|---:|---:|");
+    for (const [name, rps] of rows)
+      console.log(`| ${name} | ${rps.toFixed(0)} | ${((rps / helloRps) * 100).toFixed(1)}% |`);
+    console.log(
+      `\nClient JS loaded by /sakura: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`,
+    );
+  } finally {
+    stop(app);
+    stop(hello);
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeSite, siteInput } from "../../../tests/fixtures/sites";
+import { createTestDb } from "../../../tests/setup/test-db";
+import type { DbHandle } from "../client";
+import { siteSettings } from "../schema";
+import { createSite } from "./factories";
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(() => handle.close());
+
+function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.cause?.code ?? e.code;
+}
+
+describe("site factory and tenancy constraints", () => {
+  it("applies the price-list rule for client ids 83 and 51", async () => {
+    const a = await makeSite(handle.db, { clientId: 83 });
+    const b = await makeSite(handle.db, { clientId: 51 });
+    const c = await makeSite(handle.db, { clientId: 7 });
+    const rows = await Promise.all(
+      [a, b, c].map(
+        async ({ siteId }) => (await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId)))[0],
+      ),
+    );
+    expect(rows.map((r) => r?.priceListPageUrl)).toEqual(["pricelist", "pricelist", null]);
+  });
+
+  it("rejects a duplicate site id and a duplicate client id", async () => {
+    const first = siteInput();
+    await createSite(handle.db, first);
+    await expect(createSite(handle.db, { ...siteInput(), siteId: first.siteId })).rejects.toSatisfy(
+      (e) => sqlState(e) === "23505",
+    );
+    await expect(createSite(handle.db, { ...siteInput(), clientId: first.clientId })).rejects.toSatisfy(
+      (e) => sqlState(e) === "23505",
+    );
+  });
+
+  it("rejects a site id that is not a slug and a plan outside 1-4", async () => {
+    await expect(createSite(handle.db, { ...siteInput(), siteId: "Bad Id" })).rejects.toSatisfy(
+      (e) => sqlState(e) === "23514",
+    );
+    await expect(createSite(handle.db, { ...siteInput(), usagePlanType: 5 })).rejects.toSatisfy(
+      (e) => sqlState(e) === "23514",
+    );
+  });
+
+  it("creates nothing when a part fails", async () => {
+    const input = siteInput({ customPages: [{ pageUrl: "Not A Slug", pageTitle: "x" }] });
+    await expect(createSite(handle.db, input)).rejects.toThrow();
+    const left = await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, input.siteId));
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import type {} from "../../app/context";
+import {
+  LOCALE_CODE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE,
+  localeFromPath,
+  parseLocaleCookie,
+  readCookie,
+} from "../../app/i18n/locales";
+import type { Db } from "../db/client";
+import type { Logger } from "../logger";
+import type { SiteCache } from "../sites/site-cache";
+
+export interface AppDeps {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  db: Db;
+  siteCache: SiteCache;
+  logger: Logger;
+  productAnalyticsId: string;
+  providerUrl: string;
+  /** Built client assets (`build/client`); absent in dev, where Vite serves them. */
+  clientDir?: string;
+  mode?: "production" | "development";
+}
+
+/** Pages that a client may embed in its own site through an iframe. */
+const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<{ Variables: { requestId: string } }>();
+  const handle = createRequestHandler(deps.build, deps.mode ?? "production");
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const start = performance.now();
+    await next();
+    deps.logger.info(
+      {
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path.slice(0, 200),
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      "request",
+    );
+  });
+  app.use(async (c, next) => {
+    await next();
+    // Custom-page iframe variants may be framed by any client site; everything else may not.
+    if (!EMBEDDABLE.test(c.req.path)) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+  });
+  app.use(
+    secureHeaders({
+      xFrameOptions: false,
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: "same-site",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      strictTransportSecurity: "max-age=31536000; includeSubDomains",
+    }),
+  );
+  app.use(compress());
+
+  if (deps.clientDir) {
+    const root = deps.clientDir;
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  }
+
+  // Remember the page's language for 365 days (spec §2); the root path decides by itself.
+  app.use(async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (c.req.method !== "GET" || c.res.status !== 200) return;
+    if (path === "/" && !parseLocaleCookie(c.req.query("lang"))) return;
+    if (!c.res.headers.get("content-type")?.startsWith("text/html")) return;
+    const code = LOCALE_CODE[localeFromPath(path)];
+    const current = readCookie(c.req.header("cookie"), LOCALE_COOKIE);
+    if (parseLocaleCookie(current) === localeFromPath(path) && current === code) return;
+    c.header("Set-Cookie", `${LOCALE_COOKIE}=${code}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`, {
+      append: true,
+    });
+  });
+
+  app.all("*", (c) => {
+    const context: AppLoadContext = {
+      db: deps.db,
+      siteCache: deps.siteCache,
+      logger: deps.logger,
+      requestId: c.get("requestId"),
+      productAnalyticsId: deps.productAnalyticsId,
+      providerUrl: deps.providerUrl,
+    };
+    return handle(c.req.raw, context);
+  });
+
+  app.onError((err, c) => {
+    deps.logger.error({ requestId: c.get("requestId"), err }, "unhandled error");
+    return c.text("An error has occurred.", 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "./config";
+import { createDb } from "./db/client";
+import { seedDemoIfEmpty } from "./db/seed/demo";
+import { createApp } from "./http/app";
+import { createLogger } from "./logger";
+import { createSiteCache } from "./sites/site-cache";
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+  const handle = await createDb(config);
+  await handle.migrate();
+  if (await seedDemoIfEmpty(handle.db)) logger.info("seeded the demo sites");
+
+  const buildDir = path.resolve("build");
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const app = createApp({
+    build,
+    db: handle.db,
+    siteCache: createSiteCache(),
+    logger,
+    productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
+    providerUrl: config.PROVIDER_URL,
+    clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
+  });
+
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    logger.info({ port: info.port, database: handle.kind }, `listening on http://localhost:${info.port}`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down");
+    server.close(() => {
+      handle.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

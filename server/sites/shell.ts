@@ -1,0 +1,70 @@
+import { type Locale, pickLang, siteLocales } from "../../app/i18n/locales";
+import { priceListPath, type ShellFeatures, shellFeatures } from "./plan";
+import type { SiteBundle } from "./site-bundle";
+import { logoNeedsResize, siteTheme, type Theme } from "./theme";
+
+export interface SeoText {
+  title: string;
+  description: string;
+}
+
+/** The localized, serialisable data the site layouts render. */
+export interface SiteShell {
+  siteId: string;
+  clientId: number;
+  locale: Locale;
+  title: string;
+  headerMessage: string;
+  logo: { src: string; width: number; height: number; resize: boolean } | null;
+  faviconPath: string;
+  theme: Theme;
+  features: ShellFeatures;
+  locales: Locale[];
+  priceListPath: string;
+  allowsGuestBooking: boolean;
+  footer: {
+    pages: { url: string; title: string }[];
+    companyName: string;
+    text: string;
+    since: number;
+  };
+  seo: Record<string, SeoText>;
+  tracking: { gaTrackingCode: string | null; gtmContainerId: string | null };
+  multiStore: boolean;
+}
+
+export function buildShell(bundle: SiteBundle, locale: Locale): SiteShell {
+  const { client, settings, logo, footer, tracking } = bundle;
+  const locales = siteLocales(settings.supportedLanguages);
+  const title = pickLang(settings, "siteTitle", locale);
+  return {
+    siteId: client.siteId,
+    clientId: client.clientId,
+    locale,
+    title,
+    headerMessage: pickLang(settings, "headerMessage", locale),
+    logo: logo
+      ? { src: logo.imgPath, width: logo.width, height: logo.height, resize: logoNeedsResize(logo.width, logo.height) }
+      : null,
+    faviconPath: settings.faviconPath ?? "/favicon.svg",
+    theme: siteTheme(settings.siteColor, settings.fontColor),
+    features: shellFeatures(client.usagePlanType, locales.length >= 2),
+    locales,
+    priceListPath: priceListPath(settings.priceListPageUrl),
+    allowsGuestBooking: settings.isDispNonMember,
+    footer: {
+      pages: bundle.customPages.map((p) => ({ url: p.pageUrl, title: pickLang(p, "pageTitle", locale) })),
+      companyName: footer ? pickLang(footer, "companyName", locale) : title,
+      text: footer ? pickLang(footer, "footerText", locale) : "",
+      since: client.createdAt.getFullYear(),
+    },
+    seo: Object.fromEntries(
+      bundle.seo.map((s) => [
+        s.pageKind,
+        { title: pickLang(s, "pageTitle", locale), description: pickLang(s, "description", locale) },
+      ]),
+    ),
+    tracking: { gaTrackingCode: tracking?.gaTrackingCode ?? null, gtmContainerId: tracking?.gtmContainerId ?? null },
+    multiStore: bundle.stores.length > 1,
+  };
+}

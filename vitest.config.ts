@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+
+const shared = { pool: "forks" as const, testTimeout: 30_000, hookTimeout: 60_000 };
+const allTests = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
+const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts"];
+
+// Everything runs on PGlite; with TEST_DATABASE_URL the integration tests run again on PostgreSQL.
+export default defineConfig({
+  test: {
+    globalSetup: ["tests/setup/global-db.ts"],
+    maxWorkers: 2,
+    projects: [
+      { test: { ...shared, name: "pglite", include: allTests, env: { TEST_DB_KIND: "pglite" } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...shared, name: "postgres", include: integrationTests, env: { TEST_DB_KIND: "postgres" } } }]
+        : []),
+    ],
+  },
+});
