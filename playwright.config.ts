@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: {
     command: "rm -rf .data-e2e && node build/server/main.js",
     url: `http://127.0.0.1:${PORT}/?lang=jp`,
-    env: { PORT: String(PORT), DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", HOST: "127.0.0.1" },
+    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", HOST: "127.0.0.1" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
