@@ -61,7 +61,14 @@ function stop(child: ChildProcess) {
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-bench-"));
   const app = spawn(process.execPath, ["build/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(APP_PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(APP_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
     stdio: "ignore",
   });
   const hello = spawn(process.execPath, ["-e", HELLO], { stdio: "ignore" });
