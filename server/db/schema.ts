@@ -196,3 +196,196 @@ export const stores = pgTable(
   },
   (t) => [unique("stores_site_id_id").on(t.siteId, t.id), index("stores_site_order").on(t.siteId, t.displayOrder)],
 );
+
+/** Specific closing dates of a store (store holiday), beyond its regular holidays. */
+export const storeHolidays = pgTable(
+  "store_holidays",
+  {
+    siteId: siteRef(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    holidayDate: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.storeId, t.holidayDate] })],
+);
+
+export const carClasses = pgTable(
+  "car_classes",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    ...ml("className"),
+    displayOrder: integer().notNull().default(0),
+  },
+  (t) => [unique("car_classes_site_id_id").on(t.siteId, t.id)],
+);
+
+/** Fuel codes: 1 regular, 2 high-octane, 3 diesel, 4 electricity, 5 LP gas. */
+export const FUELS = [1, 2, 3, 4, 5] as const;
+
+export const carTypes = pgTable(
+  "car_types",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    classId: integer()
+      .notNull()
+      .references(() => carClasses.id, { onDelete: "restrict" }),
+    ...ml("typeName"),
+    /** Example models, e.g. "Toyota Aqua or similar". */
+    ...ml("modelNames"),
+    capacity: smallint().notNull(),
+    displacementCc: integer(),
+    doors: smallint(),
+    fuel: smallint().notNull().default(1),
+    /** 1 automatic, 2 manual. */
+    transmission: smallint().notNull().default(1),
+    /** 1 non-smoking, 2 smoking. */
+    smoking: smallint().notNull().default(1),
+    hasNavigation: boolean().notNull().default(true),
+    hasEtc: boolean().notNull().default(true),
+    isFourWd: boolean().notNull().default(false),
+    imagePaths: text().array().notNull().default(sql`'{}'`),
+    ...ml("notes"),
+    /** Recommendation order (lower first). */
+    displayOrder: integer().notNull().default(0),
+    isPublished: boolean().notNull().default(true),
+  },
+  (t) => [
+    unique("car_types_site_id_id").on(t.siteId, t.id),
+    check("car_types_capacity", sql`${t.capacity} between 1 and 60`),
+    check("car_types_fuel", sql`${t.fuel} between 1 and 5`),
+    check("car_types_transmission", sql`${t.transmission} in (1, 2)`),
+    check("car_types_smoking", sql`${t.smoking} in (1, 2)`),
+  ],
+);
+
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    carTypeId: integer()
+      .notNull()
+      .references(() => carTypes.id, { onDelete: "restrict" }),
+    registrationNumber: text().notNull(),
+    inService: boolean().notNull().default(true),
+    mileageKm: integer().notNull().default(0),
+  },
+  (t) => [
+    unique("vehicles_site_registration").on(t.siteId, t.registrationNumber),
+    index("vehicles_site_store_type").on(t.siteId, t.storeId, t.carTypeId),
+  ],
+);
+
+/** 1 per rental, 2 per day. */
+export const optionPriceUnits = { perRental: 1, perDay: 2 } as const;
+
+export const carOptions = pgTable(
+  "car_options",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    ...ml("optionName"),
+    price: integer().notNull(),
+    priceUnit: smallint().notNull().default(1),
+    maxQuantity: smallint().notNull().default(1),
+    /** Empty: every store / every class. */
+    storeIds: integer().array().notNull().default(sql`'{}'`),
+    classIds: integer().array().notNull().default(sql`'{}'`),
+    displayOrder: integer().notNull().default(0),
+  },
+  (t) => [
+    check("car_options_price", sql`${t.price} >= 0`),
+    check("car_options_unit", sql`${t.priceUnit} in (1, 2)`),
+    check("car_options_max", sql`${t.maxQuantity} between 1 and 20`),
+  ],
+);
+
+/** Immunity compensation fee per class and day. */
+export const immunityFees = pgTable(
+  "immunity_fees",
+  {
+    siteId: siteRef(),
+    classId: integer()
+      .notNull()
+      .references(() => carClasses.id, { onDelete: "cascade" }),
+    pricePerDay: integer().notNull(),
+    /** Whether the search shows prices with immunity included by default. */
+    isDefault: boolean().notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.classId] }), check("immunity_fees_price", sql`${t.pricePerDay} >= 0`)],
+);
+
+/**
+ * Fee plan of a store and class from a date: mode 1 hours, 2 nights, 3 monthly. Prices are integer
+ * yen, tax included; tiers a mode does not use stay null.
+ */
+export const feePlans = pgTable(
+  "fee_plans",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    classId: integer()
+      .notNull()
+      .references(() => carClasses.id, { onDelete: "cascade" }),
+    mode: smallint().notNull(),
+    effectiveFrom: date().notNull(),
+    isHighSeason: boolean().notNull().default(false),
+    upTo3h: integer(),
+    upTo6h: integer(),
+    upTo12h: integer(),
+    upTo24h: integer(),
+    extraHour: integer(),
+    extraDay: integer(),
+    sameDay: integer(),
+    nights1: integer(),
+    nights2: integer(),
+    nights3: integer(),
+    nights4: integer(),
+    nights5: integer(),
+    nights6: integer(),
+    nights7: integer(),
+    nights14: integer(),
+    month: integer(),
+  },
+  (t) => [
+    unique("fee_plans_key").on(t.siteId, t.storeId, t.classId, t.effectiveFrom, t.isHighSeason),
+    check("fee_plans_mode", sql`${t.mode} in (1, 2, 3)`),
+  ],
+);
+
+/**
+ * A reservation of a car type at a store (a vehicle is assigned later). Only what availability
+ * needs for now; the booking flow adds the borrower, driver, options and payment.
+ */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    reserveNo: text().notNull(),
+    storeId: integer()
+      .notNull()
+      .references(() => stores.id, { onDelete: "restrict" }),
+    returnStoreId: integer().references(() => stores.id, { onDelete: "restrict" }),
+    carTypeId: integer()
+      .notNull()
+      .references(() => carTypes.id, { onDelete: "restrict" }),
+    startAt: timestamp({ withTimezone: true }).notNull(),
+    endAt: timestamp({ withTimezone: true }).notNull(),
+    isCancelled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("reservations_site_reserve_no").on(t.siteId, t.reserveNo),
+    check("reservations_period", sql`${t.endAt} > ${t.startAt}`),
+  ],
+);

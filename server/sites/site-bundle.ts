@@ -1,8 +1,13 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import {
+  carClasses,
+  carOptions,
+  carTypes,
   clients,
   customPages,
+  feePlans,
+  immunityFees,
   seoSettings,
   siteConfigVersions,
   siteFooters,
@@ -10,14 +15,35 @@ import {
   siteNews,
   siteSettings,
   siteTrackings,
+  storeHolidays,
   stores,
   topInfos,
+  vehicles,
 } from "../db/schema";
 
 export type ClientRow = typeof clients.$inferSelect;
 export type SiteSettingRow = typeof siteSettings.$inferSelect;
 export type StoreRow = typeof stores.$inferSelect;
 export type CustomPageRow = typeof customPages.$inferSelect;
+export type CarClassRow = typeof carClasses.$inferSelect;
+export type CarTypeRow = typeof carTypes.$inferSelect;
+export type CarOptionRow = typeof carOptions.$inferSelect;
+export type FeePlanRow = typeof feePlans.$inferSelect;
+export type ImmunityFeeRow = typeof immunityFees.$inferSelect;
+
+/** What search, pricing and calendars read besides reservations; cached with the site. */
+export interface Catalogue {
+  classes: CarClassRow[];
+  /** Published types in recommendation order. */
+  carTypes: CarTypeRow[];
+  options: CarOptionRow[];
+  immunityFees: ImmunityFeeRow[];
+  feePlans: FeePlanRow[];
+  /** In-service vehicles: `${storeId}:${carTypeId}` → count. */
+  vehicleCounts: Map<string, number>;
+  /** Specific closing dates per store id. */
+  holidays: Map<number, Set<string>>;
+}
 
 /** Everything a page of a site needs besides its own content; cached per process. */
 export interface SiteBundle {
@@ -33,6 +59,7 @@ export interface SiteBundle {
   seo: (typeof seoSettings.$inferSelect)[];
   /** Active stores (management status 1), in display order. */
   stores: StoreRow[];
+  catalogue: Catalogue;
 }
 
 export const ACTIVE_STORE = 1;
@@ -78,6 +105,7 @@ export async function loadSiteBundle(db: Db, siteId: string): Promise<SiteBundle
     ],
   );
   if (!settings) return null;
+  const catalogue = await loadCatalogue(db, siteId);
   return {
     version: version ?? 0,
     client,
@@ -90,5 +118,51 @@ export async function loadSiteBundle(db: Db, siteId: string): Promise<SiteBundle
     customPages: pages,
     seo,
     stores: storeRows,
+    catalogue,
+  };
+}
+
+export const vehicleKey = (storeId: number, carTypeId: number) => `${storeId}:${carTypeId}`;
+
+async function loadCatalogue(db: Db, siteId: string): Promise<Catalogue> {
+  const [classes, types, options, immunity, plans, counts, holidays] = await Promise.all([
+    db
+      .select()
+      .from(carClasses)
+      .where(eq(carClasses.siteId, siteId))
+      .orderBy(asc(carClasses.displayOrder), asc(carClasses.id)),
+    db
+      .select()
+      .from(carTypes)
+      .where(and(eq(carTypes.siteId, siteId), eq(carTypes.isPublished, true)))
+      .orderBy(asc(carTypes.displayOrder), asc(carTypes.id)),
+    db
+      .select()
+      .from(carOptions)
+      .where(eq(carOptions.siteId, siteId))
+      .orderBy(asc(carOptions.displayOrder), asc(carOptions.id)),
+    db.select().from(immunityFees).where(eq(immunityFees.siteId, siteId)),
+    db.select().from(feePlans).where(eq(feePlans.siteId, siteId)).orderBy(desc(feePlans.effectiveFrom)),
+    db
+      .select({ storeId: vehicles.storeId, carTypeId: vehicles.carTypeId, n: sql<number>`count(*)::int` })
+      .from(vehicles)
+      .where(and(eq(vehicles.siteId, siteId), eq(vehicles.inService, true)))
+      .groupBy(vehicles.storeId, vehicles.carTypeId),
+    db.select().from(storeHolidays).where(eq(storeHolidays.siteId, siteId)),
+  ]);
+  const holidayMap = new Map<number, Set<string>>();
+  for (const h of holidays) {
+    let set = holidayMap.get(h.storeId);
+    if (!set) holidayMap.set(h.storeId, (set = new Set()));
+    set.add(h.holidayDate);
+  }
+  return {
+    classes,
+    carTypes: types,
+    options,
+    immunityFees: immunity,
+    feePlans: plans,
+    vehicleCounts: new Map(counts.map((c) => [vehicleKey(c.storeId, c.carTypeId), c.n])),
+    holidays: holidayMap,
   };
 }

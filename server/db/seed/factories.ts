@@ -12,6 +12,7 @@ import {
   stores,
   topInfos,
 } from "../schema";
+import { type CatalogueInput, type CreatedCatalogue, createCatalogue } from "./catalogue-factory";
 
 type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 type WithoutSite<T> = Omit<T, "siteId" | "id">;
@@ -32,11 +33,13 @@ export interface SiteInput {
   customPages?: WithoutSite<Insert<typeof customPages>>[];
   seo?: WithoutSite<Insert<typeof seoSettings>>[];
   stores?: WithoutSite<Insert<typeof stores>>[];
+  catalogue?: CatalogueInput;
 }
 
 export interface CreatedSite {
   siteId: string;
   storeIds: number[];
+  catalogue?: CreatedCatalogue;
 }
 
 /**
@@ -46,7 +49,7 @@ export interface CreatedSite {
  */
 export async function createSite(db: Db, input: SiteInput): Promise<CreatedSite> {
   const { siteId } = input;
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     await tx.insert(clients).values({
       siteId,
       clientId: input.clientId,
@@ -78,4 +81,6 @@ export async function createSite(db: Db, input: SiteInput): Promise<CreatedSite>
       : [];
     return { siteId, storeIds };
   });
+  if (!input.catalogue) return created;
+  return { ...created, catalogue: await createCatalogue(db, siteId, created.storeIds, input.catalogue) };
 }

@@ -1,0 +1,119 @@
+import type { Db } from "../db/client";
+import type { SiteBundle, StoreRow } from "../sites/site-bundle";
+import { vehicleKey } from "../sites/site-bundle";
+import { addDays, daysBetween, type IsoDate, localDate, weekdayOf, zonedInstant } from "../time/calendar-date";
+import { groupByType, peakOverlap } from "./occupancy";
+import { loadHolds } from "./queries";
+import { typesAtStore } from "./search";
+import { isHighSeason, isStoreClosed } from "./store-rules";
+
+/** Calendar modes (spec §3): 1 departure (can a car leave that day), 2 period (cars left all day). */
+export const CALENDAR_MODE = { departure: 1, period: 2 } as const;
+
+/** ○ circle, △ triangle, × cross, ☎ tel (call the store), closed (holiday), past. */
+export type CalendarMark = "circle" | "triangle" | "cross" | "tel" | "closed" | "past";
+
+export interface CalendarDay {
+  date: IsoDate;
+  weekday: number;
+  mark: CalendarMark;
+  remaining: number | null;
+  highSeason: boolean;
+}
+
+export interface CalendarMonth {
+  month: string;
+  /** Leading blanks before the 1st, for a Sunday-first grid. */
+  offset: number;
+  days: CalendarDay[];
+  prevMonth: string | null;
+  nextMonth: string | null;
+}
+
+export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+export function monthOf(date: IsoDate): string {
+  return date.slice(0, 7);
+}
+
+function shiftMonth(month: string, by: number): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + by, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** Marks each day of a month for a store, or for one car type at it (spec §3 calendar, §4 codes). */
+export async function storeCalendar(
+  db: Db,
+  siteId: string,
+  input: { bundle: SiteBundle; store: StoreRow; carTypeId?: number; month: string; mode: number; now: Date },
+): Promise<CalendarMonth> {
+  const { bundle, store, now } = input;
+  const { settings, catalogue } = bundle;
+  const tz = store.timeZone;
+  const today = localDate(now, tz);
+  const first = `${input.month}-01`;
+  const nextFirst = `${shiftMonth(input.month, 1)}-01`;
+  const count = daysBetween(first, nextFirst);
+  const lastBookable = [addDays(today, settings.maxAdvanceDays), store.reserveMaxDate]
+    .filter((d): d is string => Boolean(d))
+    .sort()[0] as string;
+  const leadUntil = now.getTime() + settings.minLeadMinutes * 60_000;
+
+  const types = typesAtStore(bundle, store.id).filter((t) => input.carTypeId === undefined || t.id === input.carTypeId);
+  const holds = groupByType(
+    await loadHolds(
+      db,
+      siteId,
+      store.id,
+      zonedInstant(first, "00:00", tz),
+      zonedInstant(nextFirst, "00:00", tz),
+      input.carTypeId,
+    ),
+  );
+  const holidays = catalogue.holidays.get(store.id);
+  const open24 = store.isOpen24h;
+
+  const days: CalendarDay[] = [];
+  for (let i = 0; i < count; i++) {
+    const date = addDays(first, i);
+    const day = { date, weekday: weekdayOf(date), remaining: null, highSeason: isHighSeason(store, date) };
+    if (date < today) {
+      days.push({ ...day, mark: "past" });
+      continue;
+    }
+    if (isStoreClosed(store, holidays, date)) {
+      days.push({ ...day, mark: "closed" });
+      continue;
+    }
+    const from = zonedInstant(
+      date,
+      input.mode === CALENDAR_MODE.period || open24 ? "00:00" : store.businessStartTime,
+      tz,
+    );
+    const to =
+      input.mode === CALENDAR_MODE.period || open24
+        ? zonedInstant(addDays(date, 1), "00:00", tz)
+        : zonedInstant(date, store.businessEndTime, tz);
+    if (date > lastBookable || to.getTime() <= leadUntil) {
+      days.push({ ...day, mark: "tel" });
+      continue;
+    }
+    const remaining = types.reduce((sum, t) => {
+      const vehicles = catalogue.vehicleCounts.get(vehicleKey(store.id, t.id)) ?? 0;
+      return sum + Math.max(0, vehicles - peakOverlap(holds.get(t.id) ?? [], from.getTime(), to.getTime()));
+    }, 0);
+    const mark: CalendarMark =
+      remaining === 0 ? "cross" : remaining <= settings.triangleCarNumber ? "triangle" : "circle";
+    days.push({ ...day, mark, remaining });
+  }
+  const thisMonth = monthOf(today);
+  const lastMonth = monthOf(lastBookable);
+  return {
+    month: input.month,
+    offset: weekdayOf(first),
+    days,
+    prevMonth: input.month > thisMonth ? shiftMonth(input.month, -1) : null,
+    nextMonth: input.month < lastMonth ? shiftMonth(input.month, 1) : null,
+  };
+}

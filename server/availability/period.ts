@@ -1,0 +1,100 @@
+import { addDays, type IsoDate, isValidIsoDate, isValidTime, localDate, zonedInstant } from "../time/calendar-date";
+import type { FieldErrors } from "./reasons";
+import { RENTAL_PERIOD_DAYS, type SearchQuery } from "./search-schema";
+import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "./store-rules";
+
+export interface SearchDefaults {
+  defaultStartDay: number;
+  defaultStartTime: string;
+  defaultEndDay: number;
+  defaultEndTime: string;
+  defaultRentalPeriodSlug: string;
+}
+
+export interface BookingWindow {
+  minLeadMinutes: number;
+  maxAdvanceDays: number;
+}
+
+/** The search form's values as the visitor sees them (typed, or filled from the site defaults). */
+export interface PeriodValues {
+  sd: string;
+  st: string;
+  ed: string;
+  et: string;
+  rentalPeriodSlug: string;
+}
+
+export interface ResolvedPeriod {
+  start: Date;
+  end: Date;
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+/** Fills what the query leaves out from the site defaults (spec §3, §9). */
+export function periodValues(query: SearchQuery, defaults: SearchDefaults, today: IsoDate): PeriodValues {
+  const slug = query.rental_period_slug ?? defaults.defaultRentalPeriodSlug;
+  const sd = query.sd ?? addDays(today, defaults.defaultStartDay);
+  let ed = query.ed;
+  if (!ed) {
+    const days = query.rental_period_slug ? RENTAL_PERIOD_DAYS[slug] : undefined;
+    if (days !== undefined && isValidIsoDate(sd)) ed = addDays(sd, days);
+    else if (query.sd && isValidIsoDate(sd)) ed = addDays(sd, RENTAL_PERIOD_DAYS[slug] ?? 0);
+    else ed = addDays(today, defaults.defaultEndDay);
+  }
+  return {
+    sd,
+    st: query.st ?? defaults.defaultStartTime,
+    ed,
+    et: query.et ?? defaults.defaultEndTime,
+    rentalPeriodSlug: slug,
+  };
+}
+
+/**
+ * Whether a period can be booked at a store, with the reason at the field it concerns:
+ * dates exist, return after departure, departure in the future and inside the booking window
+ * (lead time, maximum advance, the store's reserve max date), both ends in business hours and
+ * not on a closed day (spec §5).
+ */
+export function checkPeriod(input: {
+  values: PeriodValues;
+  store: StoreSchedule;
+  holidays: ReadonlySet<string> | undefined;
+  window: BookingWindow;
+  now: Date;
+}): { period: ResolvedPeriod | null; errors: FieldErrors } {
+  const { values, store, window, now } = input;
+  const errors: FieldErrors = {};
+  if (!isValidIsoDate(values.sd)) errors.sd = { code: values.sd ? "date_invalid" : "date_required" };
+  if (!isValidTime(values.st)) errors.st = { code: "time_invalid" };
+  if (!isValidIsoDate(values.ed)) errors.ed = { code: values.ed ? "date_invalid" : "date_required" };
+  if (!isValidTime(values.et)) errors.et = { code: "time_invalid" };
+  if (Object.keys(errors).length) return { period: null, errors };
+
+  const start = zonedInstant(values.sd, values.st, store.timeZone);
+  const end = zonedInstant(values.ed, values.et, store.timeZone);
+  const today = localDate(now, store.timeZone);
+  const lastBookable = [addDays(today, window.maxAdvanceDays), store.reserveMaxDate]
+    .filter((d): d is string => Boolean(d))
+    .sort()[0] as string;
+
+  if (end.getTime() <= start.getTime()) errors.ed = { code: "return_not_after_departure" };
+  if (start.getTime() <= now.getTime()) errors.sd = { code: "departure_in_past" };
+  else if (start.getTime() < now.getTime() + window.minLeadMinutes * 60_000) {
+    errors.st = { code: "within_lead_time", params: { hours: Math.ceil(window.minLeadMinutes / 60) } };
+  } else if (values.sd > lastBookable) {
+    errors.sd = { code: "beyond_advance_period", params: { date: lastBookable.replaceAll("-", "/") } };
+  }
+  if (!errors.sd && isStoreClosed(store, input.holidays, values.sd)) errors.sd = { code: "store_closed" };
+  if (!errors.ed && isStoreClosed(store, input.holidays, values.ed)) errors.ed = { code: "store_closed" };
+  const hours = { start: store.businessStartTime, end: store.businessEndTime };
+  if (!errors.st && !isWithinBusinessHours(store, values.st))
+    errors.st = { code: "outside_business_hours", params: hours };
+  if (!errors.et && !isWithinBusinessHours(store, values.et))
+    errors.et = { code: "outside_business_hours", params: hours };
+
+  if (Object.keys(errors).length) return { period: null, errors };
+  return { period: { start, end, startDate: values.sd, endDate: values.ed }, errors };
+}

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import type { Hold } from "./occupancy";
+
+/**
+ * Active reservations of a store overlapping [from, to). The predicate matches the partial GiST
+ * index `reservations_active_period`, so the cost follows the overlapping rows, not the history.
+ */
+export async function loadHolds(
+  db: Db,
+  siteId: string,
+  storeId: number,
+  from: Date,
+  to: Date,
+  carTypeId?: number,
+): Promise<Hold[]> {
+  const typeFilter = carTypeId === undefined ? sql`` : sql` and car_type_id = ${carTypeId}`;
+  const result = await db.execute(sql`
+    select car_type_id,
+           (extract(epoch from start_at) * 1000)::bigint as start_ms,
+           (extract(epoch from end_at) * 1000)::bigint as end_ms
+      from reservations
+     where site_id = ${siteId}
+       and store_id = ${storeId}${typeFilter}
+       and not is_cancelled
+       and tstzrange(start_at, end_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
+  // Both drivers answer { rows }; bigint arrives as a string.
+  const { rows } = result as unknown as { rows: { car_type_id: number; start_ms: string; end_ms: string }[] };
+  return rows.map((r) => ({ carTypeId: Number(r.car_type_id), start: Number(r.start_ms), end: Number(r.end_ms) }));
+}

@@ -1,0 +1,144 @@
+import type { Db } from "../client";
+import {
+  carClasses,
+  carOptions,
+  carTypes,
+  feePlans,
+  immunityFees,
+  reservations,
+  storeHolidays,
+  vehicles,
+} from "../schema";
+
+type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
+type Bare<T> = Omit<T, "siteId" | "id">;
+
+/**
+ * A site's catalogue, referring to its own parts by key instead of database ids:
+ * stores by their index in the site's store list, classes and types by a `key`.
+ */
+export interface CatalogueInput {
+  classes: (Bare<Insert<typeof carClasses>> & { key: string })[];
+  carTypes: (Omit<Bare<Insert<typeof carTypes>>, "classId"> & { key: string; classKey: string })[];
+  /** `count` vehicles of a type at a store; registration numbers are generated. */
+  vehicles: { store: number; typeKey: string; count: number; outOfService?: number }[];
+  options?: (Omit<Bare<Insert<typeof carOptions>>, "storeIds" | "classIds"> & {
+    stores?: number[];
+    classKeys?: string[];
+  })[];
+  immunityFees?: { classKey: string; pricePerDay: number; isDefault?: boolean }[];
+  feePlans?: (Omit<Bare<Insert<typeof feePlans>>, "storeId" | "classId"> & { store: number; classKey: string })[];
+  holidays?: { store: number; date: string }[];
+  reservations?: {
+    store: number;
+    typeKey: string;
+    startAt: Date;
+    endAt: Date;
+    reserveNo: string;
+    isCancelled?: boolean;
+  }[];
+}
+
+export interface CreatedCatalogue {
+  classIds: Record<string, number>;
+  typeIds: Record<string, number>;
+}
+
+function lookup(map: Record<string, number>, key: string, what: string): number {
+  const id = map[key];
+  if (id === undefined) throw new Error(`unknown ${what} key "${key}"`);
+  return id;
+}
+
+function storeAt(storeIds: number[], index: number): number {
+  const id = storeIds[index];
+  if (id === undefined) throw new Error(`no store at index ${index}`);
+  return id;
+}
+
+/** Creates a catalogue for a site whose stores already exist, in one transaction. */
+export async function createCatalogue(
+  db: Db,
+  siteId: string,
+  storeIds: number[],
+  input: CatalogueInput,
+): Promise<CreatedCatalogue> {
+  return db.transaction(async (tx) => {
+    const classIds: Record<string, number> = {};
+    for (const { key, ...c } of input.classes) {
+      const [row] = await tx
+        .insert(carClasses)
+        .values({ ...c, siteId })
+        .returning({ id: carClasses.id });
+      if (row) classIds[key] = row.id;
+    }
+    const typeIds: Record<string, number> = {};
+    for (const { key, classKey, ...t } of input.carTypes) {
+      const [row] = await tx
+        .insert(carTypes)
+        .values({ ...t, siteId, classId: lookup(classIds, classKey, "class") })
+        .returning({ id: carTypes.id });
+      if (row) typeIds[key] = row.id;
+    }
+    const vehicleRows = input.vehicles.flatMap((v) =>
+      Array.from({ length: v.count }, (_, i) => ({
+        siteId,
+        storeId: storeAt(storeIds, v.store),
+        carTypeId: lookup(typeIds, v.typeKey, "car type"),
+        registrationNumber: `${siteId}-${v.store}-${v.typeKey}-${i + 1}`,
+        inService: i >= (v.outOfService ?? 0),
+        mileageKm: 5_000 + i * 7_919,
+      })),
+    );
+    if (vehicleRows.length) await tx.insert(vehicles).values(vehicleRows);
+    if (input.options?.length) {
+      await tx.insert(carOptions).values(
+        input.options.map(({ stores, classKeys, ...o }) => ({
+          ...o,
+          siteId,
+          storeIds: (stores ?? []).map((s) => storeAt(storeIds, s)),
+          classIds: (classKeys ?? []).map((k) => lookup(classIds, k, "class")),
+        })),
+      );
+    }
+    if (input.immunityFees?.length) {
+      await tx.insert(immunityFees).values(
+        input.immunityFees.map((f) => ({
+          siteId,
+          classId: lookup(classIds, f.classKey, "class"),
+          pricePerDay: f.pricePerDay,
+          isDefault: f.isDefault ?? true,
+        })),
+      );
+    }
+    if (input.feePlans?.length) {
+      await tx.insert(feePlans).values(
+        input.feePlans.map(({ store, classKey, ...p }) => ({
+          ...p,
+          siteId,
+          storeId: storeAt(storeIds, store),
+          classId: lookup(classIds, classKey, "class"),
+        })),
+      );
+    }
+    if (input.holidays?.length) {
+      await tx
+        .insert(storeHolidays)
+        .values(input.holidays.map((h) => ({ siteId, storeId: storeAt(storeIds, h.store), holidayDate: h.date })));
+    }
+    if (input.reservations?.length) {
+      await tx.insert(reservations).values(
+        input.reservations.map((r) => ({
+          siteId,
+          reserveNo: r.reserveNo,
+          storeId: storeAt(storeIds, r.store),
+          carTypeId: lookup(typeIds, r.typeKey, "car type"),
+          startAt: r.startAt,
+          endAt: r.endAt,
+          isCancelled: r.isCancelled ?? false,
+        })),
+      );
+    }
+    return { classIds, typeIds };
+  });
+}
