@@ -1,3 +1,4 @@
+import { demoCatalogue, demoHighSeasonDates } from "./demo-catalogues";
 import type { SiteInput } from "./factories";
 
 /**
@@ -350,6 +351,8 @@ function sakura(today: Date): SiteInput {
     usagePlanType: 4,
     createdAt: new Date("2014-04-01T00:00:00+09:00"),
     settings: {
+      // Fully booked car types are listed with × rather than left out.
+      defaultDispEmptyCarType: 1,
       ...l4("siteTitle", {
         jp: "さくらレンタカー沖縄",
         en: "Sakura Rent-a-Car Okinawa",
@@ -586,6 +589,7 @@ Our Naha Airport store is about 10 minutes from the terminal by free shuttle bus
         businessStartTime: "08:00",
         businessEndTime: "21:00",
         regularHolidayWeek: [],
+        highSeasonDates: demoHighSeasonDates(today),
         regularHolidayDates: [],
       },
       {
@@ -612,6 +616,7 @@ Our Naha Airport store is about 10 minutes from the terminal by free shuttle bus
         businessStartTime: "09:00",
         businessEndTime: "19:00",
         regularHolidayWeek: [3],
+        highSeasonDates: demoHighSeasonDates(today),
         regularHolidayDates: [],
       },
       {
@@ -643,9 +648,11 @@ Our Naha Airport store is about 10 minutes from the terminal by free shuttle bus
         businessStartTime: "08:30",
         businessEndTime: "19:30",
         regularHolidayWeek: [],
+        highSeasonDates: demoHighSeasonDates(today),
         regularHolidayDates: [15],
       },
     ],
+    catalogue: demoCatalogue("sakura", today),
   };
 }
 
@@ -842,6 +849,7 @@ If you have any questions, please call one of the stores on the [store list](/en
         regularHolidayDates: [],
       },
     ],
+    catalogue: demoCatalogue("kaede", today),
   };
 }
 
@@ -943,6 +951,7 @@ function fuji(today: Date): SiteInput {
         regularHolidayDates: [],
       },
     ],
+    catalogue: demoCatalogue("fuji", today),
   };
 }
 
@@ -999,6 +1008,7 @@ function hana(today: Date): SiteInput {
         regularHolidayDates: [],
       },
     ],
+    catalogue: demoCatalogue("hana", today),
   };
 }
 
