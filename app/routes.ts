@@ -15,6 +15,9 @@ function localeRoutes(prefix: string) {
     route(at(":siteId"), "routes/site/site.tsx", { id: id("site") }, [
       layout("routes/site/default-layout.tsx", { id: id("default-layout") }, [
         index("routes/site/top.tsx", { id: id("top") }),
+        route("reserve", "routes/site/reserve.tsx", { id: id("reserve") }),
+        route("reserve/stores/:storeId/cars/:carTypeId", "routes/site/car-type.tsx", { id: id("car-type") }),
+        route("fee", "routes/site/fee.tsx", { id: id("fee") }),
         route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
         route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
         route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),

@@ -44,3 +44,8 @@ export function formatDateTime(date: Date, timeZone = "Asia/Tokyo"): string {
 export function formatIsoDate(isoDate: string): string {
   return isoDate.replaceAll("-", "/");
 }
+
+/** Thousands separators for yen amounts; the currency word comes from the catalogue (`price.amount`). */
+export function formatAmount(yen: number): string {
+  return yen.toLocaleString("en-US");
+}

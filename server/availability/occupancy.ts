@@ -1,3 +1,5 @@
+import { groupBy } from "../lib/group-by";
+
 /** A reservation's hold on a car type: [start, end) in epoch milliseconds. */
 export interface Hold {
   carTypeId: number;
@@ -28,11 +30,5 @@ export function peakOverlap(holds: readonly Hold[], from: number, to: number): n
 }
 
 export function groupByType(holds: readonly Hold[]): Map<number, Hold[]> {
-  const map = new Map<number, Hold[]>();
-  for (const h of holds) {
-    let list = map.get(h.carTypeId);
-    if (!list) map.set(h.carTypeId, (list = []));
-    list.push(h);
-  }
-  return map;
+  return groupBy(holds, (h) => h.carTypeId);
 }

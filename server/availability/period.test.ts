@@ -44,7 +44,7 @@ describe("search defaults", () => {
       st: "11:00",
       ed: "2026-11-23",
       et: "18:00",
-      rentalPeriodSlug: "01",
+      rentalPeriodSlug: "",
     });
   });
 

@@ -22,6 +22,7 @@ export interface PeriodValues {
   st: string;
   ed: string;
   et: string;
+  /** The chosen rental period ('01' … '10'), which sets the return date; empty when none. */
   rentalPeriodSlug: string;
 }
 
@@ -33,22 +34,26 @@ export interface ResolvedPeriod {
 }
 
 /** Fills what the query leaves out from the site defaults (spec §3, §9). */
-export function periodValues(query: SearchQuery, defaults: SearchDefaults, today: IsoDate): PeriodValues {
-  const slug = query.rental_period_slug ?? defaults.defaultRentalPeriodSlug;
+export function periodValues(
+  query: Partial<Pick<SearchQuery, "sd" | "st" | "ed" | "et" | "rental_period_slug">>,
+  defaults: SearchDefaults,
+  today: IsoDate,
+): PeriodValues {
   const sd = query.sd ?? addDays(today, defaults.defaultStartDay);
-  let ed = query.ed;
+  const chosen = query.rental_period_slug;
+  let ed = chosen && isValidIsoDate(sd) ? addDays(sd, RENTAL_PERIOD_DAYS[chosen] ?? 0) : query.ed;
   if (!ed) {
-    const days = query.rental_period_slug ? RENTAL_PERIOD_DAYS[slug] : undefined;
-    if (days !== undefined && isValidIsoDate(sd)) ed = addDays(sd, days);
-    else if (query.sd && isValidIsoDate(sd)) ed = addDays(sd, RENTAL_PERIOD_DAYS[slug] ?? 0);
-    else ed = addDays(today, defaults.defaultEndDay);
+    ed =
+      query.sd && isValidIsoDate(sd)
+        ? addDays(sd, RENTAL_PERIOD_DAYS[defaults.defaultRentalPeriodSlug] ?? 0)
+        : addDays(today, defaults.defaultEndDay);
   }
   return {
     sd,
     st: query.st ?? defaults.defaultStartTime,
     ed,
     et: query.et ?? defaults.defaultEndTime,
-    rentalPeriodSlug: slug,
+    rentalPeriodSlug: chosen ?? "",
   };
 }
 

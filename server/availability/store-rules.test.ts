@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isHighSeason, isStoreClosed, isWithinBusinessHours, type StoreSchedule, selectableTimes } from "./store-rules";
 
-export const STORE: StoreSchedule = {
+const STORE: StoreSchedule = {
   isOpen24h: false,
   businessStartTime: "09:00",
   businessEndTime: "19:00",

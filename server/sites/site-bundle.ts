@@ -20,6 +20,7 @@ import {
   topInfos,
   vehicles,
 } from "../db/schema";
+import { groupBy } from "../lib/group-by";
 
 export type ClientRow = typeof clients.$inferSelect;
 export type SiteSettingRow = typeof siteSettings.$inferSelect;
@@ -150,12 +151,12 @@ async function loadCatalogue(db: Db, siteId: string): Promise<Catalogue> {
       .groupBy(vehicles.storeId, vehicles.carTypeId),
     db.select().from(storeHolidays).where(eq(storeHolidays.siteId, siteId)),
   ]);
-  const holidayMap = new Map<number, Set<string>>();
-  for (const h of holidays) {
-    let set = holidayMap.get(h.storeId);
-    if (!set) holidayMap.set(h.storeId, (set = new Set()));
-    set.add(h.holidayDate);
-  }
+  const holidayMap = new Map(
+    [...groupBy(holidays, (h) => h.storeId)].map(([storeId, rows]) => [
+      storeId,
+      new Set(rows.map((r) => r.holidayDate)),
+    ]),
+  );
   return {
     classes,
     carTypes: types,

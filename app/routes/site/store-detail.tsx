@@ -1,6 +1,13 @@
 import { Link } from "react-router";
+import { CALENDAR_MODE, MONTH, monthOf, storeCalendar } from "../../../server/availability/calendar";
+import { typesAtStore } from "../../../server/availability/search";
+import { vacancyDisplay } from "../../../server/availability/search-view";
 import { storeView } from "../../../server/stores/store-view";
+import { localDate } from "../../../server/time/calendar-date";
+import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { StoreInfo } from "../../components/store-info";
+import { formatIsoDate } from "../../i18n/format";
+import { pickLang } from "../../i18n/locales";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
 import { sitePath, useShell } from "../../lib/shell";
@@ -12,7 +19,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = requireId(params.storeId);
   const store = bundle.stores.find((s) => s.id === id);
   if (!store) notFound();
-  return { store: storeView(store, locale) };
+  const now = new Date();
+  const today = localDate(now, store.timeZone);
+  const requested = new URL(request.url).searchParams.get("month");
+  const calendar = await storeCalendar(context.db, bundle.client.siteId, {
+    bundle,
+    store,
+    month: requested && MONTH.test(requested) ? requested : monthOf(today),
+    mode: CALENDAR_MODE.departure,
+    now,
+  });
+  const classIds = new Set(typesAtStore(bundle, store.id).map((t) => t.classId));
+  return {
+    store: storeView(store, locale),
+    classes: bundle.catalogue.classes.filter((c) => classIds.has(c.id)).map((c) => pickLang(c, "className", locale)),
+    holidays: [...(bundle.catalogue.holidays.get(store.id) ?? [])].filter((d) => d >= today).sort(),
+    reserveMaxDate: store.reserveMaxDate,
+    calendar,
+    display: vacancyDisplay(bundle),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
@@ -22,14 +47,54 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
   const shell = useShell();
   const { t } = useI18n();
   if (!shell) return null;
-  const { store } = loaderData;
+  const { store, classes, holidays } = loaderData;
+  const sep = t("list.separator");
+  const base = sitePath(shell, `/store/${store.id}`);
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-4xl px-4 py-8 outline-none">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-8 outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">
         {store.name}
       </h1>
-      <div className="mt-6 rounded bg-white p-5 shadow-sm">
-        <StoreInfo store={store} detailed />
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        <div className="grid content-start gap-4 rounded-lg bg-white p-5 shadow-sm">
+          <StoreInfo store={store} detailed />
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
+            {classes.length ? (
+              <>
+                <dt className="font-semibold text-gray-700">{t("store.classes")}</dt>
+                <dd data-testid="store-classes">{classes.join(sep)}</dd>
+              </>
+            ) : null}
+            {holidays.length ? (
+              <>
+                <dt className="font-semibold text-gray-700">{t("store.holidays")}</dt>
+                <dd data-testid="store-holidays">{holidays.map(formatIsoDate).join(sep)}</dd>
+              </>
+            ) : null}
+            {loaderData.reserveMaxDate ? (
+              <>
+                <dt className="font-semibold text-gray-700">{t("store.reserveMax")}</dt>
+                <dd>{t("store.reserveMaxValue", { date: formatIsoDate(loaderData.reserveMaxDate) })}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p>
+            <Link
+              to={`${sitePath(shell, "/reserve")}?si=${store.id}`}
+              className="btn-primary"
+              data-testid="store-search"
+            >
+              {t("nav.search")}
+            </Link>
+          </p>
+        </div>
+        {loaderData.display.showCalendar ? (
+          <VacancyCalendar
+            calendar={loaderData.calendar}
+            display={loaderData.display}
+            monthHref={(month) => `${base}?month=${month}`}
+          />
+        ) : null}
       </div>
       <p className="mt-6">
         <Link to={sitePath(shell, "/store")} className="link">

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
+import { periodValues } from "../../../server/availability/period";
+import { searchFormData } from "../../../server/availability/search-form";
 import { storeView } from "../../../server/stores/store-view";
+import { localDate } from "../../../server/time/calendar-date";
 import { RichText } from "../../components/rich-text";
+import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
 import { formatIsoDate } from "../../i18n/format";
 import { pickLang } from "../../i18n/locales";
@@ -23,6 +27,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       body: pickLang(n, "body", locale),
     })),
     stores: bundle.stores.map((s) => storeView(s, locale)),
+    search: searchFormData(
+      bundle,
+      locale,
+      periodValues({}, bundle.settings, localDate(new Date(), bundle.stores[0]?.timeZone ?? "Asia/Tokyo")),
+      bundle.stores.length > 1 ? null : (bundle.stores[0]?.id ?? null),
+    ),
   };
 }
 
@@ -52,6 +62,13 @@ export default function Top({ loaderData }: Route.ComponentProps) {
           {shell.title}
         </h1>
         {loaderData.intro ? <RichText source={loaderData.intro} /> : null}
+
+        <section aria-labelledby="search-heading" className="mt-8">
+          <h2 id="search-heading" className="mb-3 text-xl font-bold">
+            {t("search.title")}
+          </h2>
+          <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.search} />
+        </section>
 
         <section aria-labelledby="news-heading" className="mt-10">
           <h2

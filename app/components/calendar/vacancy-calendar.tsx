@@ -1,0 +1,148 @@
+import { Link } from "react-router";
+import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar";
+import type { MessageKey } from "../../i18n/messages";
+import { useI18n } from "../../lib/i18n";
+
+const SYMBOL: Record<CalendarMark, string> = {
+  circle: "○",
+  triangle: "△",
+  cross: "×",
+  tel: "☎",
+  closed: "",
+  past: "–",
+};
+const CELL: Record<CalendarMark, string> = {
+  circle: "text-green-900",
+  triangle: "text-amber-900",
+  cross: "text-red-800",
+  tel: "text-blue-900",
+  closed: "bg-gray-100 text-gray-700",
+  past: "text-gray-600",
+};
+
+export interface CalendarDisplay {
+  crossMark: string;
+  showCount: boolean;
+}
+
+/** A month of vacancy marks as a table; month links keep the page's other query values. */
+export function VacancyCalendar({
+  calendar,
+  display,
+  monthHref,
+}: {
+  calendar: CalendarMonth;
+  display: CalendarDisplay;
+  monthHref: (month: string) => string;
+}) {
+  const { t } = useI18n();
+  const [year, month] = calendar.month.split("-").map(Number) as [number, number];
+  const cells: (CalendarDay | null)[] = [...Array<null>(calendar.offset).fill(null), ...calendar.days];
+  while (cells.length % 7) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+  const symbol = (mark: CalendarMark) =>
+    mark === "cross" ? display.crossMark : mark === "closed" ? t("calendar.closedShort") : SYMBOL[mark];
+  const title = t("calendar.month", { year, month });
+
+  return (
+    <section
+      className="rounded-lg bg-white p-4 shadow-sm"
+      data-testid="vacancy-calendar"
+      aria-label={`${t("calendar.title")} ${title}`}
+    >
+      <div className="mb-2 flex items-center justify-between gap-2">
+        {calendar.prevMonth ? (
+          <Link
+            to={monthHref(calendar.prevMonth)}
+            className="link text-sm"
+            preventScrollReset
+            data-testid="calendar-prev"
+          >
+            ← {t("calendar.prev")}
+          </Link>
+        ) : (
+          <span />
+        )}
+        <h3 className="font-bold" data-testid="calendar-month">
+          {title}
+        </h3>
+        {calendar.nextMonth ? (
+          <Link
+            to={monthHref(calendar.nextMonth)}
+            className="link text-sm"
+            preventScrollReset
+            data-testid="calendar-next"
+          >
+            {t("calendar.next")} →
+          </Link>
+        ) : (
+          <span />
+        )}
+      </div>
+      <table className="w-full table-fixed border-collapse text-center text-sm">
+        <caption className="sr-only">{`${t("calendar.title")} ${title}`}</caption>
+        <thead>
+          <tr>
+            {[0, 1, 2, 3, 4, 5, 6].map((d) => (
+              <th key={d} scope="col" className={`py-1 ${d === 0 ? "text-red-800" : d === 6 ? "text-blue-900" : ""}`}>
+                {t(`weekdayShort.${d}` as MessageKey)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week) => (
+            <tr key={week.find(Boolean)?.date}>
+              {week.map((day, i) =>
+                day ? (
+                  <td
+                    key={day.date}
+                    className={`border border-gray-200 px-0.5 py-1 align-top ${CELL[day.mark]} ${day.highSeason ? "outline outline-1 -outline-offset-2 outline-amber-500" : ""}`}
+                    data-date={day.date}
+                    data-mark={day.mark}
+                    data-testid="calendar-day"
+                  >
+                    <span className="block text-xs text-gray-800">{Number(day.date.slice(8))}</span>
+                    <span aria-hidden="true" className="block text-base font-bold leading-tight">
+                      {symbol(day.mark)}
+                    </span>
+                    {display.showCount && day.remaining !== null && day.remaining > 0 ? (
+                      <span aria-hidden="true" className="block text-[11px]">
+                        {day.remaining}
+                      </span>
+                    ) : null}
+                    <span className="sr-only">
+                      {t(`calendar.mark.${day.mark}` as MessageKey)}
+                      {day.remaining ? ` ${t("calendar.remaining", { n: day.remaining })}` : ""}
+                      {day.highSeason ? ` ${t("calendar.highSeason")}` : ""}
+                    </span>
+                  </td>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: empty cells have only a position
+                  <td key={`blank-${i}`} className="border border-gray-100" />
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-800" aria-label={t("calendar.legend")}>
+        {(["circle", "triangle", "cross", "tel", "closed"] as const).map((m) => (
+          <li key={m}>
+            <span aria-hidden="true" className="mr-1 font-bold">
+              {symbol(m)}
+            </span>
+            {t(`calendar.mark.${m}` as MessageKey)}
+          </li>
+        ))}
+        <li>
+          <span
+            aria-hidden="true"
+            className="mr-1 inline-block h-3 w-3 align-middle outline outline-1 outline-amber-500"
+          />
+          {t("calendar.highSeason")}
+        </li>
+      </ul>
+    </section>
+  );
+}

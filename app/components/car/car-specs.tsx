@@ -1,0 +1,35 @@
+import type { CarTypeView } from "../../../server/catalog/views";
+import type { MessageKey } from "../../i18n/messages";
+import { useI18n } from "../../lib/i18n";
+
+/** Capacity, engine, doors, fuel, transmission, smoking, navigation, ETC and 4WD. */
+export function CarSpecs({ car, compact = false }: { car: CarTypeView; compact?: boolean }) {
+  const { t } = useI18n();
+  const yesNo = (v: boolean) => (v ? t("car.yes") : t("car.no"));
+  const rows: [MessageKey, string][] = [
+    ["car.capacity", t("car.capacityValue", { n: car.capacity })],
+    ["car.transmission", t(`mission.${car.transmission}` as MessageKey)],
+    ["car.smoking", t(`smoking.${car.smoking}` as MessageKey)],
+    ["car.fuel", t(`fuel.${car.fuel}` as MessageKey)],
+  ];
+  if (car.displacementCc) rows.push(["car.displacement", t("car.displacementValue", { cc: car.displacementCc })]);
+  if (car.doors) rows.push(["car.doors", t("car.doorsValue", { n: car.doors })]);
+  rows.push(
+    ["car.navigation", yesNo(car.hasNavigation)],
+    ["car.etc", yesNo(car.hasEtc)],
+    ["car.fourWd", yesNo(car.isFourWd)],
+  );
+  return (
+    <dl
+      className={`grid gap-x-3 gap-y-1 text-sm ${compact ? "grid-cols-[max-content_1fr] sm:grid-cols-[max-content_1fr_max-content_1fr]" : "grid-cols-[max-content_1fr]"}`}
+      data-testid="car-specs"
+    >
+      {rows.map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="font-semibold text-gray-700">{t(key)}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+import type { PriceBreakdown } from "../../../server/pricing/price";
+import { formatAmount } from "../../i18n/format";
+import { useI18n } from "../../lib/i18n";
+
+export function useYen() {
+  const { t } = useI18n();
+  return (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+}
+
+/** Total with its parts: rental fee, immunity and options, tax included. */
+export function PriceSummary({ price }: { price: PriceBreakdown }) {
+  const { t } = useI18n();
+  const yen = useYen();
+  return (
+    <div data-testid="price">
+      <p className="text-sm text-gray-700">{t("price.total")}</p>
+      <p className="text-2xl font-bold" data-testid="price-total" data-amount={price.total}>
+        {yen(price.total)}
+      </p>
+      <dl className="mt-1 grid grid-cols-[1fr_max-content] gap-x-3 text-xs text-gray-700" data-testid="price-breakdown">
+        <dt>{t("price.rent")}</dt>
+        <dd data-testid="price-rent">{yen(price.rentCarFee)}</dd>
+        {price.immunityFee ? (
+          <>
+            <dt>
+              {t("price.immunity")} ({t("price.days", { n: price.rentalDays })})
+            </dt>
+            <dd data-testid="price-immunity">{yen(price.immunityFee)}</dd>
+          </>
+        ) : null}
+        {price.optionFee ? (
+          <>
+            <dt>{t("price.options")}</dt>
+            <dd>{yen(price.optionFee)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </div>
+  );
+}

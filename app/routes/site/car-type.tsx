@@ -1,0 +1,194 @@
+import { Link } from "react-router";
+import { periodValues } from "../../../server/availability/period";
+import { searchFormData } from "../../../server/availability/search-form";
+import { parseSearchQuery } from "../../../server/availability/search-schema";
+import { periodQuery, searchView, vacancyDisplay } from "../../../server/availability/search-view";
+import { carTypeDetail } from "../../../server/catalog/car-type-detail";
+import { storeView } from "../../../server/stores/store-view";
+import { localDate } from "../../../server/time/calendar-date";
+import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
+import { CarSpecs } from "../../components/car/car-specs";
+import { FeeTable } from "../../components/car/fee-table";
+import { PriceSummary, useYen } from "../../components/car/price";
+import { RemainingMark } from "../../components/car/remaining-mark";
+import { useReasonText } from "../../components/search/field-error";
+import { SearchForm } from "../../components/search/search-form";
+import { useI18n } from "../../lib/i18n";
+import { seoMeta } from "../../lib/seo";
+import { sitePath, useShell } from "../../lib/shell";
+import { notFound, requireId, requireSite } from "../../lib/site.server";
+import type { Route } from "./+types/car-type";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  const storeId = requireId(params.storeId);
+  const carTypeId = requireId(params.carTypeId);
+  const url = new URL(request.url);
+  const query = parseSearchQuery(url.searchParams);
+  const detail = await carTypeDetail(context.db, bundle.client.siteId, {
+    bundle,
+    locale,
+    storeId,
+    carTypeId,
+    query,
+    hasPeriod: Boolean(query.sd) && !query.date_undecided,
+    month: url.searchParams.get("month"),
+    now: new Date(),
+  });
+  if (!detail) notFound();
+  const today = localDate(new Date(), detail.store.timeZone);
+  const offer = detail.outcome?.offers.find((o) => o.carType.id === carTypeId);
+  const results = detail.outcome ? searchView(bundle, locale, query, detail.outcome) : null;
+  return {
+    store: storeView(detail.store, locale),
+    carType: detail.carType,
+    feeTables: detail.feeTables,
+    options: detail.options,
+    calendar: detail.calendar,
+    display: vacancyDisplay(bundle),
+    // The store is fixed on this page: the form carries it as a hidden field.
+    form: {
+      ...(results?.form ?? searchFormData(bundle, locale, periodValues(query, bundle.settings, today), storeId)),
+      stores: [],
+      storeId,
+    },
+    errors: results?.errors ?? {},
+    period: results?.period ?? null,
+    price: offer?.price ?? null,
+    remaining: offer?.remaining ?? null,
+    blocked: detail.blocked,
+    carry: detail.outcome ? periodQuery(detail.outcome) : { si: String(storeId) },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  seoMeta(matches, "car_type", loaderData ? `${loaderData.carType.name} | ${loaderData.store.name}` : undefined);
+
+export default function CarType({ loaderData }: Route.ComponentProps) {
+  const shell = useShell();
+  const { t } = useI18n();
+  const yen = useYen();
+  const reasonText = useReasonText();
+  if (!shell) return null;
+  const { carType: car, store, carry, display } = loaderData;
+  const base = sitePath(shell, `/reserve/stores/${store.id}/cars/${car.id}`);
+  const carryQuery = new URLSearchParams(carry).toString();
+  const canReserve = Boolean(loaderData.price) && !loaderData.blocked;
+  const monthHref = (month: string) => `${base}?${new URLSearchParams({ ...carry, month }).toString()}`;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+      <p className="text-sm">
+        <Link to={`${sitePath(shell, "/reserve")}?${carryQuery}`} className="link">
+          ← {t("car.backToResults")}
+        </Link>
+      </p>
+      <p className="mt-4 text-sm text-gray-700">
+        {car.className} · {store.name}
+      </p>
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {car.name}
+      </h1>
+      {car.modelNames ? <p className="text-gray-700">{car.modelNames}</p> : null}
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
+        <div className="grid gap-6">
+          {display.showImages && car.images.length ? (
+            <div className="grid gap-2 sm:grid-cols-2" data-testid="car-photos">
+              {car.images.map((src, i) => (
+                <img
+                  key={src}
+                  src={src}
+                  alt={t("car.photo", { name: car.name })}
+                  width={640}
+                  height={400}
+                  loading={i === 0 ? "eager" : "lazy"}
+                  className="h-auto w-full rounded bg-gray-100"
+                />
+              ))}
+            </div>
+          ) : null}
+          <section aria-labelledby="specs-heading" className="rounded-lg bg-white p-4 shadow-sm">
+            <h2 id="specs-heading" className="mb-2 font-bold">
+              {t("car.specs")}
+            </h2>
+            <CarSpecs car={car} />
+            {car.notes ? (
+              <>
+                <h3 className="mt-4 font-semibold">{t("car.notes")}</h3>
+                <p className="whitespace-pre-line text-sm" data-testid="car-notes">
+                  {car.notes}
+                </p>
+              </>
+            ) : null}
+          </section>
+          <section aria-labelledby="fees-heading" className="grid gap-4 rounded-lg bg-white p-4 shadow-sm">
+            <h2 id="fees-heading" className="font-bold">
+              {t("fee.title")}
+            </h2>
+            {loaderData.feeTables.map((table) => (
+              <FeeTable key={`${table.mode}-${table.isHighSeason}`} table={table} />
+            ))}
+            {loaderData.options.length ? (
+              <div>
+                <h3 className="mb-1 font-semibold">{t("fee.options")}</h3>
+                <ul className="text-sm" data-testid="car-options">
+                  {loaderData.options.map((o) => (
+                    <li key={o.id}>
+                      {o.name}:{" "}
+                      {t("fee.pricePer", {
+                        price: yen(o.price),
+                        unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
+                      })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </section>
+          {display.showCalendar ? (
+            <VacancyCalendar calendar={loaderData.calendar} display={display} monthHref={monthHref} />
+          ) : null}
+        </div>
+
+        <aside className="grid content-start gap-4">
+          <section
+            aria-labelledby="price-heading"
+            className="rounded-lg bg-white p-4 shadow-sm"
+            data-testid="reserve-box"
+          >
+            <h2 id="price-heading" className="mb-2 font-bold">
+              {t("car.priceForPeriod")}
+            </h2>
+            {loaderData.period ? (
+              <p className="mb-2 text-sm">
+                {t("results.period", { start: loaderData.period.start, end: loaderData.period.end })}
+              </p>
+            ) : (
+              <p className="mb-2 text-sm text-gray-700">{t("car.selectDates")}</p>
+            )}
+            {loaderData.remaining !== null ? (
+              <RemainingMark
+                remaining={loaderData.remaining}
+                triangle={display.triangle}
+                crossMark={display.crossMark}
+                showCount={display.showCount}
+              />
+            ) : null}
+            {loaderData.price ? <PriceSummary price={loaderData.price} /> : null}
+            {loaderData.blocked ? (
+              <p role="alert" className="mt-2 font-semibold text-red-700" data-testid="car-blocked">
+                {reasonText(loaderData.blocked)}
+              </p>
+            ) : null}
+            {canReserve ? (
+              <Link to={`${base}/options?${carryQuery}`} className="btn-primary mt-3 w-full" data-testid="reserve-link">
+                {t("car.reserve")}
+              </Link>
+            ) : null}
+          </section>
+          <SearchForm action={base} data={loaderData.form} errors={loaderData.errors} compact />
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link } from "react-router";
+import { feePage } from "../../../server/catalog/fee-page";
+import { FeeTable } from "../../components/car/fee-table";
+import { useYen } from "../../components/car/price";
+import { formatIsoDate } from "../../i18n/format";
+import type { MessageKey } from "../../i18n/messages";
+import { useI18n } from "../../lib/i18n";
+import { seoMeta } from "../../lib/seo";
+import { sitePath, useShell } from "../../lib/shell";
+import { requireSite } from "../../lib/site.server";
+import type { Route } from "./+types/fee";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  const si = new URL(request.url).searchParams.get("si");
+  return feePage(bundle, locale, si && /^\d{1,9}$/.test(si) ? Number(si) : undefined, new Date());
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "fee");
+
+export default function Fee({ loaderData }: Route.ComponentProps) {
+  const shell = useShell();
+  const { t } = useI18n();
+  const yen = useYen();
+  if (!shell) return null;
+  const { stores, storeId, classes, options } = loaderData;
+  const sep = t("list.separator");
+  const highSeason = [
+    ...loaderData.highSeasonWeekdays.map((d) => t(`weekday.${d}` as MessageKey)),
+    ...loaderData.highSeasonDates.map(formatIsoDate),
+  ];
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("fee.title")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("fee.lead")}</p>
+      {stores.length > 1 ? (
+        <nav aria-label={t("fee.storeTabs")} className="mt-4">
+          <ul className="flex flex-wrap gap-2" data-testid="fee-stores">
+            {stores.map((s) => (
+              <li key={s.id}>
+                <Link
+                  to={`${sitePath(shell, "/fee")}?si=${s.id}`}
+                  aria-current={s.id === storeId ? "page" : undefined}
+                  className={`inline-block rounded border px-3 py-1.5 ${s.id === storeId ? "site-theme border-transparent font-bold" : "border-gray-400 bg-white"}`}
+                >
+                  {s.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      {highSeason.length ? (
+        <p className="mt-4 text-sm" data-testid="high-season-days">
+          <span className="font-semibold">{t("fee.highSeasonDays")}: </span>
+          {highSeason.join(sep)}
+        </p>
+      ) : null}
+      {classes.length ? (
+        <div className="mt-6 grid gap-6">
+          {classes.map((c) => (
+            <section
+              key={c.id}
+              aria-labelledby={`class-${c.id}`}
+              className="rounded-lg bg-white p-4 shadow-sm"
+              data-testid="fee-class"
+            >
+              <h2 id={`class-${c.id}`} className="mb-3 text-lg font-bold">
+                {c.name}
+              </h2>
+              <div className="grid gap-4 md:grid-cols-2">
+                {c.tables.map((table) => (
+                  <FeeTable key={`${table.mode}-${table.isHighSeason}`} table={table} />
+                ))}
+              </div>
+              {c.immunityPerDay !== null ? (
+                <p className="mt-3 text-sm" data-testid="fee-immunity">
+                  {t("fee.immunity")}: {t("fee.pricePer", { price: yen(c.immunityPerDay), unit: t("fee.perDay") })}
+                  {c.immunityDefault ? ` (${t("fee.immunityDefault")})` : ""}
+                </p>
+              ) : null}
+            </section>
+          ))}
+        </div>
+      ) : (
+        <p className="mt-6">{t("fee.noPlans")}</p>
+      )}
+      {options.length ? (
+        <section aria-labelledby="options-heading" className="mt-6 rounded-lg bg-white p-4 shadow-sm">
+          <h2 id="options-heading" className="mb-3 text-lg font-bold">
+            {t("fee.options")}
+          </h2>
+          <table className="w-full border-collapse text-sm" data-testid="fee-options">
+            <thead>
+              <tr>
+                <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-left">
+                  {t("fee.optionName")}
+                </th>
+                <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-right">
+                  {t("fee.priceHeader")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {options.map((o) => (
+                <tr key={o.id}>
+                  <th scope="row" className="border border-gray-300 px-2 py-1 text-left font-normal">
+                    {o.name}
+                    {o.maxQuantity > 1 ? ` (${t("fee.maxQuantity", { n: o.maxQuantity })})` : ""}
+                  </th>
+                  <td className="border border-gray-300 px-2 py-1 text-right tabular-nums">
+                    {t("fee.pricePer", {
+                      price: yen(o.price),
+                      unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+    </main>
+  );
+}
