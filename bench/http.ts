@@ -54,6 +54,19 @@ async function clientJsGzip(base: string, pagePath: string): Promise<{ files: nu
   return { files: srcs.size, raw, gzip };
 }
 
+/** A three-day search at the first store, three weeks ahead: every car type priced with real availability. */
+async function searchResultsPath(base: string): Promise<string> {
+  const html = await (await fetch(`${base}/sakura/store`)).text();
+  const storeId = /\/sakura\/store\/(\d+)/.exec(html)?.[1];
+  if (!storeId) throw new Error("no store on /sakura/store");
+  const day = (n: number) => new Date(Date.now() + 9 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+  const path = `/sakura/reserve?si=${storeId}&sd=${day(21)}&st=10:00&ed=${day(23)}&et=18:00`;
+  const page = await (await fetch(base + path)).text();
+  const cards = page.split('data-testid="car-card"').length - 1;
+  if (cards < 8) throw new Error(`${path} shows ${cards} car types`);
+  return path;
+}
+
 function stop(child: ChildProcess) {
   child.kill("SIGTERM");
 }
@@ -77,11 +90,14 @@ async function main() {
     await waitFor(`${base}/sakura`);
     await waitFor(`http://127.0.0.1:${HELLO_PORT}/`);
 
+    const searchPath = await searchResultsPath(base);
     const rows: [string, number][] = [];
     rows.push(["node:http hello world", await measure(`http://127.0.0.1:${HELLO_PORT}/`)]);
     rows.push(["GET /sakura (top page SSR)", await measure(`${base}/sakura`)]);
     rows.push(["GET /en/sakura (top page SSR)", await measure(`${base}/en/sakura`)]);
+    rows.push(["GET /sakura/reserve (search results SSR)", await measure(`${base}${searchPath}`)]);
     const helloRps = rows[0]?.[1] ?? 1;
+    const topRps = rows[1]?.[1] ?? 1;
     const js = await clientJsGzip(base, "/sakura");
 
     console.log(
@@ -91,6 +107,9 @@ async function main() {
     console.log("|---|---:|---:|");
     for (const [name, rps] of rows)
       console.log(`| ${name} | ${rps.toFixed(0)} | ${((rps / helloRps) * 100).toFixed(1)}% |`);
+    console.log(
+      `\nsearch results (${searchPath}): ${(((rows[3]?.[1] ?? 0) / topRps) * 100).toFixed(0)}% of the top page's req/s (target ≥ 50%)`,
+    );
     console.log(
       `\nClient JS loaded by /sakura: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`,
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite, siteInput } from "../../../tests/fixtures/sites";
 import { createTestDb } from "../../../tests/setup/test-db";
 import type { DbHandle } from "../client";
-import { siteSettings } from "../schema";
+import { clients, siteSettings, vehicles } from "../schema";
 import { createSite } from "./factories";
 
 let handle: DbHandle;
@@ -55,5 +55,21 @@ describe("site factory and tenancy constraints", () => {
     await expect(createSite(handle.db, input)).rejects.toThrow();
     const left = await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, input.siteId));
     expect(left).toEqual([]);
+  });
+});
+
+describe("removing a site", () => {
+  it("deletes its configuration and catalogue with it", async () => {
+    const { siteId } = await makeSite(handle.db, {
+      customPages: [{ pageUrl: "about", pageTitle: "会社概要" }],
+      catalogue: {
+        classes: [{ key: "c", className: "クラス" }],
+        carTypes: [{ key: "t", classKey: "c", typeName: "車種", capacity: 5 }],
+        vehicles: [{ store: 0, typeKey: "t", count: 2 }],
+      },
+    });
+    await handle.db.delete(clients).where(eq(clients.siteId, siteId));
+    expect(await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId))).toEqual([]);
+    expect(await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId))).toEqual([]);
   });
 });
