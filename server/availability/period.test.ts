@@ -1,21 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { storeSchedule } from "../../tests/fixtures/store-schedule";
 import { zonedInstant } from "../time/calendar-date";
 import { checkPeriod, periodValues } from "./period";
 import { SearchQuerySchema } from "./search-schema";
-import type { StoreSchedule } from "./store-rules";
 
-const STORE: StoreSchedule = {
-  isOpen24h: false,
-  businessStartTime: "09:00",
-  businessEndTime: "19:00",
-  closedDate: null,
-  regularHolidayWeek: [3],
-  regularHolidayDates: [],
-  highSeasonWeek: [],
-  highSeasonDates: [],
-  reserveMaxDate: null,
-  timeZone: "Asia/Tokyo",
-};
+const STORE = storeSchedule();
 const NOW = zonedInstant("2026-11-22", "10:00", "Asia/Tokyo");
 const WINDOW = { minLeadMinutes: 120, maxAdvanceDays: 180 };
 const DEFAULTS = {

@@ -39,7 +39,15 @@ function catalogue(): CatalogueInput {
     ],
     carTypes: [
       { key: "small", classKey: "compact", typeName: "小型", capacity: 5, displayOrder: 1 },
-      { key: "van", classKey: "van", typeName: "ワゴン", capacity: 8, isFourWd: true, transmission: 2, displayOrder: 2 },
+      {
+        key: "van",
+        classKey: "van",
+        typeName: "ワゴン",
+        capacity: 8,
+        isFourWd: true,
+        transmission: 2,
+        displayOrder: 2,
+      },
       { key: "nostock", classKey: "compact", typeName: "在庫なし", capacity: 5, displayOrder: 3 },
     ],
     vehicles: [
@@ -73,7 +81,14 @@ beforeAll(async () => {
   handle = await createTestDb();
   const site = await makeSite(handle.db, {
     settings: { siteTitle: "在庫テスト", supportedLanguages: "jp", defaultDispEmptyCarType: 1, triangleCarNumber: 1 },
-    stores: [{ storeName: "本店", businessStartTime: "08:00", businessEndTime: "20:00", highSeasonDates: [addDays(TODAY, 20)] }],
+    stores: [
+      {
+        storeName: "本店",
+        businessStartTime: "08:00",
+        businessEndTime: "20:00",
+        highSeasonDates: [addDays(TODAY, 20)],
+      },
+    ],
     catalogue: catalogue(),
   });
   siteId = site.siteId;

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isHighSeason, isStoreClosed, isWithinBusinessHours, type StoreSchedule, selectableTimes } from "./store-rules";
+import { storeSchedule } from "../../tests/fixtures/store-schedule";
+import { isHighSeason, isStoreClosed, isWithinBusinessHours, selectableTimes } from "./store-rules";
 
-const STORE: StoreSchedule = {
-  isOpen24h: false,
-  businessStartTime: "09:00",
-  businessEndTime: "19:00",
-  closedDate: null,
-  regularHolidayWeek: [3],
-  regularHolidayDates: [15],
-  highSeasonWeek: [6],
-  highSeasonDates: ["2026-12-29"],
-  reserveMaxDate: null,
-  timeZone: "Asia/Tokyo",
-};
+const STORE = storeSchedule({ regularHolidayDates: [15], highSeasonWeek: [6], highSeasonDates: ["2026-12-29"] });
 
 describe("store schedule", () => {
   it("is closed on regular holidays by weekday and date, store holidays and after closing", () => {

@@ -3,6 +3,7 @@ import { formatIsoDate } from "../../i18n/format";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import { useYen } from "./price";
+import { PriceTable } from "./price-table";
 
 function useTierLabel() {
   const { t } = useI18n();
@@ -14,39 +15,25 @@ function useTierLabel() {
 }
 
 /** A fee plan's tiers as a table (hours, nights or monthly). */
-export function FeeTable({ table, caption }: { table: FeeTableView; caption?: string }) {
+export function FeeTable({ table }: { table: FeeTableView }) {
   const { t } = useI18n();
   const yen = useYen();
   const label = useTierLabel();
   return (
-    <table className="w-full border-collapse text-sm" data-testid="fee-table" data-mode={table.mode}>
-      <caption className="mb-1 text-left font-semibold">
-        {caption ?? t(`fee.mode.${table.mode}` as MessageKey)}
-        {table.isHighSeason ? ` · ${t("fee.highSeason")}` : ""}{" "}
-        <span className="font-normal text-gray-700">
-          ({t("fee.effectiveFrom", { date: formatIsoDate(table.effectiveFrom) })})
-        </span>
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-left">
-            {t("fee.tierHeader")}
-          </th>
-          <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-right">
-            {t("fee.priceHeader")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row) => (
-          <tr key={`${row.tier}${row.n ?? ""}`}>
-            <th scope="row" className="border border-gray-300 px-2 py-1 text-left font-normal">
-              {label(row)}
-            </th>
-            <td className="border border-gray-300 px-2 py-1 text-right tabular-nums">{yen(row.price)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <PriceTable
+      testId="fee-table"
+      mode={table.mode}
+      caption={
+        <>
+          {t(`fee.mode.${table.mode}` as MessageKey)}
+          {table.isHighSeason ? ` · ${t("fee.highSeason")}` : ""}{" "}
+          <span className="font-normal text-gray-700">
+            ({t("fee.effectiveFrom", { date: formatIsoDate(table.effectiveFrom) })})
+          </span>
+        </>
+      }
+      headers={[t("fee.tierHeader"), t("fee.priceHeader")]}
+      rows={table.rows.map((row) => ({ key: `${row.tier}${row.n ?? ""}`, label: label(row), price: yen(row.price) }))}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { feePage } from "../../../server/catalog/fee-page";
 import { FeeTable } from "../../components/car/fee-table";
 import { useYen } from "../../components/car/price";
+import { PriceTable } from "../../components/car/price-table";
 import { formatIsoDate } from "../../i18n/format";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
@@ -92,34 +93,18 @@ export default function Fee({ loaderData }: Route.ComponentProps) {
           <h2 id="options-heading" className="mb-3 text-lg font-bold">
             {t("fee.options")}
           </h2>
-          <table className="w-full border-collapse text-sm" data-testid="fee-options">
-            <thead>
-              <tr>
-                <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-left">
-                  {t("fee.optionName")}
-                </th>
-                <th scope="col" className="border border-gray-300 bg-gray-100 px-2 py-1 text-right">
-                  {t("fee.priceHeader")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {options.map((o) => (
-                <tr key={o.id}>
-                  <th scope="row" className="border border-gray-300 px-2 py-1 text-left font-normal">
-                    {o.name}
-                    {o.maxQuantity > 1 ? ` (${t("fee.maxQuantity", { n: o.maxQuantity })})` : ""}
-                  </th>
-                  <td className="border border-gray-300 px-2 py-1 text-right tabular-nums">
-                    {t("fee.pricePer", {
-                      price: yen(o.price),
-                      unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
-                    })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PriceTable
+            testId="fee-options"
+            headers={[t("fee.optionName"), t("fee.priceHeader")]}
+            rows={options.map((o) => ({
+              key: String(o.id),
+              label: `${o.name}${o.maxQuantity > 1 ? ` (${t("fee.maxQuantity", { n: o.maxQuantity })})` : ""}`,
+              price: t("fee.pricePer", {
+                price: yen(o.price),
+                unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
+              }),
+            }))}
+          />
         </section>
       ) : null}
     </main>

@@ -30,6 +30,32 @@ export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "reser
 
 const control = "rounded border border-gray-400 bg-white px-2 py-1.5";
 
+function RadioGroup({
+  legend,
+  name,
+  value,
+  choices,
+}: {
+  legend: string;
+  name: string;
+  value: number | null;
+  choices: [string, string][];
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="font-semibold">{legend}</legend>
+      <div className="flex gap-3">
+        {choices.map(([v, label]) => (
+          <label key={v} className="flex items-center gap-1">
+            <input type="radio" name={name} value={v} defaultChecked={String(value ?? "") === v} />
+            {label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
   const { t } = useI18n();
   const submit = useSubmit();
@@ -56,36 +82,26 @@ function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
           ))}
         </select>
       </label>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="font-semibold">{t("filters.smoking")}</legend>
-        <div className="flex gap-3">
-          {[
-            ["", t("filters.any")],
-            ["1", t("smoking.1")],
-            ["2", t("smoking.2")],
-          ].map(([v, label]) => (
-            <label key={v} className="flex items-center gap-1">
-              <input type="radio" name="smoking" value={v} defaultChecked={String(filters.smoking ?? "") === v} />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="font-semibold">{t("filters.mission")}</legend>
-        <div className="flex gap-3">
-          {[
-            ["", t("filters.any")],
-            ["1", t("mission.1")],
-            ["2", t("mission.2")],
-          ].map(([v, label]) => (
-            <label key={v} className="flex items-center gap-1">
-              <input type="radio" name="mission" value={v} defaultChecked={String(filters.mission ?? "") === v} />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioGroup
+        legend={t("filters.smoking")}
+        name="smoking"
+        value={filters.smoking}
+        choices={[
+          ["", t("filters.any")],
+          ["1", t("smoking.1")],
+          ["2", t("smoking.2")],
+        ]}
+      />
+      <RadioGroup
+        legend={t("filters.mission")}
+        name="mission"
+        value={filters.mission}
+        choices={[
+          ["", t("filters.any")],
+          ["1", t("mission.1")],
+          ["2", t("mission.2")],
+        ]}
+      />
       <label className="flex items-center gap-2">
         <input type="checkbox" name="fwd" value="1" defaultChecked={filters.fwd} data-testid="filter-fwd" />
         {t("filters.fwd")}
