@@ -164,9 +164,43 @@ describe("availability queries", () => {
   it("filters by passengers, 4WD, transmission and smoking, and says when nothing matches", async () => {
     const r = await search({ sd: day(8), st: "10:00", ed: day(8), et: "18:00", capacity: "7", fwd: "1", mission: "2" });
     expect(r.offers.map((o) => o.carType.id)).toEqual([typeIds.van]);
+    // No type at the store is a smoking car: that condition cannot be met.
     const none = await search({ sd: day(8), st: "10:00", ed: day(8), et: "18:00", smoking: "2" });
     expect(none.offers).toEqual([]);
-    expect(none.notice).toEqual({ code: "no_cars_match" });
+    expect(none.notice).toEqual({ code: "condition_unavailable" });
+    // 8 seats exist and automatic cars exist, but no automatic 8-seater.
+    const combo = await search({ sd: day(8), st: "10:00", ed: day(8), et: "18:00", capacity: "8", mission: "1" });
+    expect(combo.notice).toEqual({ code: "no_cars_match" });
+  });
+
+  it("asks for a store when several exist and none was chosen", async () => {
+    const bundle = await cache.get(handle.db, siteId);
+    if (!bundle) throw new Error("site missing");
+    const twoStores = {
+      ...bundle,
+      stores: [...bundle.stores, { ...(bundle.stores[0] as (typeof bundle.stores)[0]), id: 999_999 }],
+    };
+    const r = await searchCarTypes(handle.db, siteId, {
+      bundle: twoStores,
+      query: SearchQuerySchema.parse({ si: "", sd: day(8) }),
+      storeParamGiven: true,
+      now: NOW,
+    });
+    expect(r.errors.si).toEqual({ code: "store_required" });
+    expect(r.offers).toEqual([]);
+  });
+
+  it("says online booking is suspended when the site stops taking it", async () => {
+    const bundle = await cache.get(handle.db, siteId);
+    if (!bundle) throw new Error("site missing");
+    const r = await searchCarTypes(handle.db, siteId, {
+      bundle: { ...bundle, settings: { ...bundle.settings, webReserveAccepting: false } },
+      query: SearchQuerySchema.parse({ si: String(storeId), sd: day(8) }),
+      storeParamGiven: true,
+      now: NOW,
+    });
+    expect(r.notice).toEqual({ code: "web_reserve_suspended" });
+    expect(r.offers).toEqual([]);
   });
 
   it("sorts by price both ways", async () => {

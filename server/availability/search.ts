@@ -58,6 +58,31 @@ export function matchesFilters(t: CarTypeRow, q: SearchQuery): boolean {
   return true;
 }
 
+const FILTERS: (keyof Pick<SearchQuery, "capacity" | "fwd" | "smoking" | "mission">)[] = [
+  "capacity",
+  "fwd",
+  "smoking",
+  "mission",
+];
+
+/**
+ * Why no type matched: one condition that no type at the store meets at all is "condition
+ * unavailable" (spec §8); conditions each met by some type but never together are "no cars match".
+ */
+function noMatchReason(candidates: CarTypeRow[], q: SearchQuery): Reason {
+  if (!candidates.length) return { code: "no_cars_in_period" };
+  const alone = (f: (typeof FILTERS)[number]) => ({
+    ...q,
+    capacity: undefined,
+    fwd: false,
+    smoking: undefined,
+    mission: undefined,
+    [f]: q[f],
+  });
+  const impossible = FILTERS.some((f) => q[f] && !candidates.some((t) => matchesFilters(t, alone(f))));
+  return { code: impossible ? "condition_unavailable" : "no_cars_match" };
+}
+
 function sortOffers(offers: CarTypeOffer[], sort: SortOrder): CarTypeOffer[] {
   if (sort === "recommend") return offers;
   const dir = sort === "price_asc" ? 1 : -1;
@@ -125,9 +150,7 @@ export async function searchCarTypes(
     const offers = matching.map((t) =>
       offerOf(t, null, selectFeePlan(catalogue.feePlans, storeId, t.classId, today, false), null),
     );
-    const notice: Reason | null = offers.length
-      ? null
-      : { code: candidates.length ? "no_cars_match" : "no_cars_in_period" };
+    const notice = offers.length ? null : noMatchReason(candidates, query);
     return { ...base, notice, undecided: true, offers: sortOffers(offers, sort) };
   }
 
@@ -141,14 +164,7 @@ export async function searchCarTypes(
   });
   if (!checked.period) return { ...base, errors: { ...errors, ...checked.errors }, notice: null, undecided: false };
   const period = checked.period;
-  if (!matching.length) {
-    return {
-      ...base,
-      period,
-      notice: { code: candidates.length ? "no_cars_match" : "no_cars_in_period" },
-      undecided: false,
-    };
-  }
+  if (!matching.length) return { ...base, period, notice: noMatchReason(candidates, query), undecided: false };
 
   const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, period.end));
   const high = isHighSeason(store, period.startDate);
