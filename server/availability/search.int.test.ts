@@ -65,6 +65,9 @@ function catalogue(): CatalogueInput {
       // Both compacts are out on day 5; one on day 6.
       { store: 0, typeKey: "small", startAt: at(5, "10:00"), endAt: at(5, "18:00"), reserveNo: "R1" },
       { store: 0, typeKey: "small", startAt: at(4, "10:00"), endAt: at(6, "12:00"), reserveNo: "R2" },
+      // Both compacts out overnight, outside business hours (08:00-20:00), on day 25.
+      { store: 0, typeKey: "small", startAt: at(25, "20:30"), endAt: at(26, "07:00"), reserveNo: "R4" },
+      { store: 0, typeKey: "small", startAt: at(25, "20:30"), endAt: at(26, "07:00"), reserveNo: "R5" },
       // Cancelled: never counts.
       { store: 0, typeKey: "van", startAt: at(5, "10:00"), endAt: at(5, "18:00"), reserveNo: "R3", isCancelled: true },
     ],
@@ -248,5 +251,18 @@ describe("store calendar", () => {
     expect(month.days.find((d) => d.date === day(20))?.highSeason).toBe(true);
     expect(month.prevMonth).toBeNull();
     expect(month.nextMonth).toBe("2027-01");
+  });
+
+  it("counts the business day in departure mode and the whole day in period mode", async () => {
+    const bundle = await cache.get(handle.db, siteId);
+    const store = bundle?.stores[0];
+    if (!bundle || !store) throw new Error("site missing");
+    const base = { bundle, store, carTypeId: typeIds.small, month: "2026-12", now: NOW };
+    const departure = await storeCalendar(handle.db, siteId, { ...base, mode: 1 });
+    const period = await storeCalendar(handle.db, siteId, { ...base, mode: 2 });
+    const on = (m: typeof departure, n: number) => m.days.find((d) => d.date === day(n));
+    expect(on(departure, 25)?.mark).toBe("circle");
+    expect(on(period, 25)?.mark).toBe("cross");
+    expect(on(period, 26)?.remaining).toBe(0);
   });
 });

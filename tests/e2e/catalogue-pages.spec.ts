@@ -182,7 +182,7 @@ test.describe("store detail", () => {
 
       const next = nextMonth(month);
       await page.getByTestId("calendar-next").click();
-      await expect(page).toHaveURL(new RegExp(`/store/${city}\\?month=${next}$`));
+      await expect(page).toHaveURL(new RegExp(`/store/${city}\\?month=${next}&mode=1$`));
       await expect(page.getByTestId("calendar-month")).toHaveText(monthTitle(locale, next));
       await expectWholeMonth(page, next);
       const nextCells = await calendarCells(page);
@@ -191,8 +191,17 @@ test.describe("store detail", () => {
         else expect(c.mark, c.date).not.toBe("past");
       }
       expect(nextCells.some((c) => ["circle", "triangle", "cross"].includes(c.mark))).toBe(true);
-      await expect(page.getByTestId("calendar-prev")).toHaveAttribute("href", new RegExp(`\\?month=${month}$`));
+      await expect(page.getByTestId("calendar-prev")).toHaveAttribute("href", new RegExp(`\\?month=${month}&mode=1$`));
       await expectAccessible(page);
+
+      // Period mode counts whole days; the month and the closed days stay.
+      await page.getByTestId("calendar-modes").getByRole("link", { name: msg(locale, "calendar.modePeriod") }).click();
+      await expect(page).toHaveURL(new RegExp(`/store/${city}\\?month=${next}&mode=2$`));
+      await expect(
+        page.getByTestId("calendar-modes").getByRole("link", { name: msg(locale, "calendar.modePeriod") }),
+      ).toHaveAttribute("aria-current", "true");
+      await expect(page.getByTestId("calendar-month")).toHaveText(monthTitle(locale, next));
+      for (const c of await calendarCells(page)) if (weekdayOf(c.date) === 3) expect(c.mark, c.date).toBe("closed");
     });
   }
 });

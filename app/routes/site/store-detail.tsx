@@ -21,12 +21,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!store) notFound();
   const now = new Date();
   const today = localDate(now, store.timeZone);
-  const requested = new URL(request.url).searchParams.get("month");
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("month");
+  const mode = url.searchParams.get("mode") === "2" ? CALENDAR_MODE.period : CALENDAR_MODE.departure;
   const calendar = await storeCalendar(context.db, bundle.client.siteId, {
     bundle,
     store,
     month: requested && MONTH.test(requested) ? requested : monthOf(today),
-    mode: CALENDAR_MODE.departure,
+    mode,
     now,
   });
   const classIds = new Set(typesAtStore(bundle, store.id).map((t) => t.classId));
@@ -36,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     holidays: [...(bundle.catalogue.holidays.get(store.id) ?? [])].filter((d) => d >= today).sort(),
     reserveMaxDate: store.reserveMaxDate,
     calendar,
+    mode,
     display: vacancyDisplay(bundle),
   };
 }
@@ -89,11 +92,26 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {loaderData.display.showCalendar ? (
-          <VacancyCalendar
-            calendar={loaderData.calendar}
-            display={loaderData.display}
-            monthHref={(month) => `${base}?month=${month}`}
-          />
+          <div className="grid content-start gap-2">
+            <nav aria-label={t("calendar.title")} className="flex gap-3 text-sm" data-testid="calendar-modes">
+              {[CALENDAR_MODE.departure, CALENDAR_MODE.period].map((m) => (
+                <Link
+                  key={m}
+                  to={`${base}?month=${loaderData.calendar.month}&mode=${m}`}
+                  aria-current={m === loaderData.mode ? "true" : undefined}
+                  className={m === loaderData.mode ? "font-bold underline" : "link"}
+                  preventScrollReset
+                >
+                  {m === CALENDAR_MODE.period ? t("calendar.modePeriod") : t("calendar.modeDeparture")}
+                </Link>
+              ))}
+            </nav>
+            <VacancyCalendar
+              calendar={loaderData.calendar}
+              display={loaderData.display}
+              monthHref={(month) => `${base}?month=${month}&mode=${loaderData.mode}`}
+            />
+          </div>
         ) : null}
       </div>
       <p className="mt-6">
