@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SiteShell } from "../../server/sites/shell";
-import { type Locale, localizePath, stripLocale } from "../i18n/locales";
-import { LOCALE_NAMES } from "../i18n/messages";
+import { LOCALE_NAMES, type Locale, localizePath, stripLocale } from "../i18n/locales";
 import { useI18n } from "../lib/i18n";
 import { sitePath } from "../lib/shell";
 

@@ -1,6 +1,7 @@
 import type { StoreView } from "../../server/stores/store-view";
 import type { MessageKey } from "../i18n/messages";
 import { useI18n } from "../lib/i18n";
+import { DescriptionList } from "./ui/description-list";
 
 /** Address, phone, hours and holidays of a store as a description list. */
 export function StoreInfo({ store, detailed = false }: { store: StoreView; detailed?: boolean }) {
@@ -49,14 +50,5 @@ export function StoreInfo({ store, detailed = false }: { store: StoreView; detai
         </span>,
       ]);
   }
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-semibold text-gray-700">{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DescriptionList rows={rows} />;
 }

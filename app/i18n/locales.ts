@@ -126,3 +126,6 @@ export function pickLang<K extends string>(
   }
   return row[key];
 }
+
+/** Names of the languages in themselves, for the switcher. */
+export const LOCALE_NAMES: Record<Locale, string> = { ja: "日本語", en: "English", ko: "한국어", "zh-TW": "繁體中文" };

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
-import { CATALOGUES, type MessageKey, type Translate, type TranslateParams, translate } from "../i18n/messages";
+import { type MessageKey, type Translate, type TranslateParams, translate } from "../i18n/translate";
 import type { loader as rootLoader } from "../root";
 
 /** The page's locale and translate function, from the root loader (the active catalogue only). */
 export function useI18n(): { locale: Locale; t: Translate } {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  const messages = data?.messages ?? CATALOGUES[locale];
+  // The root loader never fails, so its catalogue is always there; keys show if it were not.
+  const messages = data?.messages ?? {};
   return { locale, t: (key: MessageKey, params?: TranslateParams) => translate(messages, key, params) };
 }

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { listPublicSites } from "../../server/sites/directory";
 import {
   LOCALE_COOKIE,
+  LOCALE_NAMES,
   LOCALES,
   localeFromPath,
   localizePath,
@@ -9,7 +10,6 @@ import {
   readCookie,
   rootLocale,
 } from "../i18n/locales";
-import { LOCALE_NAMES } from "../i18n/messages";
 import { useI18n } from "../lib/i18n";
 import type { Route } from "./+types/language-root";
 

@@ -1,40 +1,12 @@
 import type { Db } from "../db/client";
 import type { SiteBundle, StoreRow } from "../sites/site-bundle";
 import { vehicleKey } from "../sites/site-bundle";
-import { addDays, daysBetween, type IsoDate, localDate, weekdayOf, zonedInstant } from "../time/calendar-date";
+import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "../time/calendar-date";
+import { CALENDAR_MODE, type CalendarDay, type CalendarMark, type CalendarMonth, monthOf } from "./calendar-month";
 import { groupByType, peakOverlap } from "./occupancy";
 import { loadHolds } from "./queries";
 import { typesAtStore } from "./search";
 import { isHighSeason, isStoreClosed } from "./store-rules";
-
-/** Calendar modes (spec §3): 1 departure (can a car leave that day), 2 period (cars left all day). */
-export const CALENDAR_MODE = { departure: 1, period: 2 } as const;
-
-/** ○ circle, △ triangle, × cross, ☎ tel (call the store), closed (holiday), past. */
-export type CalendarMark = "circle" | "triangle" | "cross" | "tel" | "closed" | "past";
-
-export interface CalendarDay {
-  date: IsoDate;
-  weekday: number;
-  mark: CalendarMark;
-  remaining: number | null;
-  highSeason: boolean;
-}
-
-export interface CalendarMonth {
-  month: string;
-  /** Leading blanks before the 1st, for a Sunday-first grid. */
-  offset: number;
-  days: CalendarDay[];
-  prevMonth: string | null;
-  nextMonth: string | null;
-}
-
-export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-
-export function monthOf(date: IsoDate): string {
-  return date.slice(0, 7);
-}
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];

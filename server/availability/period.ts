@@ -1,6 +1,7 @@
 import { addDays, type IsoDate, isValidIsoDate, isValidTime, localDate, zonedInstant } from "../time/calendar-date";
 import type { FieldErrors } from "./reasons";
-import { RENTAL_PERIOD_DAYS, type SearchQuery } from "./search-schema";
+import { RENTAL_PERIOD_DAYS } from "./rental-periods";
+import type { SearchQuery } from "./search-schema";
 import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "./store-rules";
 
 export interface SearchDefaults {

@@ -16,15 +16,17 @@ export async function loadHolds(
 ): Promise<Hold[]> {
   const typeFilter = carTypeId === undefined ? sql`` : sql` and car_type_id = ${carTypeId}`;
   const result = await db.execute(sql`
-    select car_type_id,
-           (extract(epoch from start_at) * 1000)::bigint as start_ms,
-           (extract(epoch from end_at) * 1000)::bigint as end_ms
+    select car_type_id, start_at, end_at
       from reservations
      where site_id = ${siteId}
        and store_id = ${storeId}${typeFilter}
        and not is_cancelled
        and tstzrange(start_at, end_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
-  // Both drivers answer { rows }; bigint arrives as a string.
-  const { rows } = result as unknown as { rows: { car_type_id: number; start_ms: string; end_ms: string }[] };
-  return rows.map((r) => ({ carTypeId: Number(r.car_type_id), start: Number(r.start_ms), end: Number(r.end_ms) }));
+  // Both drivers answer { rows } and parse timestamptz into Date.
+  const { rows } = result as unknown as { rows: { car_type_id: number; start_at: Date; end_at: Date }[] };
+  return rows.map((r) => ({
+    carTypeId: Number(r.car_type_id),
+    start: new Date(r.start_at).getTime(),
+    end: new Date(r.end_at).getTime(),
+  }));
 }

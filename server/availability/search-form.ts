@@ -1,7 +1,7 @@
 import { type Locale, pickLang } from "../../app/i18n/locales";
 import type { SiteBundle } from "../sites/site-bundle";
 import type { PeriodValues } from "./period";
-import { RENTAL_PERIOD_SLUGS } from "./search-schema";
+import { RENTAL_PERIOD_SLUGS } from "./rental-periods";
 import { selectableTimes } from "./store-rules";
 
 /** What the search form needs to render, values included (spec §2 side-bar). */

@@ -1,5 +1,6 @@
 import type { Locale } from "../../app/i18n/locales";
-import { CALENDAR_MODE, type CalendarMonth, MONTH, monthOf, storeCalendar } from "../availability/calendar";
+import { storeCalendar } from "../availability/calendar";
+import { CALENDAR_MODE, type CalendarMonth, MONTH, monthOf } from "../availability/calendar-month";
 import type { Reason } from "../availability/reasons";
 import { type SearchOutcome, searchCarTypes, typesAtStore } from "../availability/search";
 import type { SearchQuery } from "../availability/search-schema";

@@ -3,8 +3,8 @@ import type { CarTypeOffer } from "../availability/search";
 import type { PriceBreakdown } from "../pricing/price";
 import type { CarClassRow, CarOptionRow, CarTypeRow, FeePlanRow } from "../sites/site-bundle";
 
-/** A car type as the visitor reads it, in one language. */
-export interface CarTypeView {
+/** A car type as a result card shows it, in one language. */
+export interface CarTypeSummary {
   id: number;
   classId: number;
   className: string;
@@ -20,10 +20,14 @@ export interface CarTypeView {
   hasEtc: boolean;
   isFourWd: boolean;
   images: string[];
+}
+
+/** The detail page adds the notes. */
+export interface CarTypeView extends CarTypeSummary {
   notes: string;
 }
 
-export function carTypeView(t: CarTypeRow, c: CarClassRow, locale: Locale): CarTypeView {
+export function carTypeSummary(t: CarTypeRow, c: CarClassRow, locale: Locale): CarTypeSummary {
   return {
     id: t.id,
     classId: c.id,
@@ -40,8 +44,11 @@ export function carTypeView(t: CarTypeRow, c: CarClassRow, locale: Locale): CarT
     hasEtc: t.hasEtc,
     isFourWd: t.isFourWd,
     images: t.imagePaths,
-    notes: pickLang(t, "notes", locale),
   };
+}
+
+export function carTypeView(t: CarTypeRow, c: CarClassRow, locale: Locale): CarTypeView {
+  return { ...carTypeSummary(t, c, locale), notes: pickLang(t, "notes", locale) };
 }
 
 /** One row of a fee table: a tier's message key (with its count) and its price. */
@@ -106,7 +113,7 @@ export function optionsFor(options: CarOptionRow[], storeId: number, classId: nu
 }
 
 export interface OfferView {
-  carType: CarTypeView;
+  carType: CarTypeSummary;
   vehicles: number;
   remaining: number | null;
   price: PriceBreakdown | null;
@@ -117,12 +124,13 @@ export interface OfferView {
 
 export function offerView(o: CarTypeOffer, locale: Locale): OfferView {
   return {
-    carType: carTypeView(o.carType, o.carClass, locale),
+    carType: carTypeSummary(o.carType, o.carClass, locale),
     vehicles: o.vehicles,
     remaining: o.remaining,
     price: o.price,
     withImmunity: o.withImmunity,
     immunityPerDay: o.immunityPerDay,
-    feeTable: o.plan ? feeTableView(o.plan) : null,
+    // Cards show the fee table only when there is no period to price.
+    feeTable: o.plan && !o.price ? feeTableView(o.plan) : null,
   };
 }

@@ -69,14 +69,14 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
-    app.use(
-      "/assets/*",
-      serveStatic({
-        root,
-        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-      }),
-    );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    const assets = serveStatic({
+      root,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    });
+    const files = serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    app.use("/assets/*", assets);
+    // Only paths that name a file reach the disk; pages skip the lookup.
+    app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));
   }
 
   // Remember the page's language for 365 days (spec §2); the root path decides by itself.

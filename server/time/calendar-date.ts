@@ -47,7 +47,21 @@ export function dayOfMonth(date: IsoDate): number {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+// formatToParts costs ~13 µs; searches ask for the same few instants many times.
+const partsMemo = new Map<string, Record<string, string>>();
+const PARTS_MEMO_MAX = 5000;
+
 function parts(instant: Date, timeZone: string) {
+  const key = `${instant.getTime()}|${timeZone}`;
+  const hit = partsMemo.get(key);
+  if (hit) return hit;
+  const p = computeParts(instant, timeZone);
+  if (partsMemo.size >= PARTS_MEMO_MAX) partsMemo.clear();
+  partsMemo.set(key, p);
+  return p;
+}
+
+function computeParts(instant: Date, timeZone: string) {
   let f = formatters.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-CA", {

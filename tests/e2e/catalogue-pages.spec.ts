@@ -195,7 +195,10 @@ test.describe("store detail", () => {
       await expectAccessible(page);
 
       // Period mode counts whole days; the month and the closed days stay.
-      await page.getByTestId("calendar-modes").getByRole("link", { name: msg(locale, "calendar.modePeriod") }).click();
+      await page
+        .getByTestId("calendar-modes")
+        .getByRole("link", { name: msg(locale, "calendar.modePeriod") })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/store/${city}\\?month=${next}&mode=2$`));
       await expect(
         page.getByTestId("calendar-modes").getByRole("link", { name: msg(locale, "calendar.modePeriod") }),

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar";
+import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar-month";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 

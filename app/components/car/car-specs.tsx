@@ -1,9 +1,10 @@
-import type { CarTypeView } from "../../../server/catalog/views";
+import type { CarTypeSummary } from "../../../server/catalog/views";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
+import { DescriptionList } from "../ui/description-list";
 
 /** Capacity, engine, doors, fuel, transmission, smoking, navigation, ETC and 4WD. */
-export function CarSpecs({ car, compact = false }: { car: CarTypeView; compact?: boolean }) {
+export function CarSpecs({ car, compact = false }: { car: CarTypeSummary; compact?: boolean }) {
   const { t } = useI18n();
   const yesNo = (v: boolean) => (v ? t("car.yes") : t("car.no"));
   const rows: [MessageKey, string][] = [
@@ -19,17 +20,5 @@ export function CarSpecs({ car, compact = false }: { car: CarTypeView; compact?:
     ["car.etc", yesNo(car.hasEtc)],
     ["car.fourWd", yesNo(car.isFourWd)],
   );
-  return (
-    <dl
-      className={`grid gap-x-3 gap-y-1 text-sm ${compact ? "grid-cols-[max-content_1fr] sm:grid-cols-[max-content_1fr_max-content_1fr]" : "grid-cols-[max-content_1fr]"}`}
-      data-testid="car-specs"
-    >
-      {rows.map(([key, value]) => (
-        <div key={key} className="contents">
-          <dt className="font-semibold text-gray-700">{t(key)}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DescriptionList rows={rows.map(([key, value]) => [t(key), value])} wide={compact} testId="car-specs" />;
 }

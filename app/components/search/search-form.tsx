@@ -1,8 +1,8 @@
 import { useId, useRef } from "react";
 import { Form } from "react-router";
 import type { FieldErrors } from "../../../server/availability/reasons";
+import { RENTAL_PERIOD_DAYS } from "../../../server/availability/rental-periods";
 import type { SearchFormData } from "../../../server/availability/search-form";
-import { RENTAL_PERIOD_DAYS } from "../../../server/availability/search-schema";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import { FieldError } from "./field-error";

@@ -1,11 +1,14 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CALENDAR_MODE, MONTH, monthOf, storeCalendar } from "../../../server/availability/calendar";
+import { storeCalendar } from "../../../server/availability/calendar";
+import { CALENDAR_MODE, MONTH, monthOf } from "../../../server/availability/calendar-month";
 import { typesAtStore } from "../../../server/availability/search";
 import { vacancyDisplay } from "../../../server/availability/search-view";
 import { storeView } from "../../../server/stores/store-view";
 import { localDate } from "../../../server/time/calendar-date";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { StoreInfo } from "../../components/store-info";
+import { DescriptionList } from "../../components/ui/description-list";
 import { formatIsoDate } from "../../i18n/format";
 import { pickLang } from "../../i18n/locales";
 import { useI18n } from "../../lib/i18n";
@@ -53,6 +56,25 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
   const { store, classes, holidays } = loaderData;
   const sep = t("list.separator");
   const base = sitePath(shell, `/store/${store.id}`);
+  const facts: [string, ReactNode][] = [];
+  if (classes.length)
+    facts.push([
+      t("store.classes"),
+      <span key="classes" data-testid="store-classes">
+        {classes.join(sep)}
+      </span>,
+    ]);
+  if (holidays.length) {
+    facts.push([
+      t("store.holidays"),
+      <span key="holidays" data-testid="store-holidays">
+        {holidays.map(formatIsoDate).join(sep)}
+      </span>,
+    ]);
+  }
+  if (loaderData.reserveMaxDate) {
+    facts.push([t("store.reserveMax"), t("store.reserveMaxValue", { date: formatIsoDate(loaderData.reserveMaxDate) })]);
+  }
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-8 outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">
@@ -61,26 +83,7 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <div className="grid content-start gap-4 rounded-lg bg-white p-5 shadow-sm">
           <StoreInfo store={store} detailed />
-          <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-sm">
-            {classes.length ? (
-              <>
-                <dt className="font-semibold text-gray-700">{t("store.classes")}</dt>
-                <dd data-testid="store-classes">{classes.join(sep)}</dd>
-              </>
-            ) : null}
-            {holidays.length ? (
-              <>
-                <dt className="font-semibold text-gray-700">{t("store.holidays")}</dt>
-                <dd data-testid="store-holidays">{holidays.map(formatIsoDate).join(sep)}</dd>
-              </>
-            ) : null}
-            {loaderData.reserveMaxDate ? (
-              <>
-                <dt className="font-semibold text-gray-700">{t("store.reserveMax")}</dt>
-                <dd>{t("store.reserveMaxValue", { date: formatIsoDate(loaderData.reserveMaxDate) })}</dd>
-              </>
-            ) : null}
-          </dl>
+          <DescriptionList rows={facts} />
           <p>
             <Link
               to={`${sitePath(shell, "/reserve")}?si=${store.id}`}
