@@ -6,7 +6,7 @@ import { CALENDAR_MODE, type CalendarDay, type CalendarMark, type CalendarMonth,
 import { groupByType, peakOverlap } from "./occupancy";
 import { loadHolds } from "./queries";
 import { typesAtStore } from "./search";
-import { isHighSeason, isStoreClosed } from "./store-rules";
+import { isHighSeason, isStoreClosed, lastBookableDate } from "./store-rules";
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -27,9 +27,7 @@ export async function storeCalendar(
   const first = `${input.month}-01`;
   const nextFirst = `${shiftMonth(input.month, 1)}-01`;
   const count = daysBetween(first, nextFirst);
-  const lastBookable = [addDays(today, settings.maxAdvanceDays), store.reserveMaxDate]
-    .filter((d): d is string => Boolean(d))
-    .sort()[0] as string;
+  const lastBookable = lastBookableDate(store, today, settings.maxAdvanceDays);
   const leadUntil = now.getTime() + settings.minLeadMinutes * 60_000;
 
   const types = typesAtStore(bundle, store.id).filter((t) => input.carTypeId === undefined || t.id === input.carTypeId);

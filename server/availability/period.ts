@@ -2,7 +2,7 @@ import { addDays, type IsoDate, isValidIsoDate, isValidTime, localDate, zonedIns
 import type { FieldErrors } from "./reasons";
 import { RENTAL_PERIOD_DAYS } from "./rental-periods";
 import type { SearchQuery } from "./search-schema";
-import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "./store-rules";
+import { isStoreClosed, isWithinBusinessHours, lastBookableDate, type StoreSchedule } from "./store-rules";
 
 export interface SearchDefaults {
   defaultStartDay: number;
@@ -82,9 +82,7 @@ export function checkPeriod(input: {
   const start = zonedInstant(values.sd, values.st, store.timeZone);
   const end = zonedInstant(values.ed, values.et, store.timeZone);
   const today = localDate(now, store.timeZone);
-  const lastBookable = [addDays(today, window.maxAdvanceDays), store.reserveMaxDate]
-    .filter((d): d is string => Boolean(d))
-    .sort()[0] as string;
+  const lastBookable = lastBookableDate(store, today, window.maxAdvanceDays);
 
   if (end.getTime() <= start.getTime()) errors.ed = { code: "return_not_after_departure" };
   if (start.getTime() <= now.getTime()) errors.sd = { code: "departure_in_past" };

@@ -1,4 +1,4 @@
-import { dayOfMonth, type IsoDate, isValidTime, minutesOf, weekdayOf } from "../time/calendar-date";
+import { addDays, dayOfMonth, type IsoDate, isValidTime, minutesOf, weekdayOf } from "../time/calendar-date";
 
 /** The parts of a store that decide when cars can leave and come back. */
 export interface StoreSchedule {
@@ -42,4 +42,10 @@ export function selectableTimes(store: StoreSchedule): string[] {
     times.push(`${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`);
   }
   return times;
+}
+
+/** The last departure date taken online: the site's advance period or the store's reserve max date, whichever is sooner. */
+export function lastBookableDate(store: StoreSchedule, today: IsoDate, maxAdvanceDays: number): IsoDate {
+  const byAdvance = addDays(today, maxAdvanceDays);
+  return store.reserveMaxDate && store.reserveMaxDate < byAdvance ? store.reserveMaxDate : byAdvance;
 }
