@@ -10,24 +10,24 @@ import {
   vehicles,
 } from "../schema";
 
-type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
-type Bare<T> = Omit<T, "siteId" | "id">;
+/** A table's insert shape without the tenant key and the generated id: what factories take. */
+export type Bare<T extends { $inferInsert: unknown }> = Omit<T["$inferInsert"], "siteId" | "id">;
 
 /**
  * A site's catalogue, referring to its own parts by key instead of database ids:
  * stores by their index in the site's store list, classes and types by a `key`.
  */
 export interface CatalogueInput {
-  classes: (Bare<Insert<typeof carClasses>> & { key: string })[];
-  carTypes: (Omit<Bare<Insert<typeof carTypes>>, "classId"> & { key: string; classKey: string })[];
+  classes: (Bare<typeof carClasses> & { key: string })[];
+  carTypes: (Omit<Bare<typeof carTypes>, "classId"> & { key: string; classKey: string })[];
   /** `count` vehicles of a type at a store; registration numbers are generated. */
   vehicles: { store: number; typeKey: string; count: number; outOfService?: number }[];
-  options?: (Omit<Bare<Insert<typeof carOptions>>, "storeIds" | "classIds"> & {
+  options?: (Omit<Bare<typeof carOptions>, "storeIds" | "classIds"> & {
     stores?: number[];
     classKeys?: string[];
   })[];
   immunityFees?: { classKey: string; pricePerDay: number; isDefault?: boolean }[];
-  feePlans?: (Omit<Bare<Insert<typeof feePlans>>, "storeId" | "classId"> & { store: number; classKey: string })[];
+  feePlans?: (Omit<Bare<typeof feePlans>, "storeId" | "classId"> & { store: number; classKey: string })[];
   holidays?: { store: number; date: string }[];
   reservations?: {
     store: number;

@@ -1,4 +1,5 @@
 import type { CatalogueInput } from "./catalogue-factory";
+import { type L2, type L4, ml, type Text } from "./ml-text";
 
 /**
  * Catalogues of the demo sites: car classes and types, vehicles, options, immunity fees, fee plans,
@@ -12,41 +13,6 @@ import type { CatalogueInput } from "./catalogue-factory";
 // ---------------------------------------------------------------------------------------------
 
 type MlKey = "className" | "typeName" | "modelNames" | "notes" | "optionName";
-
-/** Text in Japanese, English, Traditional Chinese (Taiwan) and Korean. */
-interface L4 {
-  jp: string;
-  en: string;
-  tw: string;
-  kr: string;
-}
-
-/** Text in Japanese and English. */
-interface L2 {
-  jp: string;
-  en: string;
-}
-
-/** A plain string is Japanese only. */
-type Text = string | L2 | L4;
-
-type MlColumns<K extends MlKey> = { [P in K]: string } & { [P in `${K}${"En" | "Tw" | "Kr"}`]?: string };
-
-/** The column `key` and its variants for the languages given. */
-function ml<K extends MlKey>(key: K, text: Text): MlColumns<K> {
-  const out: Record<string, string> = {};
-  if (typeof text === "string") {
-    out[key] = text;
-  } else {
-    out[key] = text.jp;
-    out[`${key}En`] = text.en;
-    if ("tw" in text) {
-      out[`${key}Tw`] = text.tw;
-      out[`${key}Kr`] = text.kr;
-    }
-  }
-  return out as unknown as MlColumns<K>;
-}
 
 const DAY_MS = 86_400_000;
 const JST_OFFSET_MS = 9 * 3_600_000;

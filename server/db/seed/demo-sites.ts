@@ -1,5 +1,6 @@
 import { demoCatalogue, demoHighSeasonDates } from "./demo-catalogues";
 import type { SiteInput } from "./factories";
+import { type L2, type L4, ml } from "./ml-text";
 
 /**
  * The demo sites: one per usage plan, plus an unpublished one. Every text is written in each
@@ -25,38 +26,6 @@ type MlKey =
   | "addressB"
   | "access"
   | "remarks";
-
-/** Text for a site in Japanese, English, Traditional Chinese and Korean. */
-interface L4 {
-  jp: string;
-  en: string;
-  tw: string;
-  kr: string;
-}
-
-/** Text for a site in Japanese and English. */
-interface L2 {
-  jp: string;
-  en: string;
-}
-
-type MlColumns<K extends MlKey> = { [P in K]: string } & { [P in `${K}${"En" | "Tw" | "Kr"}`]?: string };
-
-/** The column `key` and its variants for the languages given (a plain string is Japanese only). */
-function ml<K extends MlKey>(key: K, text: string | L2 | L4): MlColumns<K> {
-  const out: Record<string, string> = {};
-  if (typeof text === "string") {
-    out[key] = text;
-  } else {
-    out[key] = text.jp;
-    out[`${key}En`] = text.en;
-    if ("tw" in text) {
-      out[`${key}Tw`] = text.tw;
-      out[`${key}Kr`] = text.kr;
-    }
-  }
-  return out as unknown as MlColumns<K>;
-}
 
 /** Four-language text (sakura). */
 const l4 = <K extends MlKey>(key: K, text: L4) => ml(key, text);

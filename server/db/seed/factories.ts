@@ -12,10 +12,7 @@ import {
   stores,
   topInfos,
 } from "../schema";
-import { type CatalogueInput, type CreatedCatalogue, createCatalogue } from "./catalogue-factory";
-
-type Insert<T extends { $inferInsert: unknown }> = T["$inferInsert"];
-type WithoutSite<T> = Omit<T, "siteId" | "id">;
+import { type Bare, type CatalogueInput, type CreatedCatalogue, createCatalogue } from "./catalogue-factory";
 
 /** Everything that makes a site; only the client and its settings are required. */
 export interface SiteInput {
@@ -24,15 +21,15 @@ export interface SiteInput {
   usagePlanType: number;
   isActive?: boolean;
   createdAt?: Date;
-  settings: WithoutSite<Insert<typeof siteSettings>>;
-  logo?: WithoutSite<Insert<typeof siteLogos>>;
-  footer?: WithoutSite<Insert<typeof siteFooters>>;
-  tracking?: WithoutSite<Insert<typeof siteTrackings>>;
-  topInfo?: WithoutSite<Insert<typeof topInfos>>;
-  news?: WithoutSite<Insert<typeof siteNews>>[];
-  customPages?: WithoutSite<Insert<typeof customPages>>[];
-  seo?: WithoutSite<Insert<typeof seoSettings>>[];
-  stores?: WithoutSite<Insert<typeof stores>>[];
+  settings: Bare<typeof siteSettings>;
+  logo?: Bare<typeof siteLogos>;
+  footer?: Bare<typeof siteFooters>;
+  tracking?: Bare<typeof siteTrackings>;
+  topInfo?: Bare<typeof topInfos>;
+  news?: Bare<typeof siteNews>[];
+  customPages?: Bare<typeof customPages>[];
+  seo?: Bare<typeof seoSettings>[];
+  stores?: Bare<typeof stores>[];
   catalogue?: CatalogueInput;
 }
 
