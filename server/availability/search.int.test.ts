@@ -253,6 +253,27 @@ describe("store calendar", () => {
     expect(month.nextMonth).toBe("2027-01");
   });
 
+  it("marks closed days, and ☎ past the reserve max date or inside the lead time", async () => {
+    const bundle = await cache.get(handle.db, siteId);
+    const store = bundle?.stores[0];
+    if (!bundle || !store) throw new Error("site missing");
+    const month = await storeCalendar(handle.db, siteId, {
+      bundle,
+      store: { ...store, regularHolidayWeek: [3], reserveMaxDate: day(20) },
+      month: "2026-12",
+      mode: 1,
+      // 19:00: the 2-hour lead time reaches past today's 20:00 closing.
+      now: zonedInstant(TODAY, "19:00", TZ),
+    });
+    const mark = (n: number) => month.days.find((d) => d.date === day(n))?.mark;
+    expect(mark(0)).toBe("tel");
+    expect(mark(1)).toBe("closed"); // Wednesday
+    expect(mark(2)).toBe("circle");
+    expect(mark(20)).not.toBe("tel");
+    expect(mark(21)).toBe("tel");
+    expect(month.nextMonth).toBeNull();
+  });
+
   it("counts the business day in departure mode and the whole day in period mode", async () => {
     const bundle = await cache.get(handle.db, siteId);
     const store = bundle?.stores[0];
