@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -36,6 +37,11 @@ const siteRef = () =>
   text()
     .notNull()
     .references(() => clients.siteId, { onDelete: "cascade" });
+
+/**
+ * Tenancy in the database: every reference between tenant rows is a composite foreign key on
+ * (site_id, id), so no row can point at another site's store, class or car type.
+ */
 
 /** A rental-car company using the platform. `site_id` is the slug in the path. */
 export const clients = pgTable(
@@ -202,12 +208,17 @@ export const storeHolidays = pgTable(
   "store_holidays",
   {
     siteId: siteRef(),
-    storeId: integer()
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    storeId: integer().notNull(),
     holidayDate: date().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.storeId, t.holidayDate] })],
+  (t) => [
+    foreignKey({
+      name: "store_holidays_store_fk",
+      columns: [t.siteId, t.storeId],
+      foreignColumns: [stores.siteId, stores.id],
+    }).onDelete("cascade"),
+    primaryKey({ columns: [t.siteId, t.storeId, t.holidayDate] }),
+  ],
 );
 
 export const carClasses = pgTable(
@@ -229,9 +240,7 @@ export const carTypes = pgTable(
   {
     id: serial().primaryKey(),
     siteId: siteRef(),
-    classId: integer()
-      .notNull()
-      .references(() => carClasses.id, { onDelete: "restrict" }),
+    classId: integer().notNull(),
     ...ml("typeName"),
     /** Example models, e.g. "Toyota Aqua or similar". */
     ...ml("modelNames"),
@@ -253,6 +262,11 @@ export const carTypes = pgTable(
     isPublished: boolean().notNull().default(true),
   },
   (t) => [
+    foreignKey({
+      name: "car_types_class_fk",
+      columns: [t.siteId, t.classId],
+      foreignColumns: [carClasses.siteId, carClasses.id],
+    }).onDelete("restrict"),
     unique("car_types_site_id_id").on(t.siteId, t.id),
     check("car_types_capacity", sql`${t.capacity} between 1 and 60`),
     check("car_types_fuel", sql`${t.fuel} between 1 and 5`),
@@ -266,17 +280,23 @@ export const vehicles = pgTable(
   {
     id: serial().primaryKey(),
     siteId: siteRef(),
-    storeId: integer()
-      .notNull()
-      .references(() => stores.id, { onDelete: "restrict" }),
-    carTypeId: integer()
-      .notNull()
-      .references(() => carTypes.id, { onDelete: "restrict" }),
+    storeId: integer().notNull(),
+    carTypeId: integer().notNull(),
     registrationNumber: text().notNull(),
     inService: boolean().notNull().default(true),
     mileageKm: integer().notNull().default(0),
   },
   (t) => [
+    foreignKey({
+      name: "vehicles_store_fk",
+      columns: [t.siteId, t.storeId],
+      foreignColumns: [stores.siteId, stores.id],
+    }).onDelete("restrict"),
+    foreignKey({
+      name: "vehicles_car_type_fk",
+      columns: [t.siteId, t.carTypeId],
+      foreignColumns: [carTypes.siteId, carTypes.id],
+    }).onDelete("restrict"),
     unique("vehicles_site_registration").on(t.siteId, t.registrationNumber),
     index("vehicles_site_store_type").on(t.siteId, t.storeId, t.carTypeId),
   ],
@@ -311,14 +331,20 @@ export const immunityFees = pgTable(
   "immunity_fees",
   {
     siteId: siteRef(),
-    classId: integer()
-      .notNull()
-      .references(() => carClasses.id, { onDelete: "cascade" }),
+    classId: integer().notNull(),
     pricePerDay: integer().notNull(),
     /** Whether the search shows prices with immunity included by default. */
     isDefault: boolean().notNull().default(true),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.classId] }), check("immunity_fees_price", sql`${t.pricePerDay} >= 0`)],
+  (t) => [
+    foreignKey({
+      name: "immunity_fees_class_fk",
+      columns: [t.siteId, t.classId],
+      foreignColumns: [carClasses.siteId, carClasses.id],
+    }).onDelete("cascade"),
+    primaryKey({ columns: [t.siteId, t.classId] }),
+    check("immunity_fees_price", sql`${t.pricePerDay} >= 0`),
+  ],
 );
 
 /**
@@ -330,12 +356,8 @@ export const feePlans = pgTable(
   {
     id: serial().primaryKey(),
     siteId: siteRef(),
-    storeId: integer()
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
-    classId: integer()
-      .notNull()
-      .references(() => carClasses.id, { onDelete: "cascade" }),
+    storeId: integer().notNull(),
+    classId: integer().notNull(),
     mode: smallint().notNull(),
     effectiveFrom: date().notNull(),
     isHighSeason: boolean().notNull().default(false),
@@ -357,6 +379,16 @@ export const feePlans = pgTable(
     month: integer(),
   },
   (t) => [
+    foreignKey({
+      name: "fee_plans_store_fk",
+      columns: [t.siteId, t.storeId],
+      foreignColumns: [stores.siteId, stores.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "fee_plans_class_fk",
+      columns: [t.siteId, t.classId],
+      foreignColumns: [carClasses.siteId, carClasses.id],
+    }).onDelete("cascade"),
     unique("fee_plans_key").on(t.siteId, t.storeId, t.classId, t.effectiveFrom, t.isHighSeason),
     check("fee_plans_mode", sql`${t.mode} in (1, 2, 3)`),
   ],
@@ -372,19 +404,30 @@ export const reservations = pgTable(
     id: serial().primaryKey(),
     siteId: siteRef(),
     reserveNo: text().notNull(),
-    storeId: integer()
-      .notNull()
-      .references(() => stores.id, { onDelete: "restrict" }),
-    returnStoreId: integer().references(() => stores.id, { onDelete: "restrict" }),
-    carTypeId: integer()
-      .notNull()
-      .references(() => carTypes.id, { onDelete: "restrict" }),
+    storeId: integer().notNull(),
+    returnStoreId: integer(),
+    carTypeId: integer().notNull(),
     startAt: timestamp({ withTimezone: true }).notNull(),
     endAt: timestamp({ withTimezone: true }).notNull(),
     isCancelled: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: "reservations_store_fk",
+      columns: [t.siteId, t.storeId],
+      foreignColumns: [stores.siteId, stores.id],
+    }).onDelete("restrict"),
+    foreignKey({
+      name: "reservations_return_store_fk",
+      columns: [t.siteId, t.returnStoreId],
+      foreignColumns: [stores.siteId, stores.id],
+    }).onDelete("restrict"),
+    foreignKey({
+      name: "reservations_car_type_fk",
+      columns: [t.siteId, t.carTypeId],
+      foreignColumns: [carTypes.siteId, carTypes.id],
+    }).onDelete("restrict"),
     unique("reservations_site_reserve_no").on(t.siteId, t.reserveNo),
     check("reservations_period", sql`${t.endAt} > ${t.startAt}`),
   ],

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite, siteInput } from "../../../tests/fixtures/sites";
 import { createTestDb } from "../../../tests/setup/test-db";
 import type { DbHandle } from "../client";
-import { clients, siteSettings, vehicles } from "../schema";
+import { clients, reservations, siteSettings, vehicles } from "../schema";
 import { createSite } from "./factories";
 
 let handle: DbHandle;
@@ -71,5 +71,36 @@ describe("removing a site", () => {
     await handle.db.delete(clients).where(eq(clients.siteId, siteId));
     expect(await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId))).toEqual([]);
     expect(await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId))).toEqual([]);
+  });
+});
+
+describe("tenancy in the database", () => {
+  it("refuses a row that points at another site's store or car type", async () => {
+    const a = await makeSite(handle.db, {
+      catalogue: {
+        classes: [{ key: "c", className: "クラス" }],
+        carTypes: [{ key: "t", classKey: "c", typeName: "車種", capacity: 5 }],
+        vehicles: [{ store: 0, typeKey: "t", count: 1 }],
+      },
+    });
+    const b = await makeSite(handle.db);
+    const typeOfA = a.catalogue?.typeIds.t as number;
+    const storeOfA = a.storeIds[0] as number;
+    const storeOfB = b.storeIds[0] as number;
+    await expect(
+      handle.db
+        .insert(vehicles)
+        .values({ siteId: b.siteId, storeId: storeOfB, carTypeId: typeOfA, registrationNumber: "x-1" }),
+    ).rejects.toSatisfy((e) => sqlState(e) === "23503");
+    await expect(
+      handle.db.insert(reservations).values({
+        siteId: b.siteId,
+        reserveNo: "X-1",
+        storeId: storeOfA,
+        carTypeId: typeOfA,
+        startAt: new Date("2030-01-01T01:00:00Z"),
+        endAt: new Date("2030-01-01T09:00:00Z"),
+      }),
+    ).rejects.toSatisfy((e) => sqlState(e) === "23503");
   });
 });
