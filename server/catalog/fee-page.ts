@@ -1,7 +1,7 @@
 import { type Locale, pickLang } from "../../app/i18n/locales";
 import { selectFeePlan } from "../pricing/plan-selection";
 import type { SiteBundle, StoreRow } from "../sites/site-bundle";
-import { localDate } from "../time/calendar-date";
+import { dateRuns, localDate } from "../time/calendar-date";
 import { type FeeTableView, feeTableView, type OptionView, optionView } from "./views";
 
 export interface FeePageClass {
@@ -18,7 +18,8 @@ export interface FeePage {
   classes: FeePageClass[];
   options: OptionView[];
   highSeasonWeekdays: number[];
-  highSeasonDates: string[];
+  /** Upcoming high-season dates as runs of consecutive days. */
+  highSeasonRuns: [string, string][];
 }
 
 /** Price tables per class for one store (spec §2 /fee): today's regular and high-season plans. */
@@ -26,7 +27,7 @@ export function feePage(bundle: SiteBundle, locale: Locale, storeId: number | un
   const { catalogue } = bundle;
   const store: StoreRow | undefined = bundle.stores.find((s) => s.id === storeId) ?? bundle.stores[0];
   const stores = bundle.stores.map((s) => ({ id: s.id, name: pickLang(s, "storeName", locale) }));
-  if (!store) return { stores, storeId: null, classes: [], options: [], highSeasonWeekdays: [], highSeasonDates: [] };
+  if (!store) return { stores, storeId: null, classes: [], options: [], highSeasonWeekdays: [], highSeasonRuns: [] };
   const today = localDate(now, store.timeZone);
   const immunity = new Map(catalogue.immunityFees.map((f) => [f.classId, f]));
   const classes = catalogue.classes
@@ -53,6 +54,6 @@ export function feePage(bundle: SiteBundle, locale: Locale, storeId: number | un
     classes,
     options,
     highSeasonWeekdays: [...store.highSeasonWeek].sort(),
-    highSeasonDates: store.highSeasonDates.filter((d) => d >= today).sort(),
+    highSeasonRuns: dateRuns(store.highSeasonDates.filter((d) => d >= today)),
   };
 }

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
+  dateRuns,
   daysBetween,
   isValidIsoDate,
   isValidTime,
@@ -29,6 +30,15 @@ describe("calendar dates", () => {
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
     expect(daysBetween("2026-11-22", "2026-12-21")).toBe(29);
     expect(weekdayOf("2026-11-22")).toBe(0);
+  });
+
+  it("folds dates into runs of consecutive days", () => {
+    expect(dateRuns(["2026-12-13", "2026-12-12", "2026-12-31", "2027-01-01", "2027-01-05", "2026-12-12"])).toEqual([
+      ["2026-12-12", "2026-12-13"],
+      ["2026-12-31", "2027-01-01"],
+      ["2027-01-05", "2027-01-05"],
+    ]);
+    expect(dateRuns([])).toEqual([]);
   });
 
   it("maps wall-clock times in Tokyo to instants and back", () => {

@@ -113,3 +113,14 @@ export function zonedInstant(date: IsoDate, time: string, timeZone: string): Dat
   guess = wall - offsetMs(new Date(guess), timeZone);
   return new Date(guess);
 }
+
+/** Sorted dates folded into runs of consecutive days: [["2026-12-12", "2026-12-18"], …]. */
+export function dateRuns(dates: readonly IsoDate[]): [IsoDate, IsoDate][] {
+  const runs: [IsoDate, IsoDate][] = [];
+  for (const d of [...new Set(dates)].sort()) {
+    const last = runs.at(-1);
+    if (last && addDays(last[1], 1) === d) last[1] = d;
+    else runs.push([d, d]);
+  }
+  return runs;
+}

@@ -76,7 +76,9 @@ async function expectFeeTables(page: Page, locale: LocaleCode, mode: string) {
   await expect(options.locator("thead th").first()).toHaveText(msg(locale, "fee.optionName"));
   const optionPrices = await options.locator("tbody td").allTextContents();
   expect(optionPrices.length).toBeGreaterThanOrEqual(1);
-  for (const p of optionPrices) expect(p).toMatch(msgPattern(locale, "fee.pricePer"));
+  // A price per rental or per day, or "free" for options that cost nothing (sakura's child seats).
+  const free = msg(locale, "price.free");
+  for (const p of optionPrices) if (p !== free) expect(p).toMatch(msgPattern(locale, "fee.pricePer"));
 }
 
 test.describe("fee page", () => {
@@ -94,6 +96,7 @@ test.describe("fee page", () => {
       if (c.highSeason) {
         expect(await highSeason.count()).toBeGreaterThanOrEqual(1);
         await expect(page.getByTestId("high-season-days")).toContainText(msg(c.locale, "fee.highSeasonDays"));
+        await expect(page.getByTestId("fee-options")).toContainText(msg(c.locale, "price.free"));
         // High-season prices are dearer than the regular ones of the same class.
         const firstClass = page.getByTestId("fee-class").first();
         const [regular, high] = await Promise.all([

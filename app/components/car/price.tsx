@@ -7,6 +7,16 @@ export function useYen() {
   return (amount: number) => t("price.amount", { amount: formatAmount(amount) });
 }
 
+/** An option's price per rental or per day, or "free". */
+export function useOptionPrice() {
+  const { t } = useI18n();
+  const yen = useYen();
+  return (o: { price: number; priceUnit: number }) =>
+    o.price === 0
+      ? t("price.free")
+      : t("fee.pricePer", { price: yen(o.price), unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental") });
+}
+
 /** Total with its parts: rental fee, immunity and options, tax included. */
 export function PriceSummary({ price }: { price: PriceBreakdown }) {
   const { t } = useI18n();

@@ -154,6 +154,7 @@ export const en: Messages = {
   "price.immunity": "Collision damage waiver",
   "price.options": "Options",
   "price.days": "{n} days",
+  "price.free": "Free",
   "price.withImmunity": "Collision damage waiver included",
   "remaining.available": "Available",
   "remaining.few": "{n} left",

@@ -151,6 +151,7 @@ export const ja = {
   "price.immunity": "免責補償料",
   "price.options": "オプション料金",
   "price.days": "{n}日分",
+  "price.free": "無料",
   "price.withImmunity": "免責補償料込み",
   "remaining.available": "空車あり",
   "remaining.few": "残り{n}台",

@@ -153,6 +153,7 @@ export const ko: Messages = {
   "price.immunity": "면책 보상료",
   "price.options": "옵션 요금",
   "price.days": "{n}일분",
+  "price.free": "무료",
   "price.withImmunity": "면책 보상료 포함",
   "remaining.available": "예약 가능",
   "remaining.few": "잔여 {n}대",

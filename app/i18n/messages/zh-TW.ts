@@ -153,6 +153,7 @@ export const zhTW: Messages = {
   "price.immunity": "免責補償費",
   "price.options": "加購項目費用",
   "price.days": "{n}天份",
+  "price.free": "免費",
   "price.withImmunity": "含免責補償費",
   "remaining.available": "有空車",
   "remaining.few": "剩餘{n}輛",

@@ -9,7 +9,7 @@ import { localDate } from "../../../server/time/calendar-date";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { CarSpecs } from "../../components/car/car-specs";
 import { FeeTable } from "../../components/car/fee-table";
-import { PriceSummary, useYen } from "../../components/car/price";
+import { PriceSummary, useOptionPrice } from "../../components/car/price";
 import { RemainingMark } from "../../components/car/remaining-mark";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
@@ -67,7 +67,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function CarType({ loaderData }: Route.ComponentProps) {
   const shell = useShell();
   const { t } = useI18n();
-  const yen = useYen();
+  const optionPrice = useOptionPrice();
   const reasonText = useReasonText();
   if (!shell) return null;
   const { carType: car, store, carry, display } = loaderData;
@@ -134,11 +134,7 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
                 <ul className="text-sm" data-testid="car-options">
                   {loaderData.options.map((o) => (
                     <li key={o.id}>
-                      {o.name}:{" "}
-                      {t("fee.pricePer", {
-                        price: yen(o.price),
-                        unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
-                      })}
+                      {o.name}: {optionPrice(o)}
                     </li>
                   ))}
                 </ul>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { feePage } from "../../../server/catalog/fee-page";
 import { FeeTable } from "../../components/car/fee-table";
-import { useYen } from "../../components/car/price";
+import { useOptionPrice, useYen } from "../../components/car/price";
 import { PriceTable } from "../../components/car/price-table";
 import { formatIsoDate } from "../../i18n/format";
 import type { MessageKey } from "../../i18n/messages";
@@ -23,12 +23,15 @@ export default function Fee({ loaderData }: Route.ComponentProps) {
   const shell = useShell();
   const { t } = useI18n();
   const yen = useYen();
+  const optionPrice = useOptionPrice();
   if (!shell) return null;
   const { stores, storeId, classes, options } = loaderData;
   const sep = t("list.separator");
   const highSeason = [
     ...loaderData.highSeasonWeekdays.map((d) => t(`weekday.${d}` as MessageKey)),
-    ...loaderData.highSeasonDates.map(formatIsoDate),
+    ...loaderData.highSeasonRuns.map(([from, to]) =>
+      from === to ? formatIsoDate(from) : t("results.period", { start: formatIsoDate(from), end: formatIsoDate(to) }),
+    ),
   ];
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
@@ -99,10 +102,7 @@ export default function Fee({ loaderData }: Route.ComponentProps) {
             rows={options.map((o) => ({
               key: String(o.id),
               label: `${o.name}${o.maxQuantity > 1 ? ` (${t("fee.maxQuantity", { n: o.maxQuantity })})` : ""}`,
-              price: t("fee.pricePer", {
-                price: yen(o.price),
-                unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental"),
-              }),
+              price: optionPrice(o),
             }))}
           />
         </section>
