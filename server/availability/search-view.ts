@@ -7,7 +7,15 @@ import { searchFormData } from "./search-form";
 import type { SearchQuery } from "./search-schema";
 
 /** How vacancy is shown: the ○/△/× threshold, the × mark and whether counts appear (spec §3). */
-export function vacancyDisplay(bundle: SiteBundle) {
+export interface VacancyDisplay {
+  triangle: number;
+  crossMark: string;
+  showCount: boolean;
+  showCalendar: boolean;
+  showImages: boolean;
+}
+
+export function vacancyDisplay(bundle: SiteBundle): VacancyDisplay {
   const s = bundle.settings;
   return {
     triangle: s.triangleCarNumber,
@@ -32,18 +40,23 @@ export function periodQuery(outcome: SearchOutcome): Record<string, string> {
   return q;
 }
 
+/** The searched period as the visitor reads it, in the store's time zone. */
+export function periodLabel(outcome: SearchOutcome): { start: string; end: string } | null {
+  const tz = outcome.store?.timeZone ?? "Asia/Tokyo";
+  return outcome.period
+    ? { start: formatDateTime(outcome.period.start, tz), end: formatDateTime(outcome.period.end, tz) }
+    : null;
+}
+
 /** The serialisable results page data (spec §2 /reserve). */
 export function searchView(bundle: SiteBundle, locale: Locale, query: SearchQuery, outcome: SearchOutcome) {
-  const tz = outcome.store?.timeZone ?? "Asia/Tokyo";
   return {
     form: searchFormData(bundle, locale, outcome.values, outcome.store?.id ?? null, outcome.undecided),
     errors: outcome.errors,
     notice: outcome.notice,
     undecided: outcome.undecided,
     storeId: outcome.store?.id ?? null,
-    period: outcome.period
-      ? { start: formatDateTime(outcome.period.start, tz), end: formatDateTime(outcome.period.end, tz) }
-      : null,
+    period: periodLabel(outcome),
     offers: outcome.offers.map((o) => offerView(o, locale)),
     hiddenFullyBooked: outcome.hiddenFullyBooked,
     filters: {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar-month";
+import type { VacancyDisplay } from "../../../server/availability/search-view";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 
@@ -20,9 +21,13 @@ const CELL: Record<CalendarMark, string> = {
   past: "text-gray-600",
 };
 
-export interface CalendarDisplay {
-  crossMark: string;
-  showCount: boolean;
+function MonthLink(props: { month: string | null; href: (month: string) => string; testId: string; label: string }) {
+  if (!props.month) return <span />;
+  return (
+    <Link to={props.href(props.month)} className="link text-sm" preventScrollReset data-testid={props.testId}>
+      {props.label}
+    </Link>
+  );
 }
 
 /** A month of vacancy marks as a table; month links keep the page's other query values. */
@@ -32,7 +37,7 @@ export function VacancyCalendar({
   monthHref,
 }: {
   calendar: CalendarMonth;
-  display: CalendarDisplay;
+  display: Pick<VacancyDisplay, "crossMark" | "showCount">;
   monthHref: (month: string) => string;
 }) {
   const { t } = useI18n();
@@ -51,33 +56,21 @@ export function VacancyCalendar({
       aria-label={`${t("calendar.title")} ${title}`}
     >
       <div className="mb-2 flex items-center justify-between gap-2">
-        {calendar.prevMonth ? (
-          <Link
-            to={monthHref(calendar.prevMonth)}
-            className="link text-sm"
-            preventScrollReset
-            data-testid="calendar-prev"
-          >
-            ← {t("calendar.prev")}
-          </Link>
-        ) : (
-          <span />
-        )}
+        <MonthLink
+          month={calendar.prevMonth}
+          href={monthHref}
+          testId="calendar-prev"
+          label={`← ${t("calendar.prev")}`}
+        />
         <h3 className="font-bold" data-testid="calendar-month">
           {title}
         </h3>
-        {calendar.nextMonth ? (
-          <Link
-            to={monthHref(calendar.nextMonth)}
-            className="link text-sm"
-            preventScrollReset
-            data-testid="calendar-next"
-          >
-            {t("calendar.next")} →
-          </Link>
-        ) : (
-          <span />
-        )}
+        <MonthLink
+          month={calendar.nextMonth}
+          href={monthHref}
+          testId="calendar-next"
+          label={`${t("calendar.next")} →`}
+        />
       </div>
       <table className="w-full table-fixed border-collapse text-center text-sm">
         <caption className="sr-only">{`${t("calendar.title")} ${title}`}</caption>

@@ -1,17 +1,11 @@
 import { Link } from "react-router";
+import type { VacancyDisplay } from "../../../server/availability/search-view";
 import type { OfferView } from "../../../server/catalog/views";
 import { useI18n } from "../../lib/i18n";
 import { CarSpecs } from "./car-specs";
 import { FeeTable } from "./fee-table";
 import { PriceSummary } from "./price";
 import { RemainingMark } from "./remaining-mark";
-
-export interface VacancyDisplay {
-  triangle: number;
-  crossMark: string;
-  showCount: boolean;
-  showImages: boolean;
-}
 
 /** One car type in the results: photo, specs, price for the period (or its fee table) and vacancy. */
 export function CarCard({
@@ -55,14 +49,7 @@ export function CarCard({
         <CarSpecs car={car} compact />
       </div>
       <div className="flex flex-col gap-3">
-        {offer.remaining !== null ? (
-          <RemainingMark
-            remaining={offer.remaining}
-            triangle={display.triangle}
-            crossMark={display.crossMark}
-            showCount={display.showCount}
-          />
-        ) : null}
+        {offer.remaining !== null ? <RemainingMark remaining={offer.remaining} display={display} /> : null}
         {offer.price ? <PriceSummary price={offer.price} /> : null}
         {!offer.price && offer.feeTable ? <FeeTable table={offer.feeTable} /> : null}
         <Link to={detailHref} className={full ? "link text-sm" : "btn-primary"} data-testid="car-detail-link">

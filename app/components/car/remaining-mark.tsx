@@ -1,18 +1,10 @@
+import type { VacancyDisplay } from "../../../server/availability/search-view";
 import { useI18n } from "../../lib/i18n";
 
 /** ○ / △ / × with the cars left, as the site's display settings say (spec §3 calendar settings). */
-export function RemainingMark({
-  remaining,
-  triangle,
-  crossMark,
-  showCount,
-}: {
-  remaining: number;
-  triangle: number;
-  crossMark: string;
-  showCount: boolean;
-}) {
+export function RemainingMark({ remaining, display }: { remaining: number; display: VacancyDisplay }) {
   const { t } = useI18n();
+  const { triangle, crossMark, showCount } = display;
   const state = remaining === 0 ? "none" : remaining <= triangle ? "few" : "available";
   const symbol = state === "none" ? crossMark : state === "few" ? "△" : "○";
   const text =

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { periodValues } from "../../../server/availability/period";
 import { searchFormData } from "../../../server/availability/search-form";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
-import { periodQuery, searchView, vacancyDisplay } from "../../../server/availability/search-view";
+import { periodLabel, periodQuery, vacancyDisplay } from "../../../server/availability/search-view";
 import { carTypeDetail } from "../../../server/catalog/car-type-detail";
 import { storeView } from "../../../server/stores/store-view";
 import { localDate } from "../../../server/time/calendar-date";
@@ -36,9 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     now: new Date(),
   });
   if (!detail) notFound();
-  const today = localDate(new Date(), detail.store.timeZone);
-  const offer = detail.outcome?.offers.find((o) => o.carType.id === carTypeId);
-  const results = detail.outcome ? searchView(bundle, locale, query, detail.outcome) : null;
+  const { outcome } = detail;
+  const offer = outcome?.offers.find((o) => o.carType.id === carTypeId);
+  const values = outcome?.values ?? periodValues(query, bundle.settings, localDate(new Date(), detail.store.timeZone));
   return {
     store: storeView(detail.store, locale),
     carType: detail.carType,
@@ -47,17 +47,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     calendar: detail.calendar,
     display: vacancyDisplay(bundle),
     // The store is fixed on this page: the form carries it as a hidden field.
-    form: {
-      ...(results?.form ?? searchFormData(bundle, locale, periodValues(query, bundle.settings, today), storeId)),
-      stores: [],
-      storeId,
-    },
-    errors: results?.errors ?? {},
-    period: results?.period ?? null,
+    form: { ...searchFormData(bundle, locale, values, storeId), stores: [] },
+    errors: outcome?.errors ?? {},
+    period: outcome ? periodLabel(outcome) : null,
     price: offer?.price ?? null,
     remaining: offer?.remaining ?? null,
     blocked: detail.blocked,
-    carry: detail.outcome ? periodQuery(detail.outcome) : { si: String(storeId) },
+    carry: outcome ? periodQuery(outcome) : { si: String(storeId) },
   };
 }
 
@@ -163,12 +159,7 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
               <p className="mb-2 text-sm text-gray-700">{t("car.selectDates")}</p>
             )}
             {loaderData.remaining !== null ? (
-              <RemainingMark
-                remaining={loaderData.remaining}
-                triangle={display.triangle}
-                crossMark={display.crossMark}
-                showCount={display.showCount}
-              />
+              <RemainingMark remaining={loaderData.remaining} display={display} />
             ) : null}
             {loaderData.price ? <PriceSummary price={loaderData.price} /> : null}
             {loaderData.blocked ? (
