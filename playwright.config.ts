@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+const DATA_DIR = `.data-e2e-${PORT}`;
 
 // Runs against the production build (`npm run build`) with a fresh PGlite data dir each run.
 export default defineConfig({
@@ -29,9 +30,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "rm -rf .data-e2e && node build/server/main.js",
+    command: `rm -rf ${DATA_DIR} && node build/server/main.js`,
     url: `http://127.0.0.1:${PORT}/?lang=jp`,
-    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: ".data-e2e", LOG_LEVEL: "warn", HOST: "127.0.0.1" },
+    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: DATA_DIR, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

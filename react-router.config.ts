@@ -4,4 +4,5 @@ export default {
   ssr: true,
   appDirectory: "app",
   buildDirectory: "build",
+  future: { v8_middleware: true },
 } satisfies Config;

@@ -1,7 +1,12 @@
 import { defineConfig } from "vitest/config";
 
 const shared = { pool: "forks" as const, testTimeout: 30_000, hookTimeout: 60_000 };
-const allTests = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
+const allTests = [
+  "app/**/*.test.{ts,tsx}",
+  "common/**/*.test.ts",
+  "server/**/*.test.ts",
+  "tests/integration/**/*.test.ts",
+];
 const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts"];
 
 // Everything runs on PGlite; with TEST_DATABASE_URL the integration tests run again on PostgreSQL.

@@ -1,6 +1,5 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -8,24 +7,28 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
-  useRouteError,
+  useRouteLoaderData,
 } from "react-router";
+import { localeFromPath } from "../common/locales";
+import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
-import { ErrorPage } from "./components/error-page";
-import { localeFromPath } from "./i18n/locales";
 import { CATALOGUES } from "./i18n/messages";
 import { isSupportedBrowser } from "./lib/browser";
+import { reloadAfterChunkError } from "./lib/chunk-reload";
+import { services } from "./lib/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
+  const { productAnalyticsId, providerUrl } = services(context);
   return {
     locale,
     messages: CATALOGUES[locale],
     supportedBrowser: isSupportedBrowser(request.headers.get("user-agent")),
-    productAnalyticsId: context.productAnalyticsId,
-    providerUrl: context.providerUrl,
+    productAnalyticsId,
+    providerUrl,
+    nonce: context.get(requestContext).nonce,
   };
 }
 
@@ -36,6 +39,7 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 
 export function Layout({ children }: { children: ReactNode }) {
   const locale = localeFromPath(useLocation().pathname);
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (
     <html lang={locale}>
       <head>
@@ -43,23 +47,27 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <Analytics />
+        <Analytics nonce={nonce} />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
 }
 
 export default function App() {
+  // A route chunk a new deploy removed: reload for the new build, at most once a minute (spec §8).
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      if (reloadAfterChunkError()) event.preventDefault();
+    };
+    window.addEventListener("vite:preloadError", onPreloadError);
+    return () => window.removeEventListener("vite:preloadError", onPreloadError);
+  }, []);
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "./components/route-error-boundary";

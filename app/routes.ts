@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
 
 /**
  * Every page exists without a prefix (Japanese) and under /en, /kr and /tw (spec §2).
@@ -9,26 +9,31 @@ const LOCALE_PREFIXES = ["en", "kr", "tw", ""];
 function localeRoutes(prefix: string) {
   const id = (name: string) => `${prefix || "ja"}/${name}`;
   const at = (path: string) => (prefix ? `${prefix}/${path}` : path);
+  /** The pages of a layout, under the one error boundary that renders inside that layout. */
+  const pages = (layoutName: string, children: RouteConfigEntry[]) =>
+    layout("routes/site/pages.tsx", { id: id(`${layoutName}-pages`) }, children);
   return [
     route(prefix || "/", "routes/language-root.tsx", { id: id("language-root") }),
     route(at("404"), "routes/not-found.tsx", { id: id("404") }),
     route(at(":siteId"), "routes/site/site.tsx", { id: id("site") }, [
       layout("routes/site/default-layout.tsx", { id: id("default-layout") }, [
-        index("routes/site/top.tsx", { id: id("top") }),
-        route("reserve", "routes/site/reserve.tsx", { id: id("reserve") }),
-        route("reserve/stores/:storeId/cars/:carTypeId", "routes/site/car-type.tsx", { id: id("car-type") }),
-        route("fee", "routes/site/fee.tsx", { id: id("fee") }),
-        route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
-        route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
-        route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),
-        route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
-        route("*", "routes/site/not-found.tsx", { id: id("site-not-found") }),
+        pages("default", [
+          index("routes/site/top.tsx", { id: id("top") }),
+          route("reserve", "routes/site/reserve.tsx", { id: id("reserve") }),
+          route("reserve/stores/:storeId/cars/:carTypeId", "routes/site/car-type.tsx", { id: id("car-type") }),
+          route("fee", "routes/site/fee.tsx", { id: id("fee") }),
+          route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
+          route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
+          route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),
+          route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
+          route("*", "routes/site/not-found.tsx", { id: id("site-not-found") }),
+        ]),
       ]),
       layout("routes/site/bare-layout.tsx", { id: id("bare-layout") }, [
-        route("custom_page", "routes/site/embedded-top.tsx", { id: id("embedded-top") }),
+        pages("bare", [route("custom_page", "routes/site/embedded-top.tsx", { id: id("embedded-top") })]),
       ]),
       layout("routes/site/alt-layout.tsx", { id: id("alt-layout") }, [
-        route("unpublished", "routes/site/unpublished.tsx", { id: id("unpublished") }),
+        pages("alt", [route("unpublished", "routes/site/unpublished.tsx", { id: id("unpublished") })]),
       ]),
     ]),
   ];

@@ -4,13 +4,13 @@
 // the database is created if missing and its tenant "bigco" rebuilt on every run.)
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { addDays, localDate } from "../common/calendar-date";
 import { searchCarTypes } from "../server/availability/search";
 import { SearchQuerySchema } from "../server/availability/search-schema";
 import { openPostgres } from "../server/db/client";
 import { clients } from "../server/db/schema";
 import { createSite } from "../server/db/seed/factories";
 import { createSiteCache } from "../server/sites/site-cache";
-import { addDays, localDate } from "../server/time/calendar-date";
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rentacar_bench";
 const SITE = "bigco";
@@ -127,7 +127,7 @@ async function main() {
         et: "18:00",
       });
       const start = performance.now();
-      const r = await searchCarTypes(db, SITE, { bundle, query, storeParamGiven: true, now });
+      const r = await searchCarTypes(db, SITE, { bundle, query, now });
       const ms = performance.now() - start;
       if (r.offers.length === 0 && !r.notice) throw new Error("search returned nothing");
       if (i >= 20) times.push(ms); // the first 20 warm up

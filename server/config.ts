@@ -1,7 +1,6 @@
 import { z } from "zod";
 
 const ConfigSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -17,7 +16,6 @@ const ConfigSchema = z.object({
     .default("G-RSVPLATFORM1"),
   /** Where the footer's powered-by link points. */
   PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
-  SITE_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

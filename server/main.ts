@@ -21,7 +21,7 @@ async function main() {
   const app = createApp({
     build,
     db: handle.db,
-    siteCache: createSiteCache(),
+    siteCache: createSiteCache({ logger }),
     logger,
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,

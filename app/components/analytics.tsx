@@ -1,6 +1,15 @@
-import { useRouteLoaderData } from "react-router";
-import { useShell } from "../lib/shell";
+import { useMatches, useRouteLoaderData } from "react-router";
+import { shellFromMatches } from "../lib/site";
 import type { loader as rootLoader } from "../root";
+
+/** A route's `handle` may turn the analytics and tag-manager scripts off (the card pages do). */
+export interface AnalyticsHandle {
+  analytics?: false;
+}
+
+function analyticsOff(matches: ReturnType<typeof useMatches>): boolean {
+  return matches.some((m) => (m.handle as AnalyticsHandle | undefined)?.analytics === false);
+}
 
 const SAFE_ID = /^[A-Za-z0-9-]{1,40}$/;
 
@@ -8,11 +17,12 @@ const SAFE_ID = /^[A-Za-z0-9-]{1,40}$/;
  * The platform's own analytics id on every page, plus the client's analytics and
  * tag-manager ids when the site has them (spec §2). Ids are checked before they reach a script.
  */
-export function Analytics() {
+export function Analytics({ nonce }: { nonce?: string }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const shell = useShell();
+  const matches = useMatches();
+  const shell = shellFromMatches(matches);
   const productId = root?.productAnalyticsId;
-  if (!productId || !SAFE_ID.test(productId)) return null;
+  if (!productId || !SAFE_ID.test(productId) || analyticsOff(matches)) return null;
   const gaIds = [productId, shell?.tracking.gaTrackingCode].filter(
     (id): id is string => typeof id === "string" && SAFE_ID.test(id),
   );
@@ -20,8 +30,14 @@ export function Analytics() {
   const config = gaIds.map((id) => `gtag('config',${JSON.stringify(id)});`).join("");
   return (
     <>
-      <script async src={`https://www.googletagmanager.com/gtag/js?id=${productId}`} data-analytics="product" />
       <script
+        async
+        nonce={nonce}
+        src={`https://www.googletagmanager.com/gtag/js?id=${productId}`}
+        data-analytics="product"
+      />
+      <script
+        nonce={nonce}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed snippet; ids match SAFE_ID
         dangerouslySetInnerHTML={{
           __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());${config}`,
@@ -30,6 +46,7 @@ export function Analytics() {
       />
       {gtm && SAFE_ID.test(gtm) ? (
         <script
+          nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: Google Tag Manager loader; id matches SAFE_ID
           dangerouslySetInnerHTML={{
             __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(gtm)});`,

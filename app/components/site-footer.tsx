@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { SiteShell } from "../../server/sites/shell";
 import { useI18n } from "../lib/i18n";
-import { sitePath } from "../lib/shell";
+import { sitePath } from "../lib/site";
+import type { SiteShell } from "../presenters/shell.server";
 import type { loader as rootLoader } from "../root";
 
 export function SiteFooter({ shell }: { shell: SiteShell }) {

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { SiteShell } from "../../server/sites/shell";
-import { LOCALE_NAMES, type Locale, localizePath, stripLocale } from "../i18n/locales";
+import { LOCALE_NAMES, type Locale, localizePath, stripLocale } from "../../common/locales";
 import { useI18n } from "../lib/i18n";
-import { sitePath } from "../lib/shell";
+import { sitePath } from "../lib/site";
+import type { SiteShell } from "../presenters/shell.server";
 
 function SiteLogo({ shell }: { shell: SiteShell }) {
   const { t } = useI18n();

@@ -1,6 +1,6 @@
-import type { StoreView } from "../../server/stores/store-view";
-import type { MessageKey } from "../i18n/messages";
+import { codeLabel, WEEKDAY_LABEL } from "../i18n/labels";
 import { useI18n } from "../lib/i18n";
+import type { StoreView } from "../presenters/store.server";
 import { DescriptionList } from "./ui/description-list";
 
 /** Address, phone, hours and holidays of a store as a description list. */
@@ -8,7 +8,7 @@ export function StoreInfo({ store, detailed = false }: { store: StoreView; detai
   const { t } = useI18n();
   const sep = t("list.separator");
   const holidays = [
-    ...store.regularHolidayWeek.map((d) => t(`weekday.${d}` as MessageKey)),
+    ...store.regularHolidayWeek.map((d) => t(codeLabel(WEEKDAY_LABEL, d))),
     ...(store.regularHolidayDates.length
       ? [t("store.holidayDates", { days: store.regularHolidayDates.join(sep) })]
       : []),

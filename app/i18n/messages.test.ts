@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "./locales";
+import { LOCALES } from "../../common/locales";
 import { CATALOGUES, translate } from "./messages";
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

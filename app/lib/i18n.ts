@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "../../common/locales";
 import { type MessageKey, type Translate, type TranslateParams, translate } from "../i18n/translate";
 import type { loader as rootLoader } from "../root";
 
@@ -10,4 +10,9 @@ export function useI18n(): { locale: Locale; t: Translate } {
   // The root loader never fails, so its catalogue is always there; keys show if it were not.
   const messages = data?.messages ?? {};
   return { locale, t: (key: MessageKey, params?: TranslateParams) => translate(messages, key, params) };
+}
+
+/** The page's language, from its path prefix. */
+export function useLocale(): Locale {
+  return useI18n().locale;
 }

@@ -1,39 +1,63 @@
-import { type AppLoadContext, data } from "react-router";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { type Locale, localeFromPath, siteLocales } from "../i18n/locales";
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type Locale, localeFromPath, localizePath, siteLocales } from "../../common/locales";
+import { parseId } from "../../common/params";
+import { notFoundError } from "../../server/errors";
+import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
+import { PUBLIC_STATUS, type SiteBundle } from "../../server/sites/site-bundle";
 
 const SITE_ID = /^[a-z0-9][a-z0-9_-]{1,62}$/;
 
-export function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
+/** The site of the request, in the path's language; set once by `siteMiddleware`. */
 export interface ResolvedSite {
+  siteId: string;
   bundle: SiteBundle;
   locale: Locale;
 }
 
-/**
- * The site named by the path, in the path's language. Unknown or inactive clients (ClientNotFound)
- * and languages the client does not offer answer 404 (spec §5, §8). Cached: no query when warm.
- */
-export async function requireSite(
-  context: AppLoadContext,
-  request: Request,
-  siteId: string | undefined,
-): Promise<ResolvedSite> {
-  const locale = localeFromPath(new URL(request.url).pathname);
-  const bundle = siteId && SITE_ID.test(siteId) ? await context.siteCache.get(context.db, siteId) : null;
-  if (!bundle?.client.isActive) {
-    context.logger.warn({ requestId: context.requestId, siteId: siteId?.slice(0, 64) }, "ClientNotFound");
-    notFound();
-  }
-  if (!siteLocales(bundle.settings.supportedLanguages).includes(locale)) notFound();
-  return { bundle, locale };
+const siteContext = createContext<ResolvedSite | null>(null);
+
+type Context = Readonly<RouterContextProvider>;
+
+export const services = (context: Context): AppServices => context.get(servicesContext);
+
+/** The request's site; a 404 when the path names no site it may show (every loader under `:siteId` starts here). */
+export function getSite(context: Context): ResolvedSite {
+  const site = context.get(siteContext);
+  if (!site) throw notFoundError();
+  return site;
 }
+
+/**
+ * Resolves the site named by the path once per request, on the `:siteId` layout. Unknown or
+ * inactive clients (ClientNotFound) and languages the client does not offer answer 404 (spec §5,
+ * §8): the loaders' `getSite` throws it, so the page language's catalogue still loads for the
+ * error page. An unpublished site sends every page to its notice (spec §4). Cached: no query when warm.
+ */
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
+  const { db, siteCache, logger } = services(context);
+  const siteId = params.siteId;
+  const pathname = new URL(request.url).pathname;
+  const locale = localeFromPath(pathname);
+  const bundle = siteId && SITE_ID.test(siteId) ? await siteCache.get(db, siteId) : null;
+  if (!bundle?.client.isActive) {
+    logger.warn({ requestId: context.get(requestContext).requestId, siteId: siteId?.slice(0, 64) }, "ClientNotFound");
+    return next();
+  }
+  if (!siteLocales(bundle.settings.supportedLanguages).includes(locale)) return next();
+
+  const noticePath = localizePath(locale, `/${bundle.client.siteId}/unpublished`);
+  const onNoticePage = pathname.replace(/(\.data)?\/?$/, "") === noticePath;
+  const unpublished = bundle.settings.publicStatus === PUBLIC_STATUS.unpublished;
+  if (unpublished && !onNoticePage) throw redirect(noticePath);
+  if (!unpublished && onNoticePage) throw redirect(localizePath(locale, `/${bundle.client.siteId}`));
+
+  context.set(siteContext, { siteId: bundle.client.siteId, bundle, locale });
+  return next();
+};
 
 /** A positive integer id from a path segment, or 404. */
 export function requireId(value: string | undefined): number {
-  if (!value || !/^[1-9][0-9]{0,8}$/.test(value)) notFound();
-  return Number(value);
+  const id = parseId(value);
+  if (id === null) throw notFoundError();
+  return id;
 }

@@ -1,5 +1,4 @@
 import { Link, redirect } from "react-router";
-import { listPublicSites } from "../../server/sites/directory";
 import {
   LOCALE_COOKIE,
   LOCALE_NAMES,
@@ -7,10 +6,14 @@ import {
   localeFromPath,
   localizePath,
   parseLocaleCookie,
+  pickLang,
   readCookie,
   rootLocale,
-} from "../i18n/locales";
+  siteLocales,
+} from "../../common/locales";
+import { listPublicSites } from "../../server/sites/directory";
 import { useI18n } from "../lib/i18n";
+import { services } from "../lib/site.server";
 import type { Route } from "./+types/language-root";
 
 /**
@@ -27,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     if (detected !== "ja") throw redirect(localizePath(detected, "/"));
   }
-  return { sites: await listPublicSites(context.db, locale) };
+  const sites = await listPublicSites(services(context).db);
+  return {
+    sites: sites
+      .filter((s) => siteLocales(s.settings.supportedLanguages).includes(locale))
+      .map((s) => ({ siteId: s.siteId, title: pickLang(s.settings, "siteTitle", locale) })),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

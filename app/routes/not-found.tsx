@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "../components/error-page";
+import { ErrorPage } from "../components/route-error-boundary";
 
 /** `/404` in each language, and anything no other route matches. */
 export function loader() {

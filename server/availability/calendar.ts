@@ -1,12 +1,14 @@
+import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "../../common/calendar-date";
+import { CALENDAR_MODE } from "../../common/codes";
 import type { Db } from "../db/client";
 import type { SiteBundle, StoreRow } from "../sites/site-bundle";
 import { vehicleKey } from "../sites/site-bundle";
-import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "../time/calendar-date";
-import { CALENDAR_MODE, type CalendarDay, type CalendarMark, type CalendarMonth, monthOf } from "./calendar-month";
+import { type CalendarDay, type CalendarMonth, monthOf } from "./calendar-month";
 import { groupByType, peakOverlap } from "./occupancy";
 import { loadHolds } from "./queries";
 import { typesAtStore } from "./search";
 import { isHighSeason, isStoreClosed, lastBookableDate } from "./store-rules";
+import { vacancyMark } from "./vacancy";
 
 function shiftMonth(month: string, by: number): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -14,7 +16,10 @@ function shiftMonth(month: string, by: number): string {
   return d.toISOString().slice(0, 7);
 }
 
-/** Marks each day of a month for a store, or for one car type at it (spec §3 calendar, §4 codes). */
+/**
+ * Marks each day of a month for a store, or for one car type at it (spec §3 calendar, §4 codes).
+ * `month` is `YYYY-MM`; one outside the bookable window is moved to the window's nearest month.
+ */
 export async function storeCalendar(
   db: Db,
   siteId: string,
@@ -24,10 +29,14 @@ export async function storeCalendar(
   const { settings, catalogue } = bundle;
   const tz = store.timeZone;
   const today = localDate(now, tz);
-  const first = `${input.month}-01`;
-  const nextFirst = `${shiftMonth(input.month, 1)}-01`;
-  const count = daysBetween(first, nextFirst);
   const lastBookable = lastBookableDate(store, today, settings.maxAdvanceDays);
+  const thisMonth = monthOf(today);
+  const lastMonth = monthOf(lastBookable);
+  // Months outside the bookable window show its nearest end; a month like 9999-12 has no dates to compute.
+  const month = [thisMonth, input.month, lastMonth].sort()[1] as string;
+  const first = `${month}-01`;
+  const nextFirst = `${shiftMonth(month, 1)}-01`;
+  const count = daysBetween(first, nextFirst);
   const leadUntil = now.getTime() + settings.minLeadMinutes * 60_000;
 
   const types = typesAtStore(bundle, store.id).filter((t) => input.carTypeId === undefined || t.id === input.carTypeId);
@@ -73,17 +82,13 @@ export async function storeCalendar(
       const vehicles = catalogue.vehicleCounts.get(vehicleKey(store.id, t.id)) ?? 0;
       return sum + Math.max(0, vehicles - peakOverlap(holds.get(t.id) ?? [], from.getTime(), to.getTime()));
     }, 0);
-    const mark: CalendarMark =
-      remaining === 0 ? "cross" : remaining <= settings.triangleCarNumber ? "triangle" : "circle";
-    days.push({ ...day, mark, remaining });
+    days.push({ ...day, mark: vacancyMark(remaining, settings.triangleCarNumber), remaining });
   }
-  const thisMonth = monthOf(today);
-  const lastMonth = monthOf(lastBookable);
   return {
-    month: input.month,
+    month,
     offset: weekdayOf(first),
     days,
-    prevMonth: input.month > thisMonth ? shiftMonth(input.month, -1) : null,
-    nextMonth: input.month < lastMonth ? shiftMonth(input.month, 1) : null,
+    prevMonth: month > thisMonth ? shiftMonth(month, -1) : null,
+    nextMonth: month < lastMonth ? shiftMonth(month, 1) : null,
   };
 }

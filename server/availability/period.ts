@@ -1,6 +1,7 @@
-import { addDays, type IsoDate, isValidIsoDate, isValidTime, localDate, zonedInstant } from "../time/calendar-date";
+import { addDays, type IsoDate, isValidIsoDate, localDate, zonedInstant } from "../../common/calendar-date";
+import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS } from "../../common/codes";
 import type { FieldErrors } from "./reasons";
-import { RENTAL_PERIOD_DAYS } from "./rental-periods";
+import { searchFormErrors } from "./search-form.schema";
 import type { SearchQuery } from "./search-schema";
 import { isStoreClosed, isWithinBusinessHours, lastBookableDate, type StoreSchedule } from "./store-rules";
 
@@ -34,6 +35,11 @@ export interface ResolvedPeriod {
   endDate: IsoDate;
 }
 
+/** Days a rental period slug adds; a site default that is not a known slug adds none. */
+function periodDays(slug: string): number {
+  return isRentalPeriodSlug(slug) ? RENTAL_PERIOD_DAYS[slug] : 0;
+}
+
 /** Fills what the query leaves out from the site defaults (spec §3, §9). */
 export function periodValues(
   query: Partial<Pick<SearchQuery, "sd" | "st" | "ed" | "et" | "rental_period_slug">>,
@@ -42,11 +48,11 @@ export function periodValues(
 ): PeriodValues {
   const sd = query.sd ?? addDays(today, defaults.defaultStartDay);
   const chosen = query.rental_period_slug;
-  let ed = chosen && isValidIsoDate(sd) ? addDays(sd, RENTAL_PERIOD_DAYS[chosen] ?? 0) : query.ed;
+  let ed = chosen && isValidIsoDate(sd) ? addDays(sd, RENTAL_PERIOD_DAYS[chosen]) : query.ed;
   if (!ed) {
     ed =
       query.sd && isValidIsoDate(sd)
-        ? addDays(sd, RENTAL_PERIOD_DAYS[defaults.defaultRentalPeriodSlug] ?? 0)
+        ? addDays(sd, periodDays(defaults.defaultRentalPeriodSlug))
         : addDays(today, defaults.defaultEndDay);
   }
   return {
@@ -72,11 +78,8 @@ export function checkPeriod(input: {
   now: Date;
 }): { period: ResolvedPeriod | null; errors: FieldErrors } {
   const { values, store, window, now } = input;
-  const errors: FieldErrors = {};
-  if (!isValidIsoDate(values.sd)) errors.sd = { code: values.sd ? "date_invalid" : "date_required" };
-  if (!isValidTime(values.st)) errors.st = { code: "time_invalid" };
-  if (!isValidIsoDate(values.ed)) errors.ed = { code: values.ed ? "date_invalid" : "date_required" };
-  if (!isValidTime(values.et)) errors.et = { code: "time_invalid" };
+  // The form's own rules first (the browser ran them too), then those needing the store and the clock.
+  const errors: FieldErrors = searchFormErrors(values);
   if (Object.keys(errors).length) return { period: null, errors };
 
   const start = zonedInstant(values.sd, values.st, store.timeZone);

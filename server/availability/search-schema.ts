@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RENTAL_PERIOD_SLUGS } from "./rental-periods";
+import { RENTAL_PERIOD_SLUGS } from "../../common/codes";
+import { parseId } from "../../common/params";
 
 export const SORTS = ["recommend", "price_asc", "price_desc"] as const;
 export type SortOrder = (typeof SORTS)[number];
@@ -29,15 +30,16 @@ function oneOf<T extends string>(values: readonly T[]) {
 /**
  * The search query (`/reserve?sd&st&ed&et&si&date_undecided&rental_period_slug` plus filters and
  * sort), shared by the search form, the results page and the API. Shape only: whether the
- * dates can be booked is the availability rules' answer. Unknown filter values are ignored.
+ * dates can be booked is the availability rules' answer. Unknown filter values are ignored;
+ * a store that was given but is not an id stays visible as null, so the rules can say so.
  */
 export const SearchQuerySchema = z.object({
+  /** The store: absent (undefined), or given as an id or as something that is not one (null). */
   si: z
     .string()
-    .regex(/^[1-9][0-9]{0,8}$/)
-    .transform(Number)
     .optional()
-    .catch(undefined),
+    .transform((v) => (v === undefined ? undefined : parseId(v)))
+    .catch(null),
   sd: dateField,
   st: timeField,
   ed: dateField,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, zonedInstant } from "../../common/calendar-date";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb } from "../../tests/setup/test-db";
 import type { DbHandle } from "../db/client";
 import type { CatalogueInput } from "../db/seed/catalogue-factory";
 import { createSiteCache } from "../sites/site-cache";
-import { addDays, zonedInstant } from "../time/calendar-date";
 import { storeCalendar } from "./calendar";
 import { loadHolds } from "./queries";
 import { searchCarTypes } from "./search";
@@ -57,7 +57,19 @@ function catalogue(): CatalogueInput {
     ],
     feePlans: [
       { store: 0, classKey: "compact", ...NIGHTS },
-      { store: 0, classKey: "van", ...NIGHTS, sameDay: 8000, nights1: 14000 },
+      {
+        store: 0,
+        classKey: "van",
+        ...NIGHTS,
+        sameDay: 8000,
+        nights1: 14000,
+        nights2: 18000,
+        nights3: 22000,
+        nights4: 26000,
+        nights5: 30000,
+        nights6: 33000,
+        nights7: 36000,
+      },
       { store: 0, classKey: "compact", ...NIGHTS, isHighSeason: true, sameDay: 7000 },
     ],
     immunityFees: [{ classKey: "compact", pricePerDay: 1100 }],
@@ -114,7 +126,6 @@ async function search(raw: Record<string, string>) {
   return searchCarTypes(handle.db, siteId, {
     bundle,
     query: SearchQuerySchema.parse({ si: String(storeId), ...raw }),
-    storeParamGiven: true,
     now: NOW,
   });
 }
@@ -148,7 +159,7 @@ describe("availability queries", () => {
     const small = r.offers.find((o) => o.carType.id === typeIds.small);
     expect(small?.price).toEqual({ rentCarFee: 13000, optionFee: 0, immunityFee: 3300, total: 16300, rentalDays: 3 });
     const van = r.offers.find((o) => o.carType.id === typeIds.van);
-    expect(van?.price?.total).toBe(13000);
+    expect(van?.price?.total).toBe(18000);
   });
 
   it("uses the high-season plan when the departure day is high season", async () => {
@@ -186,7 +197,6 @@ describe("availability queries", () => {
     const r = await searchCarTypes(handle.db, siteId, {
       bundle: twoStores,
       query: SearchQuerySchema.parse({ si: "", sd: day(8) }),
-      storeParamGiven: true,
       now: NOW,
     });
     expect(r.errors.si).toEqual({ code: "store_required" });
@@ -199,7 +209,6 @@ describe("availability queries", () => {
     const r = await searchCarTypes(handle.db, siteId, {
       bundle: { ...bundle, settings: { ...bundle.settings, webReserveAccepting: false } },
       query: SearchQuerySchema.parse({ si: String(storeId), sd: day(8) }),
-      storeParamGiven: true,
       now: NOW,
     });
     expect(r.notice).toEqual({ code: "web_reserve_suspended" });

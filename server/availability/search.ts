@@ -1,15 +1,16 @@
+import { localDate } from "../../common/calendar-date";
 import type { Db } from "../db/client";
-import { selectFeePlan, tiersOf } from "../pricing/plan-selection";
+import { selectFeePlan } from "../pricing/plan-selection";
 import { type PriceBreakdown, priceRental } from "../pricing/price";
 import type { CarClassRow, CarTypeRow, FeePlanRow, SiteBundle, StoreRow } from "../sites/site-bundle";
-import { vehicleKey } from "../sites/site-bundle";
-import { localDate } from "../time/calendar-date";
+import { siteTimeZone, vehicleKey } from "../sites/site-bundle";
 import { groupByType, peakOverlap } from "./occupancy";
 import { checkPeriod, type PeriodValues, periodValues, type ResolvedPeriod } from "./period";
 import { loadHolds } from "./queries";
 import type { FieldErrors, Reason } from "./reasons";
 import type { SearchQuery, SortOrder } from "./search-schema";
 import { isHighSeason } from "./store-rules";
+import { type VacancyMark, vacancyMark } from "./vacancy";
 
 /** 1: fully booked types are listed with ×; 2: they are left out (spec §9 default). */
 export const EMPTY_CAR_SHOW = 1;
@@ -18,10 +19,15 @@ export interface CarTypeOffer {
   carType: CarTypeRow;
   carClass: CarClassRow;
   vehicles: number;
-  /** Cars left for the period; null when no period was given. */
+  /** Cars left for the period, and its ○/△/× mark; null when no period was given. */
   remaining: number | null;
+  mark: VacancyMark | null;
   plan: FeePlanRow | null;
   price: PriceBreakdown | null;
+  /** The plan in force is invalid: this type has no price, the others are unaffected. */
+  priceUnavailable: boolean;
+  /** The period's plan is the high-season variant. */
+  highSeason: boolean;
   immunityPerDay: number | null;
   withImmunity: boolean;
 }
@@ -99,7 +105,7 @@ function sortOffers(offers: CarTypeOffer[], sort: SortOrder): CarTypeOffer[] {
 export async function searchCarTypes(
   db: Db,
   siteId: string,
-  input: { bundle: SiteBundle; query: SearchQuery; storeParamGiven: boolean; now: Date },
+  input: { bundle: SiteBundle; query: SearchQuery; now: Date },
 ): Promise<SearchOutcome> {
   const { bundle, query, now } = input;
   const { settings, catalogue } = bundle;
@@ -109,10 +115,11 @@ export async function searchCarTypes(
   let store = query.si ? (bundle.stores.find((s) => s.id === query.si) ?? null) : null;
   const errors: FieldErrors = {};
   if (!store) {
-    if (bundle.stores.length === 1 || (!input.storeParamGiven && firstStore)) store = firstStore;
+    // With no store asked for, the first one is searched; a store asked for but unknown is an error.
+    if (bundle.stores.length === 1 || (query.si === undefined && firstStore)) store = firstStore;
     else errors.si = { code: "store_required" };
   }
-  const timeZone = store?.timeZone ?? "Asia/Tokyo";
+  const timeZone = store?.timeZone ?? siteTimeZone(bundle);
   const values = periodValues(query, settings, localDate(now, timeZone));
   const base = { values, store, errors, period: null, offers: [], hiddenFullyBooked: 0, showEmpty, sort };
   if (!store) return { ...base, notice: null, undecided: query.date_undecided };
@@ -122,7 +129,12 @@ export async function searchCarTypes(
   const matching = candidates.filter((t) => matchesFilters(t, query));
   const classes = new Map(catalogue.classes.map((c) => [c.id, c]));
   const immunity = new Map(catalogue.immunityFees.map((f) => [f.classId, f]));
-  const offerOf = (t: CarTypeRow, remaining: number | null, plan: FeePlanRow | null, period: ResolvedPeriod | null) => {
+  const offerOf = (
+    t: CarTypeRow,
+    remaining: number | null,
+    plan: FeePlanRow | null,
+    period: ResolvedPeriod | null,
+  ): CarTypeOffer => {
     const fee = immunity.get(t.classId);
     const withImmunity = fee?.isDefault ?? false;
     return {
@@ -130,16 +142,19 @@ export async function searchCarTypes(
       carClass: classes.get(t.classId) as CarClassRow,
       vehicles: catalogue.vehicleCounts.get(vehicleKey(storeId, t.id)) ?? 0,
       remaining,
+      mark: remaining === null ? null : vacancyMark(remaining, settings.triangleCarNumber),
       plan,
       price:
-        plan && period
+        plan?.tiers && period
           ? priceRental({
-              plan: tiersOf(plan),
+              plan: plan.tiers,
               period: { start: period.start, end: period.end, timeZone },
               immunityPerDay: fee?.pricePerDay ?? null,
               withImmunity,
             })
           : null,
+      priceUnavailable: plan !== null && plan.tiers === null,
+      highSeason: plan?.isHighSeason ?? false,
       immunityPerDay: fee?.pricePerDay ?? null,
       withImmunity,
     };
@@ -174,9 +189,10 @@ export async function searchCarTypes(
     const plan = selectFeePlan(catalogue.feePlans, storeId, t.classId, period.startDate, high);
     return offerOf(t, Math.max(0, vehicles - peak), plan, period);
   });
-  const priced = all.filter((o) => o.price);
-  const free = priced.filter((o) => (o.remaining ?? 0) > 0);
-  const offers = showEmpty ? priced : free;
+  // A type whose plan is invalid stays listed, marked "price unavailable"; one bad plan never empties the page.
+  const listed = all.filter((o) => o.price || o.priceUnavailable);
+  const free = listed.filter((o) => o.price && (o.remaining ?? 0) > 0);
+  const offers = showEmpty ? listed : listed.filter((o) => o.priceUnavailable || (o.remaining ?? 0) > 0);
   const notice: Reason | null = free.length ? null : { code: "no_cars_in_period" };
   return {
     ...base,
@@ -184,6 +200,6 @@ export async function searchCarTypes(
     notice,
     undecided: false,
     offers: sortOffers(offers, sort),
-    hiddenFullyBooked: priced.length - offers.length,
+    hiddenFullyBooked: listed.length - offers.length,
   };
 }

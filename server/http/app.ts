@@ -1,10 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
-import type {} from "../../app/context";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
   LOCALE_CODE,
   LOCALE_COOKIE,
@@ -12,18 +12,11 @@ import {
   localeFromPath,
   parseLocaleCookie,
   readCookie,
-} from "../../app/i18n/locales";
-import type { Db } from "../db/client";
-import type { Logger } from "../logger";
-import type { SiteCache } from "../sites/site-cache";
+} from "../../common/locales";
+import type { AppServices, RouterContexts } from "./context";
 
-export interface AppDeps {
-  build: ServerBuild | (() => Promise<ServerBuild>);
-  db: Db;
-  siteCache: SiteCache;
-  logger: Logger;
-  productAnalyticsId: string;
-  providerUrl: string;
+export interface AppDeps extends AppServices {
+  build: ServerBuild;
   /** Built client assets (`build/client`); absent in dev, where Vite serves them. */
   clientDir?: string;
   mode?: "production" | "development";
@@ -35,6 +28,11 @@ const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string } }>();
   const handle = createRequestHandler(deps.build, deps.mode ?? "production");
+  // The context keys come from the build, which holds the module instances its routes read.
+  const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
+    .routerContexts;
+  const { db, siteCache, logger, productAnalyticsId, providerUrl } = deps;
+  const services: AppServices = { db, siteCache, logger, productAnalyticsId, providerUrl };
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -95,14 +93,9 @@ export function createApp(deps: AppDeps) {
   });
 
   app.all("*", (c) => {
-    const context: AppLoadContext = {
-      db: deps.db,
-      siteCache: deps.siteCache,
-      logger: deps.logger,
-      requestId: c.get("requestId"),
-      productAnalyticsId: deps.productAnalyticsId,
-      providerUrl: deps.providerUrl,
-    };
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, { requestId: c.get("requestId"), nonce: randomBytes(16).toString("base64") });
     return handle(c.req.raw, context);
   });
 

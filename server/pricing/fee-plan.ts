@@ -4,6 +4,26 @@ import { z } from "zod";
 export const FEE_MODE = { hours: 1, nights: 2, monthly: 3 } as const;
 export type FeeMode = (typeof FEE_MODE)[keyof typeof FEE_MODE];
 
+/** The price columns of a fee plan, in display order. */
+export const FEE_TIER_KEYS = [
+  "upTo3h",
+  "upTo6h",
+  "upTo12h",
+  "upTo24h",
+  "extraHour",
+  "extraDay",
+  "sameDay",
+  "nights1",
+  "nights2",
+  "nights3",
+  "nights4",
+  "nights5",
+  "nights6",
+  "nights7",
+  "nights14",
+  "month",
+] as const;
+
 const yen = z.number().int().min(0).max(10_000_000);
 const tier = yen.nullable();
 

@@ -1,5 +1,4 @@
 import type { FeePlanRow } from "../sites/site-bundle";
-import type { FeePlanTiers } from "./fee-plan";
 
 /**
  * The fee plan for a store and class, chosen by the departure date only (spec §9): the latest
@@ -24,8 +23,4 @@ export function selectFeePlan(
     }
   }
   return normal;
-}
-
-export function tiersOf(plan: FeePlanRow): FeePlanTiers {
-  return { ...plan, mode: plan.mode as FeePlanTiers["mode"] };
 }

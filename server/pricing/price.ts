@@ -1,4 +1,5 @@
-import { daysBetween, localDate } from "../time/calendar-date";
+import { daysBetween, localDate } from "../../common/calendar-date";
+import { OPTION_PRICE_UNIT } from "../../common/codes";
 import { FEE_MODE, type FeePlanTiers } from "./fee-plan";
 
 /** A rental from departure to return, with the store's time zone for counting nights. */
@@ -100,7 +101,10 @@ export function rentalDays(mode: number, period: RentalPeriod): number {
 }
 
 export function optionFee(options: OptionLine[], days: number): number {
-  return options.reduce((sum, o) => sum + o.price * o.quantity * (o.priceUnit === 2 ? days : 1), 0);
+  return options.reduce(
+    (sum, o) => sum + o.price * o.quantity * (o.priceUnit === OPTION_PRICE_UNIT.perDay ? days : 1),
+    0,
+  );
 }
 
 /** Integer yen, tax included, computed on the server at every step. */

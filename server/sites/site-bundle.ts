@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
 import type { Db } from "../db/client";
 import {
   carClasses,
@@ -21,6 +22,7 @@ import {
   vehicles,
 } from "../db/schema";
 import { groupBy } from "../lib/group-by";
+import { type FeePlanTiers, FeePlanTiersSchema } from "../pricing/fee-plan";
 
 export type ClientRow = typeof clients.$inferSelect;
 export type SiteSettingRow = typeof siteSettings.$inferSelect;
@@ -29,7 +31,8 @@ export type CustomPageRow = typeof customPages.$inferSelect;
 export type CarClassRow = typeof carClasses.$inferSelect;
 export type CarTypeRow = typeof carTypes.$inferSelect;
 export type CarOptionRow = typeof carOptions.$inferSelect;
-export type FeePlanRow = typeof feePlans.$inferSelect;
+/** A fee plan with its tiers checked: `tiers` is null when the stored row is incomplete or inconsistent. */
+export type FeePlanRow = typeof feePlans.$inferSelect & { tiers: FeePlanTiers | null };
 export type ImmunityFeeRow = typeof immunityFees.$inferSelect;
 
 /** What search, pricing and calendars read besides reservations; cached with the site. */
@@ -39,7 +42,10 @@ export interface Catalogue {
   carTypes: CarTypeRow[];
   options: CarOptionRow[];
   immunityFees: ImmunityFeeRow[];
+  /** Newest first. A plan whose tiers fail validation stays here (with null tiers), so it hides only its own price. */
   feePlans: FeePlanRow[];
+  /** Plans that failed validation, for the log: id and what is wrong. */
+  invalidFeePlans: { id: number; issues: string[] }[];
   /** In-service vehicles: `${storeId}:${carTypeId}` → count. */
   vehicleCounts: Map<string, number>;
   /** Specific closing dates per store id. */
@@ -64,6 +70,8 @@ export interface SiteBundle {
 }
 
 export const ACTIVE_STORE = 1;
+/** Site public status (spec §3): public 1, unpublished 2. */
+export const PUBLIC_STATUS = { public: 1, unpublished: 2 } as const;
 const NEWS_ON_TOP = 5;
 
 export async function readSiteConfigVersion(db: Db, siteId: string): Promise<number | null> {
@@ -123,6 +131,16 @@ export async function loadSiteBundle(db: Db, siteId: string): Promise<SiteBundle
   };
 }
 
+/** More than one active store turns on the store choice (spec §9 multi-store flag). */
+export function isMultiStore(bundle: Pick<SiteBundle, "stores">): boolean {
+  return bundle.stores.length > 1;
+}
+
+/** The zone a site's dates are read in when no store is chosen: its first store's, else Tokyo. */
+export function siteTimeZone(bundle: Pick<SiteBundle, "stores">): string {
+  return bundle.stores[0]?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
 export const vehicleKey = (storeId: number, carTypeId: number) => `${storeId}:${carTypeId}`;
 
 async function loadCatalogue(db: Db, siteId: string): Promise<Catalogue> {
@@ -157,12 +175,21 @@ async function loadCatalogue(db: Db, siteId: string): Promise<Catalogue> {
       new Set(rows.map((r) => r.holidayDate)),
     ]),
   );
+  const invalidFeePlans: Catalogue["invalidFeePlans"] = [];
+  const checkedPlans = plans.map((row) => {
+    const parsed = FeePlanTiersSchema.safeParse(row);
+    if (!parsed.success) {
+      invalidFeePlans.push({ id: row.id, issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) });
+    }
+    return { ...row, tiers: parsed.success ? parsed.data : null };
+  });
   return {
     classes,
     carTypes: types,
     options,
     immunityFees: immunity,
-    feePlans: plans,
+    feePlans: checkedPlans,
+    invalidFeePlans,
     vehicleCounts: new Map(counts.map((c) => [vehicleKey(c.storeId, c.carTypeId), c.n])),
     holidays: holidayMap,
   };

@@ -4,7 +4,7 @@ import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb } from "../../tests/setup/test-db";
 import type { DbHandle } from "../db/client";
 import { clients, customPages, siteSettings, stores } from "../db/schema";
-import { buildShell } from "./shell";
+import { isMultiStore } from "./site-bundle";
 import { createSiteCache } from "./site-cache";
 
 let handle: DbHandle;
@@ -89,6 +89,6 @@ describe("site cache", () => {
     });
     const bundle = await createSiteCache().get(handle.db, siteId);
     expect(bundle?.stores.map((s) => s.storeName)).toEqual(["A", "B"]);
-    expect(bundle && buildShell(bundle, "ja").multiStore).toBe(true);
+    expect(bundle && isMultiStore(bundle)).toBe(true);
   });
 });

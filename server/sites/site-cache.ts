@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import type { Logger } from "../logger";
 import { loadSiteBundle, readSiteConfigVersion, type SiteBundle } from "./site-bundle";
 
 interface Entry {
@@ -19,7 +20,7 @@ export interface SiteCache {
  * most `freshMs`, with one primary-key query; edits made through this process invalidate at once.
  */
 export function createSiteCache(
-  options: { freshMs?: number; maxEntries?: number; now?: () => number } = {},
+  options: { freshMs?: number; maxEntries?: number; now?: () => number; logger?: Logger } = {},
 ): SiteCache {
   const freshMs = options.freshMs ?? 1000;
   const maxEntries = options.maxEntries ?? 2000;
@@ -44,6 +45,10 @@ export function createSiteCache(
       }
     }
     const bundle = await loadSiteBundle(db, siteId);
+    // An invalid fee plan hides only its own type's price; say so once per load, not per page.
+    for (const plan of bundle?.catalogue.invalidFeePlans ?? []) {
+      options.logger?.warn({ siteId, feePlanId: plan.id, issues: plan.issues }, "invalid fee plan");
+    }
     remember(siteId, bundle);
     return bundle;
   }

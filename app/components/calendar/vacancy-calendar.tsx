@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar-month";
-import type { VacancyDisplay } from "../../../server/availability/search-view";
-import type { MessageKey } from "../../i18n/messages";
+import type { VacancyDisplay } from "../../../server/availability/vacancy";
+import { CALENDAR_MARK_LABEL, WEEKDAY_SHORT_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 
 const SYMBOL: Record<CalendarMark, string> = {
@@ -78,7 +78,7 @@ export function VacancyCalendar({
           <tr>
             {[0, 1, 2, 3, 4, 5, 6].map((d) => (
               <th key={d} scope="col" className={`py-1 ${d === 0 ? "text-red-800" : d === 6 ? "text-blue-900" : ""}`}>
-                {t(`weekdayShort.${d}` as MessageKey)}
+                {t(WEEKDAY_SHORT_LABEL[d] ?? "label.unknown")}
               </th>
             ))}
           </tr>
@@ -105,7 +105,7 @@ export function VacancyCalendar({
                       </span>
                     ) : null}
                     <span className="sr-only">
-                      {t(`calendar.mark.${day.mark}` as MessageKey)}
+                      {t(CALENDAR_MARK_LABEL[day.mark])}
                       {day.remaining ? ` ${t("calendar.remaining", { n: day.remaining })}` : ""}
                       {day.highSeason ? ` ${t("calendar.highSeason")}` : ""}
                     </span>
@@ -125,7 +125,7 @@ export function VacancyCalendar({
             <span aria-hidden="true" className="mr-1 font-bold">
               {symbol(m)}
             </span>
-            {t(`calendar.mark.${m}` as MessageKey)}
+            {t(CALENDAR_MARK_LABEL[m])}
           </li>
         ))}
         <li>

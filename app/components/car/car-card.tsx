@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { VacancyDisplay } from "../../../server/availability/search-view";
-import type { OfferView } from "../../../server/catalog/views";
+import type { VacancyDisplay } from "../../../server/availability/vacancy";
 import { useI18n } from "../../lib/i18n";
+import type { OfferView } from "../../presenters/catalog.server";
 import { CarSpecs } from "./car-specs";
 import { FeeTable } from "./fee-table";
 import { PriceSummary } from "./price";
@@ -19,7 +19,7 @@ export function CarCard({
 }) {
   const { t } = useI18n();
   const car = offer.carType;
-  const full = offer.remaining === 0;
+  const full = offer.remaining === 0 || offer.priceUnavailable;
   return (
     <li
       className={`grid gap-4 rounded-lg bg-white p-4 shadow-sm md:grid-cols-[220px_1fr_220px] ${full ? "opacity-90" : ""}`}
@@ -49,8 +49,15 @@ export function CarCard({
         <CarSpecs car={car} compact />
       </div>
       <div className="flex flex-col gap-3">
-        {offer.remaining !== null ? <RemainingMark remaining={offer.remaining} display={display} /> : null}
+        {offer.remaining !== null && offer.mark ? (
+          <RemainingMark remaining={offer.remaining} mark={offer.mark} display={display} />
+        ) : null}
         {offer.price ? <PriceSummary price={offer.price} /> : null}
+        {offer.priceUnavailable ? (
+          <p className="font-semibold text-gray-800" data-testid="price-unavailable">
+            {t("price.unavailable")}
+          </p>
+        ) : null}
         {!offer.price && offer.feeTable ? <FeeTable table={offer.feeTable} /> : null}
         <Link to={detailHref} className={full ? "link text-sm" : "btn-primary"} data-testid="car-detail-link">
           {t("car.detail", { name: car.name })}

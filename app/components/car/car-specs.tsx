@@ -1,6 +1,7 @@
-import type { CarTypeSummary } from "../../../server/catalog/views";
+import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
+import type { CarTypeSummary } from "../../presenters/catalog.server";
 import { DescriptionList } from "../ui/description-list";
 
 /** Capacity, engine, doors, fuel, transmission, smoking, navigation, ETC and 4WD. */
@@ -9,9 +10,9 @@ export function CarSpecs({ car, compact = false }: { car: CarTypeSummary; compac
   const yesNo = (v: boolean) => (v ? t("car.yes") : t("car.no"));
   const rows: [MessageKey, string][] = [
     ["car.capacity", t("car.capacityValue", { n: car.capacity })],
-    ["car.transmission", t(`mission.${car.transmission}` as MessageKey)],
-    ["car.smoking", t(`smoking.${car.smoking}` as MessageKey)],
-    ["car.fuel", t(`fuel.${car.fuel}` as MessageKey)],
+    ["car.transmission", t(codeLabel(MISSION_LABEL, car.transmission))],
+    ["car.smoking", t(codeLabel(SMOKING_LABEL, car.smoking))],
+    ["car.fuel", t(codeLabel(FUEL_LABEL, car.fuel))],
   ];
   if (car.displacementCc) rows.push(["car.displacement", t("car.displacementValue", { cc: car.displacementCc })]);
   if (car.doors) rows.push(["car.doors", t("car.doorsValue", { n: car.doors })]);

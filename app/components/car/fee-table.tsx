@@ -1,6 +1,6 @@
-import type { FeeRow, FeeTableView } from "../../../server/catalog/views";
-import { formatIsoDate } from "../../i18n/format";
-import type { MessageKey } from "../../i18n/messages";
+import { formatIsoDate } from "../../../common/format";
+import type { FeeRow, FeeTable as FeeTableData } from "../../../server/pricing/fee-table";
+import { codeLabel, FEE_MODE_LABEL, FEE_TIER_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 import { useYen } from "./price";
 import { PriceTable } from "./price-table";
@@ -10,12 +10,12 @@ function useTierLabel() {
   return (row: FeeRow) => {
     if (row.tier === "nights")
       return row.n === 1 ? t("fee.tier.nights1") : t("fee.tier.nights", { n: row.n ?? 0, days: (row.n ?? 0) + 1 });
-    return t(`fee.tier.${row.tier}` as MessageKey, row.n === undefined ? undefined : { n: row.n });
+    return t(FEE_TIER_LABEL[row.tier], row.n === undefined ? undefined : { n: row.n });
   };
 }
 
 /** A fee plan's tiers as a table (hours, nights or monthly). */
-export function FeeTable({ table }: { table: FeeTableView }) {
+export function FeeTable({ table }: { table: FeeTableData }) {
   const { t } = useI18n();
   const yen = useYen();
   const label = useTierLabel();
@@ -25,7 +25,7 @@ export function FeeTable({ table }: { table: FeeTableView }) {
       mode={table.mode}
       caption={
         <>
-          {t(`fee.mode.${table.mode}` as MessageKey)}
+          {t(codeLabel(FEE_MODE_LABEL, table.mode))}
           {table.isHighSeason ? ` · ${t("fee.highSeason")}` : ""}{" "}
           <span className="font-normal text-gray-700">
             ({t("fee.effectiveFrom", { date: formatIsoDate(table.effectiveFrom) })})

@@ -1,5 +1,6 @@
+import { OPTION_PRICE_UNIT } from "../../../common/codes";
+import { formatAmount } from "../../../common/format";
 import type { PriceBreakdown } from "../../../server/pricing/price";
-import { formatAmount } from "../../i18n/format";
 import { useI18n } from "../../lib/i18n";
 
 export function useYen() {
@@ -14,7 +15,10 @@ export function useOptionPrice() {
   return (o: { price: number; priceUnit: number }) =>
     o.price === 0
       ? t("price.free")
-      : t("fee.pricePer", { price: yen(o.price), unit: o.priceUnit === 2 ? t("fee.perDay") : t("fee.perRental") });
+      : t("fee.pricePer", {
+          price: yen(o.price),
+          unit: o.priceUnit === OPTION_PRICE_UNIT.perDay ? t("fee.perDay") : t("fee.perRental"),
+        });
 }
 
 /** Total with its parts: rental fee, immunity and options, tax included. */

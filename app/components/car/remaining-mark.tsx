@@ -1,29 +1,40 @@
-import type { VacancyDisplay } from "../../../server/availability/search-view";
+import type { VacancyDisplay, VacancyMark } from "../../../server/availability/vacancy";
 import { useI18n } from "../../lib/i18n";
 
+const STATE: Record<VacancyMark, "none" | "few" | "available"> = {
+  cross: "none",
+  triangle: "few",
+  circle: "available",
+};
+const COLOR: Record<VacancyMark, string> = {
+  cross: "text-red-800 bg-red-50",
+  triangle: "text-amber-900 bg-amber-50",
+  circle: "text-green-900 bg-green-50",
+};
+
 /** ○ / △ / × with the cars left, as the site's display settings say (spec §3 calendar settings). */
-export function RemainingMark({ remaining, display }: { remaining: number; display: VacancyDisplay }) {
+export function RemainingMark({
+  remaining,
+  mark,
+  display,
+}: {
+  remaining: number;
+  mark: VacancyMark;
+  display: Pick<VacancyDisplay, "crossMark" | "showCount">;
+}) {
   const { t } = useI18n();
-  const { triangle, crossMark, showCount } = display;
-  const state = remaining === 0 ? "none" : remaining <= triangle ? "few" : "available";
-  const symbol = state === "none" ? crossMark : state === "few" ? "△" : "○";
+  const symbol = mark === "cross" ? display.crossMark : mark === "triangle" ? "△" : "○";
   const text =
-    state === "none"
+    mark === "cross"
       ? t("remaining.none")
-      : showCount || state === "few"
+      : display.showCount || mark === "triangle"
         ? t("remaining.few", { n: remaining })
         : t("remaining.available");
-  const color =
-    state === "none"
-      ? "text-red-800 bg-red-50"
-      : state === "few"
-        ? "text-amber-900 bg-amber-50"
-        : "text-green-900 bg-green-50";
   return (
     <p
-      className={`inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-semibold ${color}`}
+      className={`inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-semibold ${COLOR[mark]}`}
       data-testid="remaining"
-      data-state={state}
+      data-state={STATE[mark]}
     >
       <span aria-hidden="true" data-testid="remaining-mark">
         {symbol}

@@ -1,14 +1,14 @@
-import type { Reason } from "../../../server/availability/reasons";
-import type { MessageKey } from "../../i18n/messages";
+import type { ReasonLike } from "../../../common/app-error";
+import { reasonMessage } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 
 export function useReasonText() {
   const { t } = useI18n();
-  return (reason: Reason) => t(`reason.${reason.code}` as MessageKey, reason.params);
+  return (reason: ReasonLike) => t(reasonMessage(reason.code) ?? "error.generic", reason.params);
 }
 
 /** The message next to a field; its id is what the field's aria-describedby points at. */
-export function FieldError({ id, reason }: { id: string; reason: Reason | undefined }) {
+export function FieldError({ id, reason }: { id: string; reason: ReasonLike | undefined }) {
   const text = useReasonText();
   if (!reason) return null;
   return (

@@ -1,10 +1,12 @@
 import { useId, useRef } from "react";
 import { Form } from "react-router";
 import type { FieldErrors } from "../../../server/availability/reasons";
-import { RENTAL_PERIOD_DAYS } from "../../../server/availability/rental-periods";
-import type { SearchFormData } from "../../../server/availability/search-form";
+import { SearchFormSchema } from "../../../server/availability/search-form.schema";
+import { PERIOD_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages";
+import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
+import type { SearchFormData } from "../../presenters/search.server";
 import { FieldError } from "./field-error";
 
 const input =
@@ -17,15 +19,18 @@ function addDaysIso(date: string, days: number): string | null {
   return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+const NO_ERRORS: FieldErrors = {};
+
 /**
  * The availability search (spec §2 top and /reserve). A plain GET form: it works before
- * JavaScript loads; with it, choosing a rental period fills the return date.
+ * JavaScript loads; with it, the form's schema checks it before sending and choosing a rental
+ * period fills the return date.
  * Date fields are native date inputs: keyboard operable, labelled in the page language.
  */
 export function SearchForm({
   action,
   data,
-  errors = {},
+  errors: serverErrors = NO_ERRORS,
   extra,
   compact = false,
 }: {
@@ -37,17 +42,18 @@ export function SearchForm({
   compact?: boolean;
 }) {
   const { t } = useI18n();
+  const { errors, onSubmit, onChange } = useFormValidation(SearchFormSchema, serverErrors);
   const id = useId();
   const sdRef = useRef<HTMLInputElement>(null);
   const edRef = useRef<HTMLInputElement>(null);
   const periodRef = useRef<HTMLSelectElement>(null);
   const f = (name: string) => `${id}-${name}`;
-  const describedBy = (name: keyof FieldErrors) => (errors[name] ? `${f(name)}-error` : undefined);
+  const describedBy = (name: string) => (errors[name] ? `${f(name)}-error` : undefined);
   const { values } = data;
   const multiStore = data.stores.length > 1;
 
   const fillReturn = (slug: string) => {
-    const days = RENTAL_PERIOD_DAYS[slug];
+    const days = data.periods.find((p) => p.slug === slug)?.days;
     const sd = sdRef.current?.value;
     if (days === undefined || !sd || !edRef.current) return;
     const ed = addDaysIso(sd, days);
@@ -84,6 +90,9 @@ export function SearchForm({
       className={`rounded-lg bg-white p-4 shadow ${compact ? "" : "sm:p-6"}`}
       data-testid="search-form"
       aria-label={t("search.title")}
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
     >
       {errors.form ? (
         <p role="alert" className="mb-3 font-semibold text-red-700">
@@ -168,9 +177,9 @@ export function SearchForm({
             onChange={(e) => fillReturn(e.currentTarget.value)}
           >
             <option value="">{t("search.rentalPeriodCustom")}</option>
-            {data.periods.map((slug) => (
+            {data.periods.map(({ slug }) => (
               <option key={slug} value={slug}>
-                {t(`period.${slug}` as MessageKey)}
+                {t(PERIOD_LABEL[slug])}
               </option>
             ))}
           </select>

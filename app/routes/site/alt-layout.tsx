@@ -1,14 +1,12 @@
-import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
+import { Link, Outlet } from "react-router";
 import { BrowserAlert } from "../../components/browser-alert";
-import { ErrorPage } from "../../components/error-page";
 import { useI18n } from "../../lib/i18n";
-import { sitePath, useShell } from "../../lib/shell";
+import { sitePath, useSite } from "../../lib/site";
 
 /** The alternate header and footer: site name only, no menu (notice pages). */
-function AltChrome({ children }: { children: React.ReactNode }) {
-  const shell = useShell();
+export default function AltLayout() {
+  const shell = useSite();
   const { t } = useI18n();
-  if (!shell) return <>{children}</>;
   return (
     <div className="flex min-h-screen flex-col">
       <BrowserAlert />
@@ -23,27 +21,12 @@ function AltChrome({ children }: { children: React.ReactNode }) {
           </Link>
         </div>
       </header>
-      <div className="flex-1">{children}</div>
+      <div className="flex-1">
+        <Outlet />
+      </div>
       <footer className="border-t border-gray-200 py-6 text-center text-sm text-gray-700" data-testid="alt-footer">
         {t("footer.copyright", { year: shell.footer.since, title: shell.title })}
       </footer>
     </div>
-  );
-}
-
-export default function AltLayout() {
-  return (
-    <AltChrome>
-      <Outlet />
-    </AltChrome>
-  );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <AltChrome>
-      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
-    </AltChrome>
   );
 }

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
+import { localDate } from "../../../common/calendar-date";
 import { periodValues } from "../../../server/availability/period";
-import { searchFormData } from "../../../server/availability/search-form";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
-import { periodLabel, periodQuery, vacancyDisplay } from "../../../server/availability/search-view";
+import { vacancyDisplay } from "../../../server/availability/vacancy";
 import { carTypeDetail } from "../../../server/catalog/car-type-detail";
-import { storeView } from "../../../server/stores/store-view";
-import { localDate } from "../../../server/time/calendar-date";
+import { notFoundError } from "../../../server/errors";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { CarSpecs } from "../../components/car/car-specs";
 import { FeeTable } from "../../components/car/fee-table";
@@ -15,43 +14,45 @@ import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { notFound, requireId, requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite, requireId, services } from "../../lib/site.server";
+import { carTypeView, optionView } from "../../presenters/catalog.server";
+import { periodLabel, periodQuery, searchFormData } from "../../presenters/search.server";
+import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/car-type";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  const { siteId, bundle, locale } = getSite(context);
   const storeId = requireId(params.storeId);
   const carTypeId = requireId(params.carTypeId);
   const url = new URL(request.url);
   const query = parseSearchQuery(url.searchParams);
-  const detail = await carTypeDetail(context.db, bundle.client.siteId, {
+  const detail = await carTypeDetail(services(context).db, siteId, {
     bundle,
-    locale,
     storeId,
     carTypeId,
     query,
-    hasPeriod: Boolean(query.sd) && !query.date_undecided,
     month: url.searchParams.get("month"),
     now: new Date(),
   });
-  if (!detail) notFound();
+  if (!detail) throw notFoundError();
   const { outcome } = detail;
   const offer = outcome?.offers.find((o) => o.carType.id === carTypeId);
   const values = outcome?.values ?? periodValues(query, bundle.settings, localDate(new Date(), detail.store.timeZone));
   return {
     store: storeView(detail.store, locale),
-    carType: detail.carType,
+    carType: carTypeView(detail.carType, detail.carClass, locale),
     feeTables: detail.feeTables,
-    options: detail.options,
+    options: detail.options.map((o) => optionView(o, locale)),
     calendar: detail.calendar,
     display: vacancyDisplay(bundle),
     // The store is fixed on this page: the form carries it as a hidden field.
     form: { ...searchFormData(bundle, locale, values, storeId), stores: [] },
     errors: outcome?.errors ?? {},
-    period: outcome ? periodLabel(outcome) : null,
+    period: outcome ? periodLabel(outcome, bundle) : null,
     price: offer?.price ?? null,
     remaining: offer?.remaining ?? null,
+    mark: offer?.mark ?? null,
     blocked: detail.blocked,
     carry: outcome ? periodQuery(outcome) : { si: String(storeId) },
   };
@@ -61,11 +62,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, "car_type", loaderData ? `${loaderData.carType.name} | ${loaderData.store.name}` : undefined);
 
 export default function CarType({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
   const optionPrice = useOptionPrice();
   const reasonText = useReasonText();
-  if (!shell) return null;
   const { carType: car, store, carry, display } = loaderData;
   const base = sitePath(shell, `/reserve/stores/${store.id}/cars/${car.id}`);
   const carryQuery = new URLSearchParams(carry).toString();
@@ -158,8 +158,8 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mb-2 text-sm text-gray-700">{t("car.selectDates")}</p>
             )}
-            {loaderData.remaining !== null ? (
-              <RemainingMark remaining={loaderData.remaining} display={display} />
+            {loaderData.remaining !== null && loaderData.mark ? (
+              <RemainingMark remaining={loaderData.remaining} mark={loaderData.mark} display={display} />
             ) : null}
             {loaderData.price ? <PriceSummary price={loaderData.price} /> : null}
             {loaderData.blocked ? (

@@ -1,13 +1,14 @@
+import { pickLang } from "../../../common/locales";
+import { notFoundError } from "../../../server/errors";
 import { RichText } from "../../components/rich-text";
-import { pickLang } from "../../i18n/locales";
 import { seoMeta } from "../../lib/seo";
-import { notFound, requireSite } from "../../lib/site.server";
+import { getSite } from "../../lib/site.server";
 import type { Route } from "./+types/custom-page";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
+export function loader({ context, params }: Route.LoaderArgs) {
+  const { bundle, locale } = getSite(context);
   const page = bundle.customPages.find((p) => p.pageUrl === params.url);
-  if (!page) notFound();
+  if (!page) throw notFoundError();
   return {
     title: pickLang(page, "pageTitle", locale),
     contents: pickLang(page, "pageContents", locale),

@@ -1,34 +1,35 @@
 import { Link } from "react-router";
-import { feePage } from "../../../server/catalog/fee-page";
+import { formatIsoDate } from "../../../common/format";
+import { parseId } from "../../../common/params";
+import { feeSchedule } from "../../../server/catalog/fee-schedule";
 import { FeeTable } from "../../components/car/fee-table";
 import { useOptionPrice, useYen } from "../../components/car/price";
 import { PriceTable } from "../../components/car/price-table";
-import { formatIsoDate } from "../../i18n/format";
-import type { MessageKey } from "../../i18n/messages";
+import { codeLabel, WEEKDAY_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite } from "../../lib/site.server";
+import { feePage } from "../../presenters/fee.server";
 import type { Route } from "./+types/fee";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
-  const si = new URL(request.url).searchParams.get("si");
-  return feePage(bundle, locale, si && /^\d{1,9}$/.test(si) ? Number(si) : undefined, new Date());
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { bundle, locale } = getSite(context);
+  const storeId = parseId(new URL(request.url).searchParams.get("si"));
+  return feePage(bundle, locale, feeSchedule(bundle, storeId, new Date()));
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "fee");
 
 export default function Fee({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
   const yen = useYen();
   const optionPrice = useOptionPrice();
-  if (!shell) return null;
   const { stores, storeId, classes, options } = loaderData;
   const sep = t("list.separator");
   const highSeason = [
-    ...loaderData.highSeasonWeekdays.map((d) => t(`weekday.${d}` as MessageKey)),
+    ...loaderData.highSeasonWeekdays.map((d) => t(codeLabel(WEEKDAY_LABEL, d))),
     ...loaderData.highSeasonRuns.map(([from, to]) =>
       from === to ? formatIsoDate(from) : t("results.period", { start: formatIsoDate(from), end: formatIsoDate(to) }),
     ),

@@ -1,8 +1,8 @@
-import { notFound } from "../../lib/site.server";
+import { notFoundError } from "../../../server/errors";
 
 /** Any unmatched path inside a site: the 404 page inside the site's own layout. */
 export function loader(): never {
-  notFound();
+  throw notFoundError();
 }
 
 export default function SiteNotFound() {

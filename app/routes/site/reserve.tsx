@@ -1,27 +1,21 @@
 import { data, Form, useSubmit } from "react-router";
 import { searchCarTypes } from "../../../server/availability/search";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
-import { searchView } from "../../../server/availability/search-view";
 import { CarCard } from "../../components/car/car-card";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
-import type { MessageKey } from "../../i18n/messages";
+import { SORT_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite, services } from "../../lib/site.server";
+import { searchView } from "../../presenters/search.server";
 import type { Route } from "./+types/reserve";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
-  const url = new URL(request.url);
-  const query = parseSearchQuery(url.searchParams);
-  const outcome = await searchCarTypes(context.db, bundle.client.siteId, {
-    bundle,
-    query,
-    storeParamGiven: url.searchParams.has("si"),
-    now: new Date(),
-  });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { siteId, bundle, locale } = getSite(context);
+  const query = parseSearchQuery(new URL(request.url).searchParams);
+  const outcome = await searchCarTypes(services(context).db, siteId, { bundle, query, now: new Date() });
   const view = searchView(bundle, locale, query, outcome);
   return data(view, { status: Object.keys(outcome.errors).length ? 422 : 200 });
 }
@@ -119,7 +113,7 @@ function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
         <select name="sort" defaultValue={filters.sort} className={control} data-testid="sort">
           {(["recommend", "price_asc", "price_desc"] as const).map((s) => (
             <option key={s} value={s}>
-              {t(`sort.${s}` as MessageKey)}
+              {t(SORT_LABEL[s])}
             </option>
           ))}
         </select>
@@ -138,10 +132,9 @@ function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
 }
 
 export default function Reserve({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
   const reasonText = useReasonText();
-  if (!shell) return null;
   const { offers, period, notice, carry, storeId } = loaderData;
   const detailQuery = new URLSearchParams(carry).toString();
   return (

@@ -1,24 +1,22 @@
 import type { CSSProperties } from "react";
-import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunctionArgs, useRouteError } from "react-router";
-import { buildShell } from "../../../server/sites/shell";
-import { ErrorPage } from "../../components/error-page";
-import { localizePath } from "../../i18n/locales";
-import { requireSite } from "../../lib/site.server";
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { flashPending } from "../../lib/flash";
+import { flashMiddleware, getFlash } from "../../lib/flash.server";
+import { unauthorizedToLogin } from "../../lib/guards.server";
+import { SiteProvider } from "../../lib/site";
+import { getSite, siteMiddleware } from "../../lib/site.server";
+import { buildShell } from "../../presenters/shell.server";
 import type { Route } from "./+types/site";
 
-const UNPUBLISHED = 2;
+/** Every page under `/:siteId` runs with its site resolved once (404, unpublished notice), its flash, and 401 → login. */
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, flashMiddleware, unauthorizedToLogin];
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
-  const noticePath = localizePath(locale, `/${bundle.client.siteId}/unpublished`);
-  const onNoticePage = new URL(request.url).pathname.replace(/\/$/, "") === noticePath;
-  const unpublished = bundle.settings.publicStatus === UNPUBLISHED;
-  if (unpublished && !onNoticePage) throw redirect(noticePath);
-  if (!unpublished && onNoticePage) throw redirect(localizePath(locale, `/${bundle.client.siteId}`));
-  return { shell: buildShell(bundle, locale) };
+export function loader({ context }: Route.LoaderArgs) {
+  const { bundle, locale } = getSite(context);
+  return { shell: buildShell(bundle, locale), flash: getFlash(context) };
 }
 
-/** Site data changes only with the site or the language. */
+/** Site data changes only with the site or the language, or when a flash waits to be shown. */
 export function shouldRevalidate({
   currentParams,
   nextParams,
@@ -26,23 +24,22 @@ export function shouldRevalidate({
   nextUrl,
   formMethod,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod && formMethod !== "GET") return true;
+  if ((formMethod && formMethod !== "GET") || flashPending()) return true;
   const prefix = (u: URL) => u.pathname.split("/")[1];
   return currentParams.siteId !== nextParams.siteId || prefix(currentUrl) !== prefix(nextUrl);
 }
 
 export default function Site({ loaderData }: Route.ComponentProps) {
-  const { theme, faviconPath } = loaderData.shell;
-  const style = { "--site-color": theme.siteColor, "--site-font-color": theme.fontColor } as CSSProperties;
+  const { shell, flash } = loaderData;
+  const style = { "--site-color": shell.theme.siteColor, "--site-font-color": shell.theme.fontColor } as CSSProperties;
   return (
-    <div className="site-root" style={style}>
-      <link rel="icon" href={faviconPath} />
-      <Outlet />
-    </div>
+    <SiteProvider shell={shell} flash={flash}>
+      <div className="site-root" style={style}>
+        <link rel="icon" href={shell.faviconPath} />
+        <Outlet />
+      </div>
+    </SiteProvider>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />;
-}
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";

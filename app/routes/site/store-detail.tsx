@@ -1,33 +1,36 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { localDate } from "../../../common/calendar-date";
+import { CALENDAR_MODE } from "../../../common/codes";
+import { formatIsoDate } from "../../../common/format";
+import { pickLang } from "../../../common/locales";
+import { MONTH } from "../../../common/params";
 import { storeCalendar } from "../../../server/availability/calendar";
-import { CALENDAR_MODE, MONTH, monthOf } from "../../../server/availability/calendar-month";
+import { monthOf } from "../../../server/availability/calendar-month";
 import { typesAtStore } from "../../../server/availability/search";
-import { vacancyDisplay } from "../../../server/availability/search-view";
-import { storeView } from "../../../server/stores/store-view";
-import { localDate } from "../../../server/time/calendar-date";
+import { vacancyDisplay } from "../../../server/availability/vacancy";
+import { notFoundError } from "../../../server/errors";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { StoreInfo } from "../../components/store-info";
 import { DescriptionList } from "../../components/ui/description-list";
-import { formatIsoDate } from "../../i18n/format";
-import { pickLang } from "../../i18n/locales";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { notFound, requireId, requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite, requireId, services } from "../../lib/site.server";
+import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/store-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
+  const { siteId, bundle, locale } = getSite(context);
   const id = requireId(params.storeId);
   const store = bundle.stores.find((s) => s.id === id);
-  if (!store) notFound();
+  if (!store) throw notFoundError();
   const now = new Date();
   const today = localDate(now, store.timeZone);
   const url = new URL(request.url);
   const requested = url.searchParams.get("month");
   const mode = url.searchParams.get("mode") === "2" ? CALENDAR_MODE.period : CALENDAR_MODE.departure;
-  const calendar = await storeCalendar(context.db, bundle.client.siteId, {
+  const calendar = await storeCalendar(services(context).db, siteId, {
     bundle,
     store,
     month: requested && MONTH.test(requested) ? requested : monthOf(today),
@@ -50,9 +53,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   seoMeta(matches, "store_detail", loaderData?.store.name);
 
 export default function StoreDetail({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
-  if (!shell) return null;
   const { store, classes, holidays } = loaderData;
   const sep = t("list.separator");
   const base = sitePath(shell, `/store/${store.id}`);

@@ -1,23 +1,22 @@
 import { Link } from "react-router";
-import { storeView } from "../../../server/stores/store-view";
 import { StoreInfo } from "../../components/store-info";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite } from "../../lib/site.server";
+import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/store-list";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
+export function loader({ context }: Route.LoaderArgs) {
+  const { bundle, locale } = getSite(context);
   return { stores: bundle.stores.map((s) => storeView(s, locale)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "store");
 
 export default function StoreList({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
-  if (!shell) return null;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">

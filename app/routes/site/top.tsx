@@ -1,21 +1,22 @@
 import { Link } from "react-router";
+import { localDate } from "../../../common/calendar-date";
+import { formatIsoDate } from "../../../common/format";
+import { pickLang } from "../../../common/locales";
 import { periodValues } from "../../../server/availability/period";
-import { searchFormData } from "../../../server/availability/search-form";
-import { storeView } from "../../../server/stores/store-view";
-import { localDate } from "../../../server/time/calendar-date";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
-import { formatIsoDate } from "../../i18n/format";
-import { pickLang } from "../../i18n/locales";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
-import { sitePath, useShell } from "../../lib/shell";
-import { requireSite } from "../../lib/site.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite } from "../../lib/site.server";
+import { searchFormData } from "../../presenters/search.server";
+import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/top";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { bundle, locale } = await requireSite(context, request, params.siteId);
+export function loader({ context }: Route.LoaderArgs) {
+  const { bundle, locale } = getSite(context);
   const top = bundle.topInfo;
   return {
     siteImage: bundle.settings.isDispImage ? (top?.siteImagePath ?? null) : null,
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     search: searchFormData(
       bundle,
       locale,
-      periodValues({}, bundle.settings, localDate(new Date(), bundle.stores[0]?.timeZone ?? "Asia/Tokyo")),
+      periodValues({}, bundle.settings, localDate(new Date(), siteTimeZone(bundle))),
       bundle.stores.length > 1 ? null : (bundle.stores[0]?.id ?? null),
     ),
   };
@@ -39,9 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "top");
 
 export default function Top({ loaderData }: Route.ComponentProps) {
-  const shell = useShell();
+  const shell = useSite();
   const { t } = useI18n();
-  if (!shell) return null;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       {loaderData.siteImage ? (

@@ -1,15 +1,15 @@
 import { useI18n } from "../../lib/i18n";
-import { useShell } from "../../lib/shell";
+import { useSite } from "../../lib/site";
 import type { Route } from "./+types/unpublished";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function Unpublished() {
   const { t } = useI18n();
-  const shell = useShell();
+  const shell = useSite();
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>{`${t("unpublished.title")} | ${shell?.title ?? ""}`}</title>
+      <title>{`${t("unpublished.title")} | ${shell.title}`}</title>
       <h1 className="text-2xl font-bold" data-testid="page-title">
         {t("unpublished.title")}
       </h1>

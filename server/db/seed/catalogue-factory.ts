@@ -1,3 +1,4 @@
+import { FEE_TIER_KEYS, type FeePlanTiers, FeePlanTiersSchema } from "../../pricing/fee-plan";
 import type { Db } from "../client";
 import {
   carClasses,
@@ -9,6 +10,16 @@ import {
   storeHolidays,
   vehicles,
 } from "../schema";
+
+/** Fee plans are checked when written (docs/pricing.md): an incomplete or inconsistent plan is refused here. */
+function feePlanTiers(plan: Partial<Record<(typeof FEE_TIER_KEYS)[number], number | null>> & { mode: number }): FeePlanTiers {
+  const tiers = Object.fromEntries(FEE_TIER_KEYS.map((k) => [k, plan[k] ?? null]));
+  const parsed = FeePlanTiersSchema.safeParse({ ...tiers, mode: plan.mode });
+  if (!parsed.success) {
+    throw new Error(`invalid fee plan: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+  }
+  return parsed.data;
+}
 
 /** A table's insert shape without the tenant key and the generated id: what factories take. */
 export type Bare<T extends { $inferInsert: unknown }> = Omit<T["$inferInsert"], "siteId" | "id">;
@@ -115,6 +126,7 @@ export async function createCatalogue(
       await tx.insert(feePlans).values(
         input.feePlans.map(({ store, classKey, ...p }) => ({
           ...p,
+          ...feePlanTiers(p),
           siteId,
           storeId: storeAt(storeIds, store),
           classId: lookup(classIds, classKey, "class"),

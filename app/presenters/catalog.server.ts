@@ -1,7 +1,9 @@
-import { type Locale, pickLang } from "../../app/i18n/locales";
-import type { CarTypeOffer } from "../availability/search";
-import type { PriceBreakdown } from "../pricing/price";
-import type { CarClassRow, CarOptionRow, CarTypeRow, FeePlanRow } from "../sites/site-bundle";
+import { type Locale, pickLang } from "../../common/locales";
+import type { CarTypeOffer } from "../../server/availability/search";
+import type { VacancyMark } from "../../server/availability/vacancy";
+import { type FeeTable, feeTable } from "../../server/pricing/fee-table";
+import type { PriceBreakdown } from "../../server/pricing/price";
+import type { CarClassRow, CarOptionRow, CarTypeRow } from "../../server/sites/site-bundle";
 
 /** A car type as a result card shows it, in one language. */
 export interface CarTypeSummary {
@@ -51,40 +53,6 @@ export function carTypeView(t: CarTypeRow, c: CarClassRow, locale: Locale): CarT
   return { ...carTypeSummary(t, c, locale), notes: pickLang(t, "notes", locale) };
 }
 
-/** One row of a fee table: a tier's message key (with its count) and its price. */
-export interface FeeRow {
-  tier: "upTo" | "extraHour" | "extraDay" | "sameDay" | "nights" | "nights14" | "month";
-  n?: number;
-  price: number;
-}
-
-export interface FeeTableView {
-  mode: number;
-  isHighSeason: boolean;
-  effectiveFrom: string;
-  rows: FeeRow[];
-}
-
-export function feeTableView(plan: FeePlanRow): FeeTableView {
-  const rows: FeeRow[] = [];
-  const add = (tier: FeeRow["tier"], price: number | null, n?: number) => {
-    if (price !== null) rows.push(n === undefined ? { tier, price } : { tier, n, price });
-  };
-  add("upTo", plan.upTo3h, 3);
-  add("upTo", plan.upTo6h, 6);
-  add("upTo", plan.upTo12h, 12);
-  add("upTo", plan.upTo24h, 24);
-  add("sameDay", plan.sameDay);
-  [plan.nights1, plan.nights2, plan.nights3, plan.nights4, plan.nights5, plan.nights6, plan.nights7].forEach((p, i) => {
-    add("nights", p, i + 1);
-  });
-  add("nights14", plan.nights14);
-  add("month", plan.month);
-  add("extraHour", plan.extraHour);
-  add("extraDay", plan.extraDay);
-  return { mode: plan.mode, isHighSeason: plan.isHighSeason, effectiveFrom: plan.effectiveFrom, rows };
-}
-
 export interface OptionView {
   id: number;
   name: string;
@@ -103,23 +71,17 @@ export function optionView(o: CarOptionRow, locale: Locale): OptionView {
   };
 }
 
-/** Options a store offers for a class (an empty list on the option means everywhere). */
-export function optionsFor(options: CarOptionRow[], storeId: number, classId: number): CarOptionRow[] {
-  return options.filter(
-    (o) =>
-      (o.storeIds.length === 0 || o.storeIds.includes(storeId)) &&
-      (o.classIds.length === 0 || o.classIds.includes(classId)),
-  );
-}
-
 export interface OfferView {
   carType: CarTypeSummary;
   vehicles: number;
   remaining: number | null;
+  mark: VacancyMark | null;
   price: PriceBreakdown | null;
+  priceUnavailable: boolean;
+  highSeason: boolean;
   withImmunity: boolean;
   immunityPerDay: number | null;
-  feeTable: FeeTableView | null;
+  feeTable: FeeTable | null;
 }
 
 export function offerView(o: CarTypeOffer, locale: Locale): OfferView {
@@ -127,10 +89,13 @@ export function offerView(o: CarTypeOffer, locale: Locale): OfferView {
     carType: carTypeSummary(o.carType, o.carClass, locale),
     vehicles: o.vehicles,
     remaining: o.remaining,
+    mark: o.mark,
     price: o.price,
+    priceUnavailable: o.priceUnavailable,
+    highSeason: o.highSeason,
     withImmunity: o.withImmunity,
     immunityPerDay: o.immunityPerDay,
     // Cards show the fee table only when there is no period to price.
-    feeTable: o.plan && !o.price ? feeTableView(o.plan) : null,
+    feeTable: o.plan?.tiers && !o.price ? feeTable(o.plan) : null,
   };
 }

@@ -1,7 +1,7 @@
-import { type Locale, pickLang, siteLocales } from "../../app/i18n/locales";
-import { priceListPath, type ShellFeatures, shellFeatures } from "./plan";
-import type { SiteBundle } from "./site-bundle";
-import { logoNeedsResize, siteTheme, type Theme } from "./theme";
+import { type Locale, pickLang, siteLocales } from "../../common/locales";
+import { priceListPath, type ShellFeatures, shellFeatures } from "../../server/sites/plan";
+import { isMultiStore, type SiteBundle } from "../../server/sites/site-bundle";
+import { logoNeedsResize, siteTheme, type Theme } from "../../server/sites/theme";
 
 export interface SeoText {
   title: string;
@@ -65,6 +65,6 @@ export function buildShell(bundle: SiteBundle, locale: Locale): SiteShell {
       ]),
     ),
     tracking: { gaTrackingCode: tracking?.gaTrackingCode ?? null, gtmContainerId: tracking?.gtmContainerId ?? null },
-    multiStore: bundle.stores.length > 1,
+    multiStore: isMultiStore(bundle),
   };
 }

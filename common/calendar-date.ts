@@ -4,6 +4,9 @@
  */
 export type IsoDate = string;
 
+/** Stores without a zone of their own are in Japan (architecture: time). */
+export const DEFAULT_TIME_ZONE = "Asia/Tokyo";
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 

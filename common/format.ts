@@ -1,15 +1,15 @@
-import { localDate, localTime } from "../../server/time/calendar-date";
+import { DEFAULT_TIME_ZONE, localDate, localTime } from "./calendar-date";
 
-/** Dates are shown YYYY/MM/DD and times HH:mm (spec §5), in the store's time zone. */
-export function formatDate(date: Date, timeZone = "Asia/Tokyo"): string {
+/** Dates are shown YYYY/MM/DD and times HH:mm (spec §9), in the store's time zone. */
+export function formatDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return formatIsoDate(localDate(date, timeZone));
 }
 
-export function formatTime(date: Date, timeZone = "Asia/Tokyo"): string {
+export function formatTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return localTime(date, timeZone);
 }
 
-export function formatDateTime(date: Date, timeZone = "Asia/Tokyo"): string {
+export function formatDateTime(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
   return `${formatDate(date, timeZone)} ${formatTime(date, timeZone)}`;
 }
 

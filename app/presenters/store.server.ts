@@ -1,5 +1,5 @@
-import { type Locale, pickLang } from "../../app/i18n/locales";
-import type { StoreRow } from "../sites/site-bundle";
+import { type Locale, pickLang } from "../../common/locales";
+import type { StoreRow } from "../../server/sites/site-bundle";
 
 /** A store as the visitor sees it, in one language. */
 export interface StoreView {

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import type { Flash } from "../lib/flash";
+import { useI18n } from "../lib/i18n";
+import { useFlash } from "../lib/site";
+
+/** The one-time success or danger message left by the previous step (spec §8). */
+export function FlashMessage() {
+  const flash = useFlash();
+  const { t } = useI18n();
+  // Closing hides this flash only; the next one shows again.
+  const [closed, setClosed] = useState<Flash | null>(null);
+  if (!flash || closed === flash) return null;
+  const danger = flash.kind === "danger";
+  return (
+    <div
+      role={danger ? "alert" : "status"}
+      className={`mx-auto mt-4 flex w-full max-w-6xl items-start justify-between gap-3 rounded-md border px-4 py-3 font-semibold ${
+        danger ? "border-red-300 bg-red-50 text-red-900" : "border-green-300 bg-green-50 text-green-900"
+      }`}
+      data-testid="flash"
+      data-kind={flash.kind}
+    >
+      <p>{t(flash.key, flash.params)}</p>
+      <button
+        type="button"
+        onClick={() => setClosed(flash)}
+        className="-my-1 min-h-11 min-w-11 rounded px-2 underline"
+        aria-label={t("flash.dismiss")}
+      >
+        ×
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isAppErrorPayload } from "../../common/app-error";
+import { localizePath } from "../../common/locales";
+import { reasonMessage } from "../i18n/labels";
+import type { MessageKey } from "../i18n/messages";
+import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload";
+import { useI18n } from "../lib/i18n";
+import { sitePath, useOptionalSite } from "../lib/site";
+
+/** What a visitor reads for an error status (spec §8): not found, log in again, a refusal, or the generic error. */
+function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
+  if (status === 404) return { title: "error.notFound", lead: "error.notFoundLead" };
+  if (status === 401) return { title: "error.unauthorized", lead: "error.unauthorizedLead" };
+  return { title: "error.generic", lead: "error.genericLead" };
+}
+
+/** Not-found and error content; links home (the site top when inside a site). Never indexed. */
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const { locale, t } = useI18n();
+  const shell = useOptionalSite();
+  const { title, lead } = messagesFor(status);
+  const home = shell ? sitePath(shell) : localizePath(locale, "/");
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="error-page" data-status={status}>
+      <title>{t(title)}</title>
+      <meta name="robots" content="noindex" />
+      <p className="text-5xl font-bold text-gray-600">{status}</p>
+      <h1 className="mt-4 text-2xl font-bold">{t(title)}</h1>
+      <p className="mt-4 text-gray-700" data-testid="error-message">
+        {message ?? t(lead)}
+      </p>
+      <p className="mt-8">
+        <Link to={home} className="btn-primary">
+          {t("error.backHome")}
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+/**
+ * The one error boundary of every layout and of the root: maps a route error to its page. An
+ * AppError arrives as an ErrorResponse with its status and payload; anything else is a 500,
+ * already logged with the request id on the server.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useI18n();
+  const chunkFailure = isChunkLoadError(error);
+  useEffect(() => {
+    if (chunkFailure) reloadAfterChunkError();
+  }, [chunkFailure]);
+  if (!isRouteErrorResponse(error)) return <ErrorPage status={500} />;
+  const reason = isAppErrorPayload(error.data) ? error.data.reason : null;
+  const key = error.status === 422 && reason ? reasonMessage(reason.code) : null;
+  const message = key ? t(key, reason?.params) : undefined;
+  return <ErrorPage status={error.status} message={message} />;
+}

@@ -1,0 +1,111 @@
+import type { RentalPeriodSlug } from "../../common/codes";
+import type { CalendarMark } from "../../server/availability/calendar-month";
+import type { ReasonCode } from "../../server/availability/reasons";
+import type { SortOrder } from "../../server/availability/search-schema";
+import type { FeeRow } from "../../server/pricing/fee-table";
+import type { MessageKey } from "./messages/ja";
+
+/**
+ * Codes from the domain and the spec mapped to message keys, checked by the compiler: a new
+ * code without a message does not build, and no key is put together from strings.
+ */
+export const REASON_MESSAGE = {
+  store_required: "reason.store_required",
+  date_required: "reason.date_required",
+  date_invalid: "reason.date_invalid",
+  time_invalid: "reason.time_invalid",
+  return_not_after_departure: "reason.return_not_after_departure",
+  departure_in_past: "reason.departure_in_past",
+  within_lead_time: "reason.within_lead_time",
+  beyond_advance_period: "reason.beyond_advance_period",
+  outside_business_hours: "reason.outside_business_hours",
+  store_closed: "reason.store_closed",
+  web_reserve_suspended: "reason.web_reserve_suspended",
+  no_cars_match: "reason.no_cars_match",
+  condition_unavailable: "reason.condition_unavailable",
+  type_fully_booked: "reason.type_fully_booked",
+  no_cars_in_period: "reason.no_cars_in_period",
+} as const satisfies Record<ReasonCode, MessageKey>;
+
+export const PERIOD_LABEL = {
+  "01": "period.01",
+  "02": "period.02",
+  "03": "period.03",
+  "04": "period.04",
+  "05": "period.05",
+  "06": "period.06",
+  "07": "period.07",
+  "08": "period.08",
+  "09": "period.09",
+  "10": "period.10",
+} as const satisfies Record<RentalPeriodSlug, MessageKey>;
+
+export const SORT_LABEL = {
+  recommend: "sort.recommend",
+  price_asc: "sort.price_asc",
+  price_desc: "sort.price_desc",
+} as const satisfies Record<SortOrder, MessageKey>;
+
+export const CALENDAR_MARK_LABEL = {
+  circle: "calendar.mark.circle",
+  triangle: "calendar.mark.triangle",
+  cross: "calendar.mark.cross",
+  tel: "calendar.mark.tel",
+  closed: "calendar.mark.closed",
+  past: "calendar.mark.past",
+} as const satisfies Record<CalendarMark, MessageKey>;
+
+/** Tiers without a count; "upTo" and "nights" take theirs as parameters. */
+export const FEE_TIER_LABEL = {
+  upTo: "fee.tier.upTo",
+  sameDay: "fee.tier.sameDay",
+  nights: "fee.tier.nights",
+  nights14: "fee.tier.nights14",
+  month: "fee.tier.month",
+  extraHour: "fee.tier.extraHour",
+  extraDay: "fee.tier.extraDay",
+} as const satisfies Record<FeeRow["tier"], MessageKey>;
+
+/** Numbered codes of the spec (§3): index = code. */
+export const WEEKDAY_LABEL: readonly MessageKey[] = [
+  "weekday.0",
+  "weekday.1",
+  "weekday.2",
+  "weekday.3",
+  "weekday.4",
+  "weekday.5",
+  "weekday.6",
+];
+export const WEEKDAY_SHORT_LABEL: readonly MessageKey[] = [
+  "weekdayShort.0",
+  "weekdayShort.1",
+  "weekdayShort.2",
+  "weekdayShort.3",
+  "weekdayShort.4",
+  "weekdayShort.5",
+  "weekdayShort.6",
+];
+export const FEE_MODE_LABEL: Readonly<Record<number, MessageKey>> = {
+  1: "fee.mode.1",
+  2: "fee.mode.2",
+  3: "fee.mode.3",
+};
+export const FUEL_LABEL: Readonly<Record<number, MessageKey>> = {
+  1: "fuel.1",
+  2: "fuel.2",
+  3: "fuel.3",
+  4: "fuel.4",
+  5: "fuel.5",
+};
+export const MISSION_LABEL: Readonly<Record<number, MessageKey>> = { 1: "mission.1", 2: "mission.2" };
+export const SMOKING_LABEL: Readonly<Record<number, MessageKey>> = { 1: "smoking.1", 2: "smoking.2" };
+
+/** The message of a numbered code; a code the table lacks (not allowed by the database) shows a dash. */
+export function codeLabel(table: Readonly<Record<number, MessageKey>>, code: number): MessageKey {
+  return table[code] ?? "label.unknown";
+}
+
+/** The message of a reason code received as data (an error payload); unknown codes have none. */
+export function reasonMessage(code: string): MessageKey | null {
+  return code in REASON_MESSAGE ? REASON_MESSAGE[code as ReasonCode] : null;
+}

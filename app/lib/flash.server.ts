@@ -1,0 +1,56 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { z } from "zod";
+import { readCookie } from "../../common/locales";
+import { ja } from "../i18n/messages/ja";
+import type { Flash } from "./flash";
+
+/** A message for the next page only (spec §8: success and danger flashes), kept in a short-lived cookie. */
+export const FLASH_COOKIE = "flash";
+const FLASH_MAX_AGE_SECONDS = 60;
+
+const FlashSchema = z.object({
+  kind: z.enum(["success", "danger"]),
+  key: z.string().refine((k): k is keyof typeof ja => k in ja),
+  params: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
+});
+
+const flashContext = createContext<Flash | null>(null);
+
+function encode(flash: Flash): string {
+  return Buffer.from(JSON.stringify(flash)).toString("base64url");
+}
+
+/** A flash from the cookie, or null when absent or not one of ours (only known message keys show). */
+export function decodeFlash(value: string | undefined): Flash | null {
+  if (!value || value.length > 2000) return null;
+  try {
+    const parsed = FlashSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+    return parsed.success ? (parsed.data as Flash) : null;
+  } catch {
+    return null;
+  }
+}
+
+function cookie(value: string, maxAge: number, request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  // Not HttpOnly: the browser checks for it to reload the page data after a client-side redirect.
+  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+}
+
+/** A redirect that shows `flash` on the page it leads to, and only there. */
+export function redirectWithFlash(request: Request, to: string, flash: Flash): Response {
+  return redirect(to, { headers: { "Set-Cookie": cookie(encode(flash), FLASH_MAX_AGE_SECONDS, request) } });
+}
+
+/** Takes the flash off the request (clearing its cookie on the response) for this page's loaders. */
+export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const raw = readCookie(request.headers.get("cookie"), FLASH_COOKIE);
+  if (raw === undefined) return next();
+  context.set(flashContext, decodeFlash(raw));
+  const response = await next();
+  // A redirect passes the flash on to the page it leads to.
+  if (response.status < 300 || response.status >= 400) response.headers.append("Set-Cookie", cookie("", 0, request));
+  return response;
+};
+
+export const getFlash = (context: Readonly<RouterContextProvider>): Flash | null => context.get(flashContext);

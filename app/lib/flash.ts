@@ -1,0 +1,14 @@
+import type { MessageKey } from "../i18n/messages";
+import type { TranslateParams } from "../i18n/translate";
+
+/** A one-time message on the next page (spec §8): success, or danger for a refusal. */
+export interface Flash {
+  kind: "success" | "danger";
+  key: MessageKey;
+  params?: TranslateParams;
+}
+
+/** Whether a flash waits in the cookie, so the page data must be read again to show it. */
+export function flashPending(): boolean {
+  return typeof document !== "undefined" && /(?:^|;\s*)flash=/.test(document.cookie);
+}

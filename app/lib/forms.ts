@@ -1,0 +1,68 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { ReasonLike } from "../../common/app-error";
+
+type Errors = Record<string, ReasonLike>;
+
+/** What a schema's safeParse returns, whichever Zod flavour built it. */
+interface Schema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
+}
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** Zod issues (whose messages are reason codes) as one reason per field, the first one winning. */
+export function issuesToErrors(issues: readonly Issue[]): Errors {
+  const errors: Errors = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= { code: issue.message };
+  }
+  return errors;
+}
+
+/**
+ * The browser half of the form pattern (docs/decisions/011-forms.md): the use case's schema runs
+ * on submit, and a form with errors is not sent; the fields show them at once, and an edited
+ * field is checked again as it changes. The server runs the same schema and answers 422 with the
+ * field errors it finds, which arrive here as `serverErrors`. Without JavaScript, only the
+ * server checks, with the same messages.
+ */
+export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>) {
+  const [errors, setErrors] = useState<Partial<Errors>>(serverErrors);
+  // A new answer from the server replaces what the browser found.
+  useEffect(() => setErrors(serverErrors), [serverErrors]);
+
+  const validate = (form: HTMLFormElement): Errors => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(form)));
+    return result.success ? {} : issuesToErrors(result.error.issues);
+  };
+
+  return {
+    errors,
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      const found = validate(event.currentTarget);
+      const first = Object.keys(found)[0];
+      if (!first) return;
+      event.preventDefault();
+      setErrors(found);
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"])`)?.focus();
+    },
+    /** Re-checks the field that changed, leaving the others' messages as they are. */
+    onChange(event: FormEvent<HTMLFormElement>) {
+      const name = (event.target as HTMLInputElement).name;
+      if (!name) return;
+      const found = validate(event.currentTarget);
+      setErrors((current) => {
+        const next = { ...current };
+        // A return date is judged against the departure: re-check both when either moves.
+        for (const field of [name, ...(name === "sd" || name === "st" ? ["ed"] : [])]) {
+          if (found[field]) next[field] = found[field];
+          else delete next[field];
+        }
+        return next;
+      });
+    },
+  };
+}

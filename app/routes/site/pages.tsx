@@ -1,0 +1,11 @@
+import { Outlet } from "react-router";
+
+/**
+ * A pathless route under each layout: its error boundary renders inside the layout's chrome, so
+ * one boundary serves every layout and no layout copies it.
+ */
+export default function Pages() {
+  return <Outlet />;
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";

@@ -1,0 +1,5 @@
+// The one schema object Drizzle needs, split by domain (docs/decisions/008-schema-by-domain.md).
+export * from "./catalogue";
+export * from "./reservations";
+export * from "./sites";
+export * from "./stores";

@@ -1,0 +1,24 @@
+import { createContext } from "react-router";
+import type { Db } from "../db/client";
+import type { Logger } from "../logger";
+import type { SiteCache } from "../sites/site-cache";
+
+/** What the server builds once at boot and every loader, action and middleware may use. */
+export interface AppServices {
+  db: Db;
+  siteCache: SiteCache;
+  logger: Logger;
+  productAnalyticsId: string;
+  providerUrl: string;
+}
+
+/** What belongs to one request: its id (in logs and `X-Request-Id`) and its CSP nonce. */
+export interface RequestInfo {
+  requestId: string;
+  nonce: string;
+}
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();
+
+export type RouterContexts = { servicesContext: typeof servicesContext; requestContext: typeof requestContext };
