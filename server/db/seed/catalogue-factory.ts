@@ -12,11 +12,15 @@ import {
 } from "../schema";
 
 /** Fee plans are checked when written (docs/pricing.md): an incomplete or inconsistent plan is refused here. */
-function feePlanTiers(plan: Partial<Record<(typeof FEE_TIER_KEYS)[number], number | null>> & { mode: number }): FeePlanTiers {
+function feePlanTiers(
+  plan: Partial<Record<(typeof FEE_TIER_KEYS)[number], number | null>> & { mode: number },
+): FeePlanTiers {
   const tiers = Object.fromEntries(FEE_TIER_KEYS.map((k) => [k, plan[k] ?? null]));
   const parsed = FeePlanTiersSchema.safeParse({ ...tiers, mode: plan.mode });
   if (!parsed.success) {
-    throw new Error(`invalid fee plan: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+    throw new Error(
+      `invalid fee plan: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+    );
   }
   return parsed.data;
 }
