@@ -1,4 +1,4 @@
-// The one schema object Drizzle needs, split by domain (docs/decisions/008-schema-by-domain.md).
+// The one schema object Drizzle needs, split by domain (docs/decisions/014-schema-by-domain.md).
 export * from "./catalogue";
 export * from "./reservations";
 export * from "./sites";
