@@ -17,7 +17,7 @@ export function SiteFooter({ shell }: { shell: SiteShell }) {
                 <li key={p.url}>
                   <Link
                     to={sitePath(shell, `/c/${p.url}`)}
-                    className="underline-offset-2 hover:underline"
+                    className="tap underline-offset-2 hover:underline"
                     data-testid="footer-page-link"
                   >
                     {p.title}
@@ -31,10 +31,10 @@ export function SiteFooter({ shell }: { shell: SiteShell }) {
         <div className="mt-6 flex flex-col gap-2 border-t border-current/30 pt-4 text-sm sm:flex-row sm:items-center sm:justify-between">
           <p data-testid="copyright">{t("footer.copyright", { year: shell.footer.since, title: shell.title })}</p>
           <p className="flex gap-4">
-            <a href={root?.providerUrl} className="underline" data-testid="powered-by" rel="noopener">
+            <a href={root?.providerUrl} className="tap underline" data-testid="powered-by" rel="noopener">
               {t("footer.poweredBy")}
             </a>
-            <a href="#top" className="underline" data-testid="back-to-top">
+            <a href="#top" className="tap underline" data-testid="back-to-top">
               {t("footer.backToTop")}
             </a>
           </p>

@@ -46,7 +46,7 @@ function LanguageSwitcher({ shell }: { shell: SiteShell }) {
               lang={l}
               hrefLang={l}
               aria-current={l === locale ? "true" : undefined}
-              className={l === locale ? "font-bold underline" : "underline-offset-2 hover:underline"}
+              className={`tap ${l === locale ? "font-bold underline" : "underline-offset-2 hover:underline"}`}
               reloadDocument
             >
               {LOCALE_NAMES[l]}
@@ -88,18 +88,29 @@ export function SiteHeader({ shell }: { shell: SiteShell }) {
           {shell.headerMessage}
         </p>
       ) : null}
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2">
         <SiteLogo shell={shell} />
         {hasMenu ? (
           <button
             type="button"
-            className="rounded border border-current px-3 py-1.5 text-sm md:hidden"
+            className="flex h-11 w-11 items-center justify-center rounded-lg border border-current md:hidden"
             aria-expanded={open}
             aria-controls={menuId}
             onClick={() => setOpen((o) => !o)}
             data-testid="menu-toggle"
           >
-            {open ? t("nav.closeMenu") : t("nav.openMenu")}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="24"
+              height="24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+            <span className="sr-only">{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
           </button>
         ) : null}
         {hasMenu ? (
@@ -113,7 +124,7 @@ export function SiteHeader({ shell }: { shell: SiteShell }) {
                 {features.fullHeaderMenu
                   ? links.map((l) => (
                       <li key={l.testId}>
-                        <Link to={l.to} className="font-semibold hover:underline" data-testid={l.testId}>
+                        <Link to={l.to} className="tap font-semibold hover:underline" data-testid={l.testId}>
                           {l.label}
                         </Link>
                       </li>
@@ -123,7 +134,7 @@ export function SiteHeader({ shell }: { shell: SiteShell }) {
                   <li>
                     <Link
                       to={sitePath(shell, "/login")}
-                      className="font-semibold hover:underline"
+                      className="tap font-semibold hover:underline"
                       data-testid="nav-login"
                     >
                       {t("nav.login")}

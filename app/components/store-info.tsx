@@ -1,4 +1,4 @@
-import { codeLabel, WEEKDAY_LABEL } from "../i18n/labels";
+import { codeLabel, WEEKDAY_LABEL, zoneMessage } from "../i18n/labels";
 import { useI18n } from "../lib/i18n";
 import type { StoreView } from "../presenters/store.server";
 import { DescriptionList } from "./ui/description-list";
@@ -7,6 +7,7 @@ import { DescriptionList } from "./ui/description-list";
 export function StoreInfo({ store, detailed = false }: { store: StoreView; detailed?: boolean }) {
   const { t } = useI18n();
   const sep = t("list.separator");
+  const zone = zoneMessage(store.timeZone);
   const holidays = [
     ...store.regularHolidayWeek.map((d) => t(codeLabel(WEEKDAY_LABEL, d))),
     ...(store.regularHolidayDates.length
@@ -14,11 +15,25 @@ export function StoreInfo({ store, detailed = false }: { store: StoreView; detai
       : []),
   ];
   const rows: [string, React.ReactNode][] = [
-    [t("store.address"), `${store.zip ? `${t("store.zip", { zip: store.zip })} ` : ""}${store.address}`],
+    [
+      t("store.address"),
+      <span key="address" className="grid gap-1">
+        <span data-testid="store-address">{store.address}</span>
+        <a
+          href={store.mapUrl}
+          className="link tap w-fit"
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="store-map"
+        >
+          {t("store.map")}
+        </a>
+      </span>,
+    ],
     [
       t("store.tel"),
       store.tel ? (
-        <a key="tel" href={`tel:${store.tel.replace(/[^0-9+]/g, "")}`} className="link">
+        <a key="tel" href={`tel:${store.tel.replace(/[^0-9+]/g, "")}`} className="link tap" data-testid="store-tel">
           {store.tel}
         </a>
       ) : (
@@ -27,14 +42,24 @@ export function StoreInfo({ store, detailed = false }: { store: StoreView; detai
     ],
     [
       t("store.hours"),
-      store.open24h
-        ? t("store.open24h")
-        : t("store.hoursRange", { start: store.businessStartTime, end: store.businessEndTime }),
+      t("store.hoursZone", {
+        hours: store.open24h
+          ? t("store.open24h")
+          : t("store.hoursRange", { start: store.businessStartTime, end: store.businessEndTime }),
+        zone: t(zone.key, zone.params),
+      }),
     ],
     [t("store.regularHoliday"), holidays.length ? holidays.join(sep) : t("store.noRegularHoliday")],
   ];
   if (detailed) {
-    if (store.email) rows.push([t("store.email"), store.email]);
+    if (store.email) {
+      rows.push([
+        t("store.email"),
+        <a key="email" href={`mailto:${store.email}`} className="link tap" data-testid="store-email">
+          {store.email}
+        </a>,
+      ]);
+    }
     if (store.access)
       rows.push([
         t("store.access"),

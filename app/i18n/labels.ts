@@ -109,3 +109,8 @@ export function codeLabel(table: Readonly<Record<number, MessageKey>>, code: num
 export function reasonMessage(code: string): MessageKey | null {
   return code in REASON_MESSAGE ? REASON_MESSAGE[code as ReasonCode] : null;
 }
+
+/** How a time zone is named next to times: Japan's by name, others by their IANA id. */
+export function zoneMessage(timeZone: string): { key: MessageKey; params?: { zone: string } } {
+  return timeZone === "Asia/Tokyo" ? { key: "zone.tokyo" } : { key: "zone.other", params: { zone: timeZone } };
+}

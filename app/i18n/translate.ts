@@ -4,9 +4,32 @@ export type { MessageKey, Messages };
 export type TranslateParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 
+/** Keys with plural forms are written `base#one`, `base#other`, …; every catalogue has `#other`. */
+export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}#other` ? B : never) : never;
+
 /** The message for a key with `{name}` placeholders filled; unknown placeholders stay visible. */
 export function translate(messages: Partial<Messages>, key: MessageKey, params?: TranslateParams): string {
   const template = messages[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** The form of a plural message for `count` in the locale (Intl.PluralRules), with `{count}` filled. */
+export function translatePlural(
+  messages: Partial<Messages>,
+  locale: string,
+  key: PluralKey,
+  count: number,
+  params?: TranslateParams,
+): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  const form = `${key}#${rules.select(count)}` as MessageKey;
+  const chosen = form in messages ? form : (`${key}#other` as MessageKey);
+  return translate(messages, chosen, { count, ...params });
 }

@@ -1,3 +1,4 @@
+import { formatAddress, mapSearchUrl } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
 import type { StoreRow } from "../../server/sites/site-bundle";
 
@@ -5,8 +6,11 @@ import type { StoreRow } from "../../server/sites/site-bundle";
 export interface StoreView {
   id: number;
   name: string;
-  zip: string;
+  /** The address in the page language's order (postcode included). */
   address: string;
+  /** A map search for the Japanese address, which maps resolve best. */
+  mapUrl: string;
+  timeZone: string;
   tel: string;
   email: string | null;
   open24h: boolean;
@@ -19,12 +23,17 @@ export interface StoreView {
 }
 
 export function storeView(store: StoreRow, locale: Locale): StoreView {
-  const address = [pickLang(store, "addressA", locale), pickLang(store, "addressB", locale)].filter(Boolean).join(" ");
+  const address = formatAddress(locale, {
+    zip: store.zip,
+    region: pickLang(store, "addressA", locale),
+    street: pickLang(store, "addressB", locale),
+  });
   return {
     id: store.id,
     name: pickLang(store, "storeName", locale),
-    zip: store.zip,
     address,
+    mapUrl: mapSearchUrl(`${store.addressA}${store.addressB}`),
+    timeZone: store.timeZone,
     tel: store.tel,
     email: store.email,
     open24h: store.isOpen24h,

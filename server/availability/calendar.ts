@@ -1,5 +1,6 @@
 import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "../../common/calendar-date";
 import { CALENDAR_MODE } from "../../common/codes";
+import { isHighSeason, isStoreClosed, lastBookableDate } from "../../common/store-rules";
 import type { Db } from "../db/client";
 import type { SiteBundle, StoreRow } from "../sites/site-bundle";
 import { vehicleKey } from "../sites/site-bundle";
@@ -7,7 +8,6 @@ import { type CalendarDay, type CalendarMonth, monthOf } from "./calendar-month"
 import { groupByType, peakOverlap } from "./occupancy";
 import { loadHolds } from "./queries";
 import { typesAtStore } from "./search";
-import { isHighSeason, isStoreClosed, lastBookableDate } from "./store-rules";
 import { vacancyMark } from "./vacancy";
 
 function shiftMonth(month: string, by: number): string {

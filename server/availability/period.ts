@@ -1,9 +1,9 @@
 import { addDays, type IsoDate, isValidIsoDate, localDate, zonedInstant } from "../../common/calendar-date";
 import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS } from "../../common/codes";
+import { isStoreClosed, isWithinBusinessHours, lastBookableDate, type StoreSchedule } from "../../common/store-rules";
 import type { FieldErrors } from "./reasons";
 import { searchFormErrors } from "./search-form.schema";
 import type { SearchQuery } from "./search-schema";
-import { isStoreClosed, isWithinBusinessHours, lastBookableDate, type StoreSchedule } from "./store-rules";
 
 export interface SearchDefaults {
   defaultStartDay: number;

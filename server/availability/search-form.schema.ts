@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { isValidIsoDate, isValidTime } from "../../common/calendar-date";
+import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "../../common/store-rules";
 import type { FieldErrors, SearchField } from "./reasons";
 
 /**
@@ -16,8 +17,17 @@ export interface SearchFormValues {
   date_undecided?: string;
 }
 
-/** Dates that exist, times on the clock, a store when the form asks for one. */
-export function searchFormErrors(v: SearchFormValues): FieldErrors {
+/** The chosen store's schedule, when the form knows it: closed days and hours are then checked too. */
+export interface FormStore {
+  schedule: StoreSchedule;
+  holidays: readonly string[];
+}
+
+/**
+ * Dates that exist, times on the clock, a store when the form asks for one, return after
+ * departure; with the store's schedule, no closed day and no time outside its hours.
+ */
+export function searchFormErrors(v: SearchFormValues, store?: FormStore): FieldErrors {
   const errors: FieldErrors = {};
   if (v.si === "") errors.si = { code: "store_required" };
   if (v.date_undecided === "1") return errors;
@@ -28,24 +38,41 @@ export function searchFormErrors(v: SearchFormValues): FieldErrors {
   if (!errors.sd && !errors.ed && !errors.st && !errors.et && `${v.ed}T${v.et}` <= `${v.sd}T${v.st}`) {
     errors.ed = { code: "return_not_after_departure" };
   }
+  if (store) {
+    const holidays = new Set(store.holidays);
+    const hours = { start: store.schedule.businessStartTime, end: store.schedule.businessEndTime };
+    for (const [date, time] of [
+      ["sd", "st"],
+      ["ed", "et"],
+    ] as const) {
+      if (!errors[date] && isStoreClosed(store.schedule, holidays, v[date])) errors[date] = { code: "store_closed" };
+      if (!errors[time] && !isWithinBusinessHours(store.schedule, v[time])) {
+        errors[time] = { code: "outside_business_hours", params: hours };
+      }
+    }
+  }
   return errors;
 }
 
 const text = z._default(z.string(), "");
 
-export const SearchFormSchema = z
-  .object({
-    si: z.optional(z.string()),
-    sd: text,
-    st: text,
-    ed: text,
-    et: text,
-    date_undecided: z.optional(z.string()),
-  })
-  .check(
-    z.superRefine((values, ctx) => {
-      for (const [field, reason] of Object.entries(searchFormErrors(values))) {
-        ctx.addIssue({ code: "custom", path: [field as SearchField], message: reason.code, input: values });
-      }
-    }),
-  );
+/** The form's schema; with a store it knows that store's closed days and hours. */
+export const searchFormSchema = (store?: FormStore) =>
+  z
+    .object({
+      si: z.optional(z.string()),
+      sd: text,
+      st: text,
+      ed: text,
+      et: text,
+      date_undecided: z.optional(z.string()),
+    })
+    .check(
+      z.superRefine((values, ctx) => {
+        for (const [field, reason] of Object.entries(searchFormErrors(values, store))) {
+          ctx.addIssue({ code: "custom", path: [field as SearchField], message: reason.code, input: values });
+        }
+      }),
+    );
+
+export const SearchFormSchema = searchFormSchema();

@@ -1,4 +1,5 @@
 import { localDate } from "../../common/calendar-date";
+import { isHighSeason } from "../../common/store-rules";
 import type { Db } from "../db/client";
 import { selectFeePlan } from "../pricing/plan-selection";
 import { type PriceBreakdown, priceRental } from "../pricing/price";
@@ -9,7 +10,6 @@ import { checkPeriod, type PeriodValues, periodValues, type ResolvedPeriod } fro
 import { loadHolds } from "./queries";
 import type { FieldErrors, Reason } from "./reasons";
 import type { SearchQuery, SortOrder } from "./search-schema";
-import { isHighSeason } from "./store-rules";
 import { type VacancyMark, vacancyMark } from "./vacancy";
 
 /** 1: fully booked types are listed with ×; 2: they are left out (spec §9 default). */

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { CATALOGUES, type MessageKey, type TranslateParams, translate } from "../../app/i18n/messages";
+import { type PluralKey, translatePlural } from "../../app/i18n/translate";
 import { expect, expectAccessible, type LocaleCode, url } from "./fixtures";
 
 export const LOCALES: LocaleCode[] = ["ja", "en", "ko", "zh-TW"];
@@ -7,6 +8,23 @@ export const LOCALES: LocaleCode[] = ["ja", "en", "ko", "zh-TW"];
 /** A catalogue message in a language, with its placeholders filled. */
 export function msg(locale: LocaleCode, key: MessageKey, params?: TranslateParams): string {
   return translate(CATALOGUES[locale], key, params);
+}
+
+/** A plural catalogue message in the form the locale uses for `count`. */
+export function msgPlural(locale: LocaleCode, key: PluralKey, count: number, params?: TranslateParams): string {
+  return translatePlural(CATALOGUES[locale], locale, key, count, params);
+}
+
+/** Opens a results page's filter disclosure (closed by default, to keep cars in the first screen). */
+export async function openFilters(page: Page) {
+  const panel = page.getByTestId("filters-panel");
+  if ((await panel.getAttribute("open")) === null) await panel.locator("summary").click();
+}
+
+/** Opens the search form under a results page's one-line summary. */
+export async function openSearch(page: Page) {
+  const summary = page.getByTestId("search-summary");
+  if ((await summary.getAttribute("open")) === null) await summary.locator("summary").click();
 }
 
 function escapeRegExp(s: string): string {

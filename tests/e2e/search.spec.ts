@@ -10,6 +10,9 @@ import {
   LOCALES,
   msg,
   msgPattern,
+  msgPlural,
+  openFilters,
+  openSearch,
   query,
   reservePath,
   scriptlessAxe,
@@ -357,7 +360,7 @@ test("a fully booked type is listed with × and can be hidden (zh-TW)", async ({
   await page.getByTestId("filter-empty").uncheck();
   await expect(page).toHaveURL(/[?&]empty=2(&|$)/);
   await expect(noahCard).toHaveCount(0);
-  await expect(page.getByTestId("hidden-full")).toHaveText(msg(locale, "results.hiddenFull", { count: full.length }));
+  await expect(page.getByTestId("hidden-full")).toHaveText(msgPlural(locale, "results.hiddenFull", full.length));
   expect(await cardIds(page)).toEqual(before.filter((c) => !c.full).map((c) => c.id));
   await expect(page.locator('[data-testid="car-card"][data-full="1"]')).toHaveCount(0);
   await expectAccessible(page);

@@ -24,7 +24,12 @@ const CELL: Record<CalendarMark, string> = {
 function MonthLink(props: { month: string | null; href: (month: string) => string; testId: string; label: string }) {
   if (!props.month) return <span />;
   return (
-    <Link to={props.href(props.month)} className="link text-sm" preventScrollReset data-testid={props.testId}>
+    <Link
+      to={props.href(props.month)}
+      className="btn-secondary min-h-11 px-3 text-sm"
+      preventScrollReset
+      data-testid={props.testId}
+    >
       {props.label}
     </Link>
   );

@@ -22,15 +22,19 @@ export function useOptionPrice() {
 }
 
 /** Total with its parts: rental fee, immunity and options, tax included. */
-export function PriceSummary({ price }: { price: PriceBreakdown }) {
+export function PriceSummary({ price, withTotal = true }: { price: PriceBreakdown; withTotal?: boolean }) {
   const { t } = useI18n();
   const yen = useYen();
   return (
     <div data-testid="price">
-      <p className="text-sm text-gray-700">{t("price.total")}</p>
-      <p className="text-2xl font-bold" data-testid="price-total" data-amount={price.total}>
-        {yen(price.total)}
-      </p>
+      {withTotal ? (
+        <>
+          <p className="text-sm text-gray-700">{t("price.total")}</p>
+          <p className="price text-2xl font-bold" data-testid="price-total" data-amount={price.total}>
+            {yen(price.total)}
+          </p>
+        </>
+      ) : null}
       <dl className="mt-1 grid grid-cols-[1fr_max-content] gap-x-3 text-xs text-gray-700" data-testid="price-breakdown">
         <dt>{t("price.rent")}</dt>
         <dd data-testid="price-rent">{yen(price.rentCarFee)}</dd>

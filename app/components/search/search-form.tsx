@@ -1,7 +1,8 @@
-import { useId, useRef } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
+import { addDays, isValidIsoDate } from "../../../common/calendar-date";
 import type { FieldErrors } from "../../../server/availability/reasons";
-import { SearchFormSchema } from "../../../server/availability/search-form.schema";
+import { searchFormSchema } from "../../../server/availability/search-form.schema";
 import { PERIOD_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages";
 import { useFormValidation } from "../../lib/forms";
@@ -10,196 +11,177 @@ import type { SearchFormData } from "../../presenters/search.server";
 import { FieldError } from "./field-error";
 
 const input =
-  "block w-full rounded border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+  "block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
 const label = "mb-1 block text-sm font-semibold text-gray-800";
-
-function addDaysIso(date: string, days: number): string | null {
-  const t = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(t)) return null;
-  return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 const NO_ERRORS: FieldErrors = {};
 
 /**
  * The availability search (spec §2 top and /reserve). A plain GET form: it works before
- * JavaScript loads; with it, the form's schema checks it before sending and choosing a rental
- * period fills the return date.
+ * JavaScript loads and the server checks everything. With JavaScript it helps: the chosen
+ * store's times and bookable dates, the return date following the departure, and the form's
+ * schema (with the store's closed days and hours) checked before sending.
  * Date fields are native date inputs: keyboard operable, labelled in the page language.
  */
 export function SearchForm({
   action,
   data,
   errors: serverErrors = NO_ERRORS,
-  extra,
   compact = false,
 }: {
   action: string;
   data: SearchFormData;
   errors?: FieldErrors;
-  /** Filters and sort to keep when searching again. */
-  extra?: Record<string, string>;
   compact?: boolean;
 }) {
   const { t } = useI18n();
-  const { errors, onSubmit, onChange } = useFormValidation(SearchFormSchema, serverErrors);
   const id = useId();
-  const sdRef = useRef<HTMLInputElement>(null);
   const edRef = useRef<HTMLInputElement>(null);
   const periodRef = useRef<HTMLSelectElement>(null);
+  const [storeId, setStoreId] = useState(data.storeId);
+  const store = data.stores.find((s) => s.id === storeId) ?? (data.stores.length === 1 ? data.stores[0] : undefined);
+  const schema = useMemo(
+    () => searchFormSchema(store ? { schedule: store.schedule, holidays: store.holidays } : undefined),
+    [store],
+  );
+  const { errors, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const f = (name: string) => `${id}-${name}`;
   const describedBy = (name: string) => (errors[name] ? `${f(name)}-error` : undefined);
   const { values } = data;
   const multiStore = data.stores.length > 1;
+  // A typed time outside the store's hours stays listed, so the form shows it back with its error.
+  const times = store ? [...new Set([...store.times, ...[values.st, values.et].filter(Boolean)])].sort() : data.times;
 
-  const fillReturn = (slug: string) => {
-    const days = data.periods.find((p) => p.slug === slug)?.days;
-    const sd = sdRef.current?.value;
-    if (days === undefined || !sd || !edRef.current) return;
-    const ed = addDaysIso(sd, days);
-    if (ed) edRef.current.value = ed;
+  /** The return date follows the departure by the chosen rental period, or the site's default. */
+  const followDeparture = (sd: string, slug: string) => {
+    const days = data.periods.find((p) => p.slug === slug)?.days ?? data.defaultPeriodDays;
+    if (isValidIsoDate(sd) && edRef.current) edRef.current.value = addDays(sd, days);
   };
 
-  const timeSelect = (name: "st" | "et", value: string, labelKey: MessageKey) => (
-    <div>
+  const field = (name: string, labelKey: MessageKey, control: React.ReactNode) => (
+    <div className="min-w-0">
       <label htmlFor={f(name)} className={label}>
         {t(labelKey)}
       </label>
-      <select
-        id={f(name)}
-        name={name}
-        defaultValue={value}
-        className={input}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name)}
-      >
-        {data.times.map((time) => (
-          <option key={time} value={time}>
-            {time}
-          </option>
-        ))}
-      </select>
+      {control}
       <FieldError id={`${f(name)}-error`} reason={errors[name]} />
     </div>
+  );
+  const aria = (name: string) => ({
+    id: f(name),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name),
+  });
+  const timeSelect = (name: "st" | "et", value: string) => (
+    <select name={name} defaultValue={value} className={input} {...aria(name)}>
+      {times.map((time) => (
+        <option key={time} value={time}>
+          {time}
+        </option>
+      ))}
+    </select>
   );
 
   return (
     <Form
       method="get"
       action={action}
-      className={`rounded-lg bg-white p-4 shadow ${compact ? "" : "sm:p-6"}`}
+      className={compact ? "" : "card p-4 sm:p-5"}
       data-testid="search-form"
       aria-label={t("search.title")}
       noValidate
       onSubmit={onSubmit}
       onChange={onChange}
     >
-      {errors.form ? (
-        <p role="alert" className="mb-3 font-semibold text-red-700">
-          <FieldError id={`${f("form")}-error`} reason={errors.form} />
-        </p>
-      ) : null}
-      <div className={`grid gap-4 ${compact ? "" : "md:grid-cols-2 lg:grid-cols-4"}`}>
+      <div className={`grid grid-cols-2 gap-x-3 gap-y-3 ${compact ? "" : "lg:grid-cols-4"}`}>
         {multiStore ? (
-          <div className={compact ? "" : "md:col-span-2 lg:col-span-4"}>
-            <label htmlFor={f("si")} className={label}>
-              {t("search.store")}
-            </label>
-            <select
-              id={f("si")}
-              name="si"
-              defaultValue={data.storeId ? String(data.storeId) : ""}
-              className={input}
-              aria-invalid={errors.si ? true : undefined}
-              aria-describedby={describedBy("si")}
-            >
-              <option value="">{t("search.storePlaceholder")}</option>
-              {data.stores.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id={`${f("si")}-error`} reason={errors.si} />
+          <div className={compact ? "col-span-2" : "col-span-2 lg:col-span-4"}>
+            {field(
+              "si",
+              "search.store",
+              <select
+                name="si"
+                defaultValue={data.storeId ? String(data.storeId) : ""}
+                className={input}
+                onChange={(e) => setStoreId(Number(e.currentTarget.value) || null)}
+                {...aria("si")}
+              >
+                <option value="">{t("search.storePlaceholder")}</option>
+                {data.stores.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </select>,
+            )}
           </div>
-        ) : data.storeId ? (
-          <input type="hidden" name="si" value={data.storeId} />
+        ) : store ? (
+          <input type="hidden" name="si" value={store.id} />
         ) : null}
-        <div>
-          <label htmlFor={f("sd")} className={label}>
-            {t("search.departureDate")}
-          </label>
+        {field(
+          "sd",
+          "search.departureDate",
           <input
-            ref={sdRef}
-            id={f("sd")}
             type="date"
             name="sd"
             defaultValue={values.sd}
+            min={store?.minDate}
+            max={store?.maxDate}
             className={input}
-            aria-invalid={errors.sd ? true : undefined}
-            aria-describedby={describedBy("sd")}
             data-testid="search-sd"
-          />
-          <FieldError id={`${f("sd")}-error`} reason={errors.sd} />
-        </div>
-        {timeSelect("st", values.st, "search.departureTime")}
-        <div>
-          <label htmlFor={f("ed")} className={label}>
-            {t("search.returnDate")}
-          </label>
+            onChange={(e) => followDeparture(e.currentTarget.value, periodRef.current?.value ?? "")}
+            {...aria("sd")}
+          />,
+        )}
+        {field("st", "search.departureTime", timeSelect("st", values.st))}
+        {field(
+          "ed",
+          "search.returnDate",
           <input
             ref={edRef}
-            id={f("ed")}
             type="date"
             name="ed"
             defaultValue={values.ed}
+            min={store?.minDate}
+            max={store?.maxDate}
             className={input}
-            aria-invalid={errors.ed ? true : undefined}
-            aria-describedby={describedBy("ed")}
             data-testid="search-ed"
             onChange={() => {
               if (periodRef.current) periodRef.current.value = "";
             }}
-          />
-          <FieldError id={`${f("ed")}-error`} reason={errors.ed} />
+            {...aria("ed")}
+          />,
+        )}
+        {field("et", "search.returnTime", timeSelect("et", values.et))}
+        <div className="col-span-2">
+          {field(
+            "period",
+            "search.rentalPeriod",
+            <select
+              ref={periodRef}
+              name="rental_period_slug"
+              defaultValue={values.rentalPeriodSlug}
+              className={input}
+              onChange={(e) => {
+                const sd = e.currentTarget.form?.querySelector<HTMLInputElement>('[name="sd"]')?.value ?? "";
+                if (e.currentTarget.value) followDeparture(sd, e.currentTarget.value);
+              }}
+              {...aria("period")}
+            >
+              <option value="">{t("search.rentalPeriodCustom")}</option>
+              {data.periods.map(({ slug }) => (
+                <option key={slug} value={slug}>
+                  {t(PERIOD_LABEL[slug])}
+                </option>
+              ))}
+            </select>,
+          )}
         </div>
-        {timeSelect("et", values.et, "search.returnTime")}
-        <div>
-          <label htmlFor={f("period")} className={label}>
-            {t("search.rentalPeriod")}
-          </label>
-          <select
-            ref={periodRef}
-            id={f("period")}
-            name="rental_period_slug"
-            defaultValue={values.rentalPeriodSlug}
-            className={input}
-            onChange={(e) => fillReturn(e.currentTarget.value)}
-          >
-            <option value="">{t("search.rentalPeriodCustom")}</option>
-            {data.periods.map(({ slug }) => (
-              <option key={slug} value={slug}>
-                {t(PERIOD_LABEL[slug])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end">
-          <label className="flex items-center gap-2 py-2">
-            <input
-              type="checkbox"
-              name="date_undecided"
-              value="1"
-              defaultChecked={data.undecided}
-              className="h-5 w-5"
-            />
-            <span>{t("search.dateUndecided")}</span>
-          </label>
-        </div>
-        {extra
-          ? Object.entries(extra).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)
-          : null}
-        <div className={`flex items-end ${compact ? "" : "lg:col-span-2"}`}>
+        <label className={`flex min-h-11 items-center gap-2 ${compact ? "col-span-2" : "col-span-2 lg:col-span-1"}`}>
+          <input type="checkbox" name="date_undecided" value="1" defaultChecked={data.undecided} />
+          <span>{t("search.dateUndecided")}</span>
+        </label>
+        <div className={`col-span-2 flex items-end ${compact ? "" : "lg:col-span-1"}`}>
           <button type="submit" className="btn-primary w-full" data-testid="search-submit">
             {t("search.submit")}
           </button>

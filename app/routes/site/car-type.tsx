@@ -8,7 +8,7 @@ import { notFoundError } from "../../../server/errors";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { CarSpecs } from "../../components/car/car-specs";
 import { FeeTable } from "../../components/car/fee-table";
-import { PriceSummary, useOptionPrice } from "../../components/car/price";
+import { PriceSummary, useOptionPrice, useYen } from "../../components/car/price";
 import { RemainingMark } from "../../components/car/remaining-mark";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
@@ -38,7 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!detail) throw notFoundError();
   const { outcome } = detail;
   const offer = outcome?.offers.find((o) => o.carType.id === carTypeId);
-  const values = outcome?.values ?? periodValues(query, bundle.settings, localDate(new Date(), detail.store.timeZone));
+  const now = new Date();
+  const values = outcome?.values ?? periodValues(query, bundle.settings, localDate(now, detail.store.timeZone));
   return {
     store: storeView(detail.store, locale),
     carType: carTypeView(detail.carType, detail.carClass, locale),
@@ -47,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     calendar: detail.calendar,
     display: vacancyDisplay(bundle),
     // The store is fixed on this page: the form carries it as a hidden field.
-    form: { ...searchFormData(bundle, locale, values, storeId), stores: [] },
+    form: searchFormData(bundle, locale, { values, storeId, now, onlyStore: true }),
     errors: outcome?.errors ?? {},
     period: outcome ? periodLabel(outcome, bundle) : null,
     price: offer?.price ?? null,
@@ -65,31 +66,34 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const optionPrice = useOptionPrice();
+  const yen = useYen();
   const reasonText = useReasonText();
-  const { carType: car, store, carry, display } = loaderData;
+  const { carType: car, store, carry, display, price, period, blocked } = loaderData;
   const base = sitePath(shell, `/reserve/stores/${store.id}/cars/${car.id}`);
   const carryQuery = new URLSearchParams(carry).toString();
-  const canReserve = Boolean(loaderData.price) && !loaderData.blocked;
+  const canReserve = Boolean(price) && !blocked;
   const monthHref = (month: string) => `${base}?${new URLSearchParams({ ...carry, month }).toString()}`;
+  const hasErrors = Object.keys(loaderData.errors).length > 0;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
-      <p className="text-sm">
-        <Link to={`${sitePath(shell, "/reserve")}?${carryQuery}`} className="link">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-36 outline-none sm:px-4 lg:pb-10">
+      <p>
+        <Link to={`${sitePath(shell, "/reserve")}?${carryQuery}`} className="link tap text-sm">
           ← {t("car.backToResults")}
         </Link>
       </p>
-      <p className="mt-4 text-sm text-gray-700">
-        {car.className} · {store.name}
-      </p>
-      <h1 className="text-2xl font-bold" data-testid="page-title">
-        {car.name}
-      </h1>
-      {car.modelNames ? <p className="text-gray-700">{car.modelNames}</p> : null}
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_340px]">
-        <div className="grid gap-6">
+      <div className="mt-2 grid gap-4 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6">
+        <div className="grid min-w-0 gap-4">
+          <header>
+            <p className="text-sm text-gray-700">
+              {car.className} · {store.name}
+            </p>
+            <h1 className="text-2xl font-bold" data-testid="page-title">
+              {car.name}
+            </h1>
+            {car.modelNames ? <p className="text-gray-700">{car.modelNames}</p> : null}
+          </header>
           {display.showImages && car.images.length ? (
-            <div className="grid gap-2 sm:grid-cols-2" data-testid="car-photos">
+            <div className="flex snap-x gap-2 overflow-x-auto" data-testid="car-photos">
               {car.images.map((src, i) => (
                 <img
                   key={src}
@@ -98,12 +102,12 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
                   width={640}
                   height={400}
                   loading={i === 0 ? "eager" : "lazy"}
-                  className="h-auto w-full rounded bg-gray-100"
+                  className="aspect-[8/5] w-full max-w-xl shrink-0 snap-start rounded-lg bg-gray-100 object-cover"
                 />
               ))}
             </div>
           ) : null}
-          <section aria-labelledby="specs-heading" className="rounded-lg bg-white p-4 shadow-sm">
+          <section aria-labelledby="specs-heading" className="card p-4">
             <h2 id="specs-heading" className="mb-2 font-bold">
               {t("car.specs")}
             </h2>
@@ -117,63 +121,115 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </section>
-          <section aria-labelledby="fees-heading" className="grid gap-4 rounded-lg bg-white p-4 shadow-sm">
-            <h2 id="fees-heading" className="font-bold">
-              {t("fee.title")}
-            </h2>
-            {loaderData.feeTables.map((table) => (
-              <FeeTable key={`${table.mode}-${table.isHighSeason}`} table={table} />
-            ))}
-            {loaderData.options.length ? (
-              <div>
-                <h3 className="mb-1 font-semibold">{t("fee.options")}</h3>
-                <ul className="text-sm" data-testid="car-options">
-                  {loaderData.options.map((o) => (
-                    <li key={o.id}>
-                      {o.name}: {optionPrice(o)}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </section>
+          <details className="disclosure card px-4" data-testid="fees-disclosure">
+            <summary>{t("car.feesAndOptions")}</summary>
+            <div className="grid gap-4 pb-4">
+              {loaderData.feeTables.map((table) => (
+                <FeeTable key={`${table.mode}-${table.isHighSeason}`} table={table} />
+              ))}
+              {loaderData.options.length ? (
+                <div>
+                  <h3 className="mb-1 font-semibold">{t("fee.options")}</h3>
+                  <ul className="text-sm" data-testid="car-options">
+                    {loaderData.options.map((o) => (
+                      <li key={o.id}>
+                        {o.name}: {optionPrice(o)}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          </details>
           {display.showCalendar ? (
-            <VacancyCalendar calendar={loaderData.calendar} display={display} monthHref={monthHref} />
+            <details className="disclosure card px-4" data-testid="calendar-disclosure" open={Boolean(blocked)}>
+              <summary>{t("calendar.title")}</summary>
+              <div className="pb-4">
+                <VacancyCalendar calendar={loaderData.calendar} display={display} monthHref={monthHref} />
+              </div>
+            </details>
           ) : null}
         </div>
 
-        <aside className="grid content-start gap-4">
+        <aside className="grid content-start gap-4 lg:sticky lg:top-4">
+          <details id="change-dates" className="disclosure card px-4" open={hasErrors || !period}>
+            <summary>{period ? t("results.change") : t("car.chooseDates")}</summary>
+            <div className="pb-4">
+              <SearchForm action={base} data={loaderData.form} errors={loaderData.errors} compact />
+            </div>
+          </details>
+          {/* On a phone the price and the reserve button stay at the bottom of the screen. */}
           <section
             aria-labelledby="price-heading"
-            className="rounded-lg bg-white p-4 shadow-sm"
+            className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:static lg:rounded-xl lg:border-0 lg:shadow-[var(--shadow-card)]"
             data-testid="reserve-box"
           >
-            <h2 id="price-heading" className="mb-2 font-bold">
-              {t("car.priceForPeriod")}
-            </h2>
-            {loaderData.period ? (
-              <p className="mb-2 text-sm">
-                {t("results.period", { start: loaderData.period.start, end: loaderData.period.end })}
-              </p>
-            ) : (
-              <p className="mb-2 text-sm text-gray-700">{t("car.selectDates")}</p>
-            )}
-            {loaderData.remaining !== null && loaderData.mark ? (
-              <RemainingMark remaining={loaderData.remaining} mark={loaderData.mark} display={display} />
-            ) : null}
-            {loaderData.price ? <PriceSummary price={loaderData.price} /> : null}
-            {loaderData.blocked ? (
-              <p role="alert" className="mt-2 font-semibold text-red-700" data-testid="car-blocked">
-                {reasonText(loaderData.blocked)}
-              </p>
-            ) : null}
-            {canReserve ? (
-              <Link to={`${base}/options?${carryQuery}`} className="btn-primary mt-3 w-full" data-testid="reserve-link">
-                {t("car.reserve")}
-              </Link>
+            <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 lg:block">
+              <div className="min-w-0">
+                <h2
+                  id="price-heading"
+                  className="text-xs text-gray-700 lg:mb-1 lg:text-sm lg:font-bold lg:text-gray-900"
+                >
+                  {price ? t("car.totalForDates") : t("car.priceForPeriod")}
+                </h2>
+                {price ? (
+                  <p
+                    className="price text-xl font-bold leading-tight lg:text-2xl"
+                    data-testid="price-total"
+                    data-amount={price.total}
+                  >
+                    {yen(price.total)}
+                  </p>
+                ) : (
+                  <p className="text-sm text-gray-700">{t("car.selectDates")}</p>
+                )}
+                {period ? (
+                  <p className="truncate text-xs text-gray-700 lg:whitespace-normal" data-testid="reserve-period">
+                    {t("results.period", { start: period.start, end: period.end })}
+                  </p>
+                ) : null}
+                {blocked ? (
+                  <p
+                    id="car-blocked"
+                    role="alert"
+                    className="text-sm font-semibold text-red-700"
+                    data-testid="car-blocked"
+                  >
+                    {reasonText(blocked)}
+                  </p>
+                ) : null}
+              </div>
+              <div className="shrink-0 lg:mt-3">
+                {canReserve ? (
+                  <Link to={`${base}/options?${carryQuery}`} className="btn-primary w-full" data-testid="reserve-link">
+                    {t("car.reserve")}
+                  </Link>
+                ) : blocked ? (
+                  <button
+                    type="button"
+                    className="btn-primary w-full"
+                    disabled
+                    aria-describedby="car-blocked"
+                    data-testid="reserve-disabled"
+                  >
+                    {t("car.reserve")}
+                  </button>
+                ) : (
+                  <a href="#change-dates" className="btn-primary w-full" data-testid="choose-dates">
+                    {t("car.chooseDates")}
+                  </a>
+                )}
+              </div>
+            </div>
+            {price ? (
+              <div className="mt-2 hidden lg:block">
+                {loaderData.remaining !== null && loaderData.mark ? (
+                  <RemainingMark remaining={loaderData.remaining} mark={loaderData.mark} display={display} />
+                ) : null}
+                <PriceSummary price={price} withTotal={false} />
+              </div>
             ) : null}
           </section>
-          <SearchForm action={base} data={loaderData.form} errors={loaderData.errors} compact />
         </aside>
       </div>
     </main>

@@ -1,47 +1,45 @@
-import { data, Form, useSubmit } from "react-router";
+import { data, Form, Link, useSubmit } from "react-router";
 import { searchCarTypes } from "../../../server/availability/search";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
+import { suggestAlternatives } from "../../../server/availability/suggestions";
 import { CarCard } from "../../components/car/car-card";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
+import { SearchSummary } from "../../components/search/search-summary";
 import { SORT_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
 import { seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
-import { searchView } from "../../presenters/search.server";
+import { searchView, suggestionsView } from "../../presenters/search.server";
 import type { Route } from "./+types/reserve";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
+  const { db } = services(context);
   const query = parseSearchQuery(new URL(request.url).searchParams);
-  const outcome = await searchCarTypes(services(context).db, siteId, { bundle, query, now: new Date() });
-  const view = searchView(bundle, locale, query, outcome);
+  const now = new Date();
+  const outcome = await searchCarTypes(db, siteId, { bundle, query, now });
+  const suggestions = await suggestAlternatives(db, siteId, { bundle, query, outcome, now });
+  const view = {
+    ...searchView(bundle, locale, query, outcome, now),
+    suggestions: suggestionsView(bundle, locale, outcome, suggestions),
+  };
   return data(view, { status: Object.keys(outcome.errors).length ? 422 : 200 });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "reserve");
 
-const control = "rounded border border-gray-400 bg-white px-2 py-1.5";
+type Data = Route.ComponentProps["loaderData"];
 
-function RadioGroup({
-  legend,
-  name,
-  value,
-  choices,
-}: {
-  legend: string;
-  name: string;
-  value: number | null;
-  choices: [string, string][];
-}) {
+function RadioGroup(props: { legend: string; name: string; value: number | null; choices: [string, string][] }) {
   return (
-    <fieldset className="flex flex-col gap-1">
-      <legend className="font-semibold">{legend}</legend>
-      <div className="flex gap-3">
-        {choices.map(([v, label]) => (
-          <label key={v} className="flex items-center gap-1">
-            <input type="radio" name={name} value={v} defaultChecked={String(value ?? "") === v} />
+    <fieldset className="grid gap-1">
+      <legend className="mb-1 font-semibold">{props.legend}</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-1">
+        {props.choices.map(([v, label]) => (
+          <label key={v} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name={props.name} value={v} defaultChecked={String(props.value ?? "") === v} />
             {label}
           </label>
         ))}
@@ -50,14 +48,18 @@ function RadioGroup({
   );
 }
 
-function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
-  const { t } = useI18n();
+const select = "min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 text-base";
+
+/** Filters in a disclosure with the number that are on; the sort beside it. Changes apply at once with JavaScript. */
+function Filters({ loaderData }: { loaderData: Data }) {
+  const { t, tp } = useI18n();
   const submit = useSubmit();
   const { filters, carry } = loaderData;
+  const active = [filters.capacity, filters.smoking, filters.mission, filters.fwd || null].filter(Boolean).length;
   return (
     <Form
       method="get"
-      className="grid gap-3 rounded-lg bg-white p-4 text-sm shadow-sm sm:grid-cols-2 lg:grid-cols-3"
+      className="grid gap-2"
       onChange={(e) => submit(e.currentTarget, { preventScrollReset: true })}
       data-testid="filters"
       aria-label={t("filters.title")}
@@ -65,114 +67,176 @@ function Filters({ loaderData }: { loaderData: Route.ComponentProps["loaderData"
       {Object.entries(carry).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <label className="flex flex-col gap-1">
-        <span className="font-semibold">{t("filters.passengers")}</span>
-        <select name="capacity" defaultValue={filters.capacity ?? ""} className={control} data-testid="filter-capacity">
-          <option value="">{t("filters.any")}</option>
-          {[2, 3, 4, 5, 6, 7, 8].map((n) => (
-            <option key={n} value={n}>
-              {t("filters.passengersN", { n })}
-            </option>
-          ))}
-        </select>
-      </label>
-      <RadioGroup
-        legend={t("filters.smoking")}
-        name="smoking"
-        value={filters.smoking}
-        choices={[
-          ["", t("filters.any")],
-          ["1", t("smoking.1")],
-          ["2", t("smoking.2")],
-        ]}
-      />
-      <RadioGroup
-        legend={t("filters.mission")}
-        name="mission"
-        value={filters.mission}
-        choices={[
-          ["", t("filters.any")],
-          ["1", t("mission.1")],
-          ["2", t("mission.2")],
-        ]}
-      />
-      <label className="flex items-center gap-2">
-        <input type="checkbox" name="fwd" value="1" defaultChecked={filters.fwd} data-testid="filter-fwd" />
-        {t("filters.fwd")}
-      </label>
-      {loaderData.undecided ? null : (
-        <label className="flex items-center gap-2">
-          {/* Checked sends 1 first; unchecked sends only the hidden 2, overriding the site default. */}
-          <input type="checkbox" name="empty" value="1" defaultChecked={filters.showEmpty} data-testid="filter-empty" />
-          <input type="hidden" name="empty" value="2" />
-          {t("filters.showFull")}
+      <details className="disclosure card px-4" data-testid="filters-panel">
+        <summary data-active={active}>
+          {active ? t("filters.openActive", { count: active }) : t("filters.open")}
+        </summary>
+        <div className="grid gap-4 pb-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          <label className="grid gap-1">
+            <span className="font-semibold">{t("filters.passengers")}</span>
+            <select
+              name="capacity"
+              defaultValue={filters.capacity ?? ""}
+              className={select}
+              data-testid="filter-capacity"
+            >
+              <option value="">{t("filters.any")}</option>
+              {[2, 3, 4, 5, 6, 7, 8].map((n) => (
+                <option key={n} value={n}>
+                  {t("filters.passengersN", { n })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <RadioGroup
+            legend={t("filters.smoking")}
+            name="smoking"
+            value={filters.smoking}
+            choices={[
+              ["", t("filters.any")],
+              ["1", t("smoking.1")],
+              ["2", t("smoking.2")],
+            ]}
+          />
+          <RadioGroup
+            legend={t("filters.mission")}
+            name="mission"
+            value={filters.mission}
+            choices={[
+              ["", t("filters.any")],
+              ["1", t("mission.1")],
+              ["2", t("mission.2")],
+            ]}
+          />
+          <label className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="fwd" value="1" defaultChecked={filters.fwd} data-testid="filter-fwd" />
+            {t("filters.fwd")}
+          </label>
+          {loaderData.undecided ? null : (
+            <label className="flex min-h-11 items-center gap-2">
+              {/* Checked sends 1 first; unchecked sends only the hidden 2, overriding the site default. */}
+              <input
+                type="checkbox"
+                name="empty"
+                value="1"
+                defaultChecked={filters.showEmpty}
+                data-testid="filter-empty"
+              />
+              <input type="hidden" name="empty" value="2" />
+              {t("filters.showFull")}
+            </label>
+          )}
+          <div className="flex items-end">
+            <button type="submit" className="btn-secondary w-full" data-testid="filters-apply">
+              {t("filters.apply")}
+            </button>
+          </div>
+        </div>
+      </details>
+      <div className="flex items-center justify-between gap-3 px-1" aria-live="polite">
+        <p className="font-semibold" data-testid="results-summary">
+          {tp("results.count", loaderData.offers.length)}
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          <span className="whitespace-nowrap text-gray-700">{t("sort.label")}</span>
+          <select
+            name="sort"
+            defaultValue={filters.sort}
+            className="min-h-11 rounded-lg border border-gray-400 bg-white px-2"
+            data-testid="sort"
+          >
+            {(["recommend", "price_asc", "price_desc"] as const).map((s) => (
+              <option key={s} value={s}>
+                {t(SORT_LABEL[s])}
+              </option>
+            ))}
+          </select>
         </label>
-      )}
-      <label className="flex flex-col gap-1">
-        <span className="font-semibold">{t("sort.label")}</span>
-        <select name="sort" defaultValue={filters.sort} className={control} data-testid="sort">
-          {(["recommend", "price_asc", "price_desc"] as const).map((s) => (
-            <option key={s} value={s}>
-              {t(SORT_LABEL[s])}
-            </option>
-          ))}
-        </select>
-      </label>
-      <div className="flex items-end sm:col-span-2 lg:col-span-3">
-        <button
-          type="submit"
-          className="rounded border border-gray-500 px-4 py-1.5 font-semibold"
-          data-testid="filters-apply"
-        >
-          {t("filters.apply")}
-        </button>
       </div>
     </Form>
   );
 }
 
+/** A search with nothing free says where cars are free instead (other stores, nearby dates). */
+function Suggestions({ loaderData }: { loaderData: Data }) {
+  const { t, tp } = useI18n();
+  const shell = useSite();
+  const reserve = sitePath(shell, "/reserve");
+  const { suggestions } = loaderData;
+  return (
+    <section className="card grid gap-2 p-4" aria-labelledby="suggest-heading" data-testid="suggestions">
+      <h2 id="suggest-heading" className="font-bold">
+        {t("results.suggestTitle")}
+      </h2>
+      {suggestions.length ? (
+        <ul className="grid gap-2">
+          {suggestions.map((s) => (
+            <li key={s.href}>
+              <Link
+                to={`${reserve}?${s.href}`}
+                className="btn-secondary w-full justify-between text-left"
+                data-testid="suggestion"
+              >
+                <span>
+                  {s.kind === "store"
+                    ? tp("results.suggestStore", s.free, { store: s.storeName })
+                    : t("results.suggestDates", { start: s.start, end: s.end })}
+                </span>
+                <span aria-hidden="true">→</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("results.suggestNone")}</p>
+      )}
+    </section>
+  );
+}
+
 export default function Reserve({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
-  const { t } = useI18n();
+  const { t, tp } = useI18n();
   const reasonText = useReasonText();
   const { offers, period, notice, carry, storeId } = loaderData;
   const detailQuery = new URLSearchParams(carry).toString();
+  const hasErrors = Object.keys(loaderData.errors).length > 0;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-8 outline-none">
-      <h1 className="text-2xl font-bold" data-testid="page-title">
+    <main id="main" tabIndex={-1} className="mx-auto grid max-w-5xl gap-3 px-3 py-3 outline-none sm:px-4 sm:py-5">
+      <h1 className="sr-only" data-testid="page-title">
         {t("results.title")}
       </h1>
-      <div className="mt-4">
+      <SearchSummary
+        storeName={loaderData.storeName}
+        period={period}
+        timeZone={loaderData.timeZone}
+        open={hasErrors || (!period && !loaderData.undecided)}
+      >
         <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.form} errors={loaderData.errors} />
-      </div>
-      {Object.keys(loaderData.errors).length ? null : (
-        <section className="mt-6 grid gap-4" aria-labelledby="results-heading">
+      </SearchSummary>
+      {hasErrors ? null : (
+        <section className="grid gap-3" aria-labelledby="results-heading">
           <h2 id="results-heading" className="sr-only">
             {t("results.title")}
           </h2>
           <Filters loaderData={loaderData} />
-          <div className="flex flex-wrap items-baseline justify-between gap-2" aria-live="polite">
-            <p className="font-semibold" data-testid="results-summary">
-              {period ? `${t("results.period", { start: period.start, end: period.end })} · ` : ""}
-              {t("results.count", { count: offers.length })}
+          {loaderData.hiddenFullyBooked ? (
+            <p className="px-1 text-sm text-gray-700" data-testid="hidden-full">
+              {tp("results.hiddenFull", loaderData.hiddenFullyBooked)}
             </p>
-            {loaderData.hiddenFullyBooked ? (
-              <p className="text-sm text-gray-700" data-testid="hidden-full">
-                {t("results.hiddenFull", { count: loaderData.hiddenFullyBooked })}
-              </p>
-            ) : null}
-          </div>
-          {loaderData.undecided ? <p className="text-sm text-gray-700">{t("results.undecided")}</p> : null}
+          ) : null}
+          {loaderData.undecided ? <p className="px-1 text-sm text-gray-700">{t("results.undecided")}</p> : null}
           {notice ? (
             <p
               role="status"
-              className="rounded bg-amber-50 p-3 font-semibold text-amber-950"
+              className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-950"
               data-testid="results-notice"
             >
               {reasonText(notice)}
             </p>
           ) : null}
-          <ul className="grid gap-4" data-testid="results">
+          {notice?.code === "no_cars_in_period" && period ? <Suggestions loaderData={loaderData} /> : null}
+          <ul className="grid gap-3" data-testid="results">
             {offers.map((o) => (
               <CarCard
                 key={o.carType.id}

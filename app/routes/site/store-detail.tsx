@@ -104,7 +104,7 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
                   key={m}
                   to={`${base}?month=${loaderData.calendar.month}&mode=${m}`}
                   aria-current={m === loaderData.mode ? "true" : undefined}
-                  className={m === loaderData.mode ? "font-bold underline" : "link"}
+                  className={`inline-flex min-h-11 items-center rounded-lg px-3 ${m === loaderData.mode ? "site-theme font-bold" : "btn-secondary"}`}
                   preventScrollReset
                 >
                   {m === CALENDAR_MODE.period ? t("calendar.modePeriod") : t("calendar.modeDeparture")}

@@ -3,7 +3,7 @@ import { localDate } from "../../../common/calendar-date";
 import { formatIsoDate } from "../../../common/format";
 import { pickLang } from "../../../common/locales";
 import { periodValues } from "../../../server/availability/period";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
+import { isMultiStore, siteTimeZone } from "../../../server/sites/site-bundle";
 import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
@@ -18,6 +18,7 @@ import type { Route } from "./+types/top";
 export function loader({ context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
   const top = bundle.topInfo;
+  const now = new Date();
   return {
     siteImage: bundle.settings.isDispImage ? (top?.siteImagePath ?? null) : null,
     intro: top ? pickLang(top, "pageEditTop", locale) : "",
@@ -28,12 +29,11 @@ export function loader({ context }: Route.LoaderArgs) {
       body: pickLang(n, "body", locale),
     })),
     stores: bundle.stores.map((s) => storeView(s, locale)),
-    search: searchFormData(
-      bundle,
-      locale,
-      periodValues({}, bundle.settings, localDate(new Date(), siteTimeZone(bundle))),
-      bundle.stores.length > 1 ? null : (bundle.stores[0]?.id ?? null),
-    ),
+    search: searchFormData(bundle, locale, {
+      values: periodValues({}, bundle.settings, localDate(now, siteTimeZone(bundle))),
+      storeId: isMultiStore(bundle) ? null : (bundle.stores[0]?.id ?? null),
+      now,
+    }),
   };
 }
 
@@ -44,33 +44,41 @@ export default function Top({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <main id="main" tabIndex={-1} className="outline-none">
-      {loaderData.siteImage ? (
-        <div className="bg-gray-200">
-          <img
-            src={loaderData.siteImage}
-            alt={t("top.siteImageAlt", { title: shell.title })}
-            width={1600}
-            height={600}
-            className="mx-auto block aspect-[8/3] w-full max-w-6xl object-cover"
-            fetchPriority="high"
-            data-testid="site-image"
-          />
+      {/* The search comes first: on a phone right under a short hero, on a desktop beside it. */}
+      <div className="mx-auto grid max-w-6xl gap-4 px-3 pt-3 sm:px-4 lg:grid-cols-[1fr_26rem] lg:items-start lg:gap-6 lg:pt-6">
+        <div className="grid gap-3">
+          {loaderData.siteImage ? (
+            <img
+              src={loaderData.siteImage}
+              alt={t("top.siteImageAlt", { title: shell.title })}
+              width={1600}
+              height={600}
+              className="aspect-[8/3] w-full rounded-xl object-cover"
+              fetchPriority="high"
+              data-testid="site-image"
+            />
+          ) : null}
+          <h1 className="text-xl font-bold sm:text-2xl" data-testid="page-title">
+            {shell.title}
+          </h1>
         </div>
-      ) : null}
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="text-2xl font-bold" data-testid="page-title">
-          {shell.title}
-        </h1>
-        {loaderData.intro ? <RichText source={loaderData.intro} /> : null}
-
-        <section aria-labelledby="search-heading" className="mt-8">
-          <h2 id="search-heading" className="mb-3 text-xl font-bold">
+        <section aria-labelledby="search-heading" className="lg:row-span-2">
+          <h2 id="search-heading" className="mb-1 text-lg font-bold">
             {t("search.title")}
           </h2>
-          <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.search} />
+          <p className="mb-2 text-sm text-gray-700">{t("top.searchLead")}</p>
+          <div className="card p-4">
+            <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.search} compact />
+          </div>
         </section>
-
-        <section aria-labelledby="news-heading" className="mt-10">
+        {loaderData.intro ? (
+          <div className="lg:col-start-1">
+            <RichText source={loaderData.intro} />
+          </div>
+        ) : null}
+      </div>
+      <div className="mx-auto max-w-6xl px-3 pb-8 sm:px-4">
+        <section aria-labelledby="news-heading" className="mt-8">
           <h2
             id="news-heading"
             className="border-b-4 pb-1 text-xl font-bold"
@@ -79,7 +87,7 @@ export default function Top({ loaderData }: Route.ComponentProps) {
             {t("top.news")}
           </h2>
           {loaderData.news.length ? (
-            <ul className="mt-4 divide-y divide-gray-200 rounded bg-white shadow-sm" data-testid="news-list">
+            <ul className="card mt-4 divide-y divide-gray-200" data-testid="news-list">
               {loaderData.news.map((n) => (
                 <li key={n.id} className="p-4">
                   <p className="text-sm text-gray-700">
@@ -105,11 +113,11 @@ export default function Top({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 grid gap-4 md:grid-cols-2" data-testid="store-summaries">
             {loaderData.stores.map((s) => (
-              <li key={s.id} className="rounded bg-white p-4 shadow-sm">
+              <li key={s.id} className="card p-4">
                 <h3 className="mb-2 text-lg font-bold">{s.name}</h3>
                 <StoreInfo store={s} />
                 <p className="mt-3">
-                  <Link to={sitePath(shell, `/store/${s.id}`)} className="link">
+                  <Link to={sitePath(shell, `/store/${s.id}`)} className="link tap">
                     {t("top.storeDetail", { name: s.name })}
                   </Link>
                 </p>

@@ -1,4 +1,4 @@
-import { addDays, dayOfMonth, type IsoDate, isValidTime, minutesOf, weekdayOf } from "../../common/calendar-date";
+import { addDays, dayOfMonth, type IsoDate, isValidTime, minutesOf, weekdayOf } from "./calendar-date";
 
 /** The parts of a store that decide when cars can leave and come back. */
 export interface StoreSchedule {
