@@ -226,7 +226,10 @@ test("the 8-seat wagon's calendar at Naha Airport shows × on its fully booked d
   // Without dates there is no price, only the calendar and the fee tables.
   await expect(page.getByTestId("price-total")).toHaveCount(0);
   await expect(page.getByTestId("reserve-link")).toHaveCount(0);
+  await expect(page.getByTestId("choose-dates")).toBeVisible();
+  await page.getByTestId("fees-disclosure").locator("summary").click();
   await expect(page.getByTestId("fee-table").first()).toBeVisible();
+  await page.getByTestId("calendar-disclosure").locator("summary").click();
 
   const now = today();
   await expect(page.getByTestId("calendar-month")).toHaveText(monthTitle("ja", monthOf(now)));

@@ -77,6 +77,7 @@ for (const size of SIZES) {
 
     for (const locale of LOCALES) {
       test(`results, car and top pages in ${locale}`, async ({ page, request }) => {
+        test.slow(true, "three pages, each measured, its fonts read through DevTools and audited by axe");
         const [airport] = await storeIds(request, SITE);
         const period = { si: airport!, sd: day(40), st: "10:00", ed: day(42), et: "17:00" };
 

@@ -83,8 +83,12 @@ export interface CardInfo {
   capacity: number;
   full: boolean;
   amount: number | null;
-  /** Spec label → value, as the card shows them. */
+  /** Spec label → value, where the card shows a spec list (not on compact result cards). */
   specs: Record<string, string>;
+  /** The car type's codes, from the card's data attributes. */
+  fwd: boolean;
+  smoking: number;
+  mission: number;
 }
 
 /** What each result card shows, in page order. */
@@ -102,6 +106,9 @@ export async function cards(page: Page): Promise<CardInfo[]> {
         full: el.getAttribute("data-full") === "1",
         amount: total ? Number(total.getAttribute("data-amount")) : null,
         specs,
+        fwd: el.getAttribute("data-fwd") === "1",
+        smoking: Number(el.getAttribute("data-smoking")),
+        mission: Number(el.getAttribute("data-mission")),
       };
     }),
   );

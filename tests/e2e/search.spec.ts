@@ -112,9 +112,12 @@ test.describe("search from the top page", () => {
         et: "17:30",
       });
       await expect(page.getByTestId("page-title")).toHaveText(msg(locale, "results.title"));
-      await expect(page.getByTestId("results-summary")).toContainText(
+      // One line sums the search up, with its time zone; the form stays folded under it.
+      await expect(page.getByTestId("summary-period")).toContainText(
         msg(locale, "results.period", { start: `${slashed(sd)} 10:00`, end: `${slashed(ed)} 17:30` }),
       );
+      await expect(page.getByTestId("summary-period")).toContainText(msg(locale, "zone.tokyo"));
+      await expect(form).toBeHidden();
       await expectPricedCards(page, locale);
       // The form shows the search back.
       await expect(form.getByLabel(msg(locale, "search.departureDate"), { exact: true })).toHaveValue(sd);
@@ -138,7 +141,11 @@ test.describe("search from the top page", () => {
       const specs = page.getByTestId("car-specs");
       await expect(specs).toBeVisible();
       await expect(specs.locator("dt").first()).toHaveText(msg(locale, "car.capacity"));
+      // Fees and the calendar sit in disclosures below the specs.
+      await expect(page.getByTestId("fee-table").first()).toBeHidden();
+      await page.getByTestId("fees-disclosure").locator("summary").click();
       await expect(page.getByTestId("fee-table").first()).toBeVisible();
+      await page.getByTestId("calendar-disclosure").locator("summary").click();
       await expect(page.getByTestId("vacancy-calendar")).toBeVisible();
       expect(await page.getByTestId("calendar-day").count()).toBeGreaterThanOrEqual(28);
       // The calendar opens on the month of the departure; the side form keeps the period.
@@ -159,8 +166,11 @@ test.describe("search from the top page", () => {
   }
 });
 
-/** Spec values of the cards, by the catalogue's labels. */
+/** Spec values of the cards as the catalogue words them (compact cards carry the codes as data). */
 function spec(card: CardInfo, locale: LocaleCode, key: MessageKey): string | undefined {
+  if (key === "car.fourWd") return msg(locale, card.fwd ? "car.yes" : "car.no");
+  if (key === "car.smoking") return msg(locale, card.smoking === 2 ? "smoking.2" : "smoking.1");
+  if (key === "car.transmission") return msg(locale, card.mission === 2 ? "mission.2" : "mission.1");
   return card.specs[msg(locale, key)];
 }
 
@@ -175,6 +185,7 @@ test.describe("filters and sort", () => {
     const ids = (f: (c: CardInfo) => boolean) => all.filter(f).map((c) => c.id);
     const filters = page.getByTestId("filters");
     await waitForHydration(filters);
+    await openFilters(page);
 
     const expectCards = async (param: string, expected: number[]) => {
       await expect(page).toHaveURL(new RegExp(`[?&]${param}(&|$)`));
@@ -292,6 +303,7 @@ test.describe("filters and sort", () => {
       const rank = new Map(all.map((c, i) => [c.id, i]));
       const yes = msg(locale, "car.yes");
       const filters = page.getByTestId("filters");
+      await openFilters(page);
       await expect(page.getByTestId("filters-apply")).toHaveText(msg(locale, "filters.apply"));
 
       // 4WD only, dearest first.
@@ -311,6 +323,7 @@ test.describe("filters and sort", () => {
       await axeWithoutScripts(page);
 
       // 7 seats or more, non-smoking, automatic, 4WD off, recommended order.
+      await openFilters(page);
       await page.getByTestId("filter-fwd").uncheck();
       await page.getByTestId("filter-capacity").selectOption("7");
       await filters.locator('input[name="smoking"][value="1"]').check();
@@ -357,6 +370,7 @@ test("a fully booked type is listed with × and can be hidden (zh-TW)", async ({
   await expectAccessible(page);
 
   await waitForHydration(page.getByTestId("filters"));
+  await openFilters(page);
   await page.getByTestId("filter-empty").uncheck();
   await expect(page).toHaveURL(/[?&]empty=2(&|$)/);
   await expect(noahCard).toHaveCount(0);
@@ -582,6 +596,7 @@ test.describe("without JavaScript", () => {
     const all = await cards(page);
     await axeWithoutScripts(page);
 
+    await openFilters(page);
     await page.getByTestId("filter-capacity").selectOption("7");
     await page.getByTestId("filters-apply").click();
     await expect(page).toHaveURL(/[?&]capacity=7(&|$)/);

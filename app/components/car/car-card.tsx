@@ -92,6 +92,9 @@ export function CarCard({
       data-testid="car-card"
       data-car-type-id={car.id}
       data-capacity={car.capacity}
+      data-fwd={car.isFourWd ? "1" : "0"}
+      data-smoking={car.smoking}
+      data-mission={car.transmission}
       data-full={full ? "1" : "0"}
     >
       {display.showImages && car.images[0] ? (
@@ -125,6 +128,7 @@ export function CarCard({
             <SmokeIcon smoking={car.smoking === 2} />
             {t(codeLabel(SMOKING_LABEL, car.smoking))}
           </li>
+          {car.isFourWd ? <li className="rounded bg-gray-100 px-1 font-semibold">{t("car.fourWd")}</li> : null}
         </ul>
       </div>
       <div className="col-span-2 flex items-end justify-between gap-3 border-t border-gray-100 pt-2 sm:col-span-1 sm:min-w-52 sm:flex-col sm:items-stretch sm:border-0 sm:pt-0">

@@ -75,7 +75,7 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
   const monthHref = (month: string) => `${base}?${new URLSearchParams({ ...carry, month }).toString()}`;
   const hasErrors = Object.keys(loaderData.errors).length > 0;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-36 outline-none sm:px-4 lg:pb-10">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10">
       <p>
         <Link to={`${sitePath(shell, "/reserve")}?${carryQuery}`} className="link tap text-sm">
           ← {t("car.backToResults")}
