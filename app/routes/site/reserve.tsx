@@ -6,7 +6,7 @@ import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { SORT_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import { searchView } from "../../presenters/search.server";
@@ -20,7 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(view, { status: Object.keys(outcome.errors).length ? 422 : 200 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "reserve");
+/** Results for a query are not indexed; the page itself (no query) is, and is every result page's canonical. */
+export const meta: Route.MetaFunction = (args) => {
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, {
+    kind: "reserve",
+    title: t("nav.search"),
+    description: t("seo.reserveDescription"),
+    noindex: [...new URLSearchParams(args.location.search).keys()].length > 0,
+  });
+};
 
 const control = "rounded border border-gray-400 bg-white px-2 py-1.5";
 
