@@ -53,14 +53,21 @@ describe("page head", () => {
     };
     const store = headTags(input({ shell: shell({ seo }) }), {
       kind: "store_detail",
+      shared: true,
       title: "Airport",
       description: "x",
     });
     expect(titleOf(store)).toBe("Airport | Store info | Demo");
     expect(content(store, "name", "description")).toEqual(["Our stores."]);
+    const fee = headTags(input({ shell: shell({ seo: { fee: { title: "Rates | Demo", description: "" } } }) }), {
+      kind: "fee",
+      title: "Plans",
+      description: "Our plans.",
+    });
+    expect(titleOf(fee)).toBe("Rates | Demo");
+    expect(content(fee, "name", "description")).toEqual(["Our plans."]);
     const faq = headTags(input({ shell: shell({ seo }) }), {
       kind: "custom_page:faq",
-      ownSetting: true,
       title: "FAQ",
       description: "Questions",
     });

@@ -29,11 +29,11 @@ export interface SeoPage {
   /** The page's own title (a store's name, a custom page's title, "Stores"); absent on the top page only. */
   title?: string;
   /**
-   * The SEO setting of `kind` belongs to this one page (a custom page), so its title is used as it
-   * is. Otherwise a kind's setting is shared by many pages (every store) and the page's own title
-   * goes in front of it, so no two pages share a title.
+   * The SEO setting of `kind` serves many pages (every store, every car type): the page's own
+   * title goes in front of it, so no two pages share a title. Otherwise (the top, the fee page, one
+   * custom page) the setting's title is the page's title as it is.
    */
-  ownSetting?: boolean;
+  shared?: boolean;
   /** The description when the site's SEO settings have none for `kind`. */
   description?: string;
   /** The Open Graph image when the site has neither a hero image nor a logo (a car's photo). */
@@ -64,7 +64,7 @@ export interface HeadInput {
 export function headTags({ shell, head, pathname, search }: HeadInput, page: SeoPage): MetaDescriptor[] {
   const setting = shell.seo[page.kind];
   const title = setting?.title
-    ? page.title && !page.ownSetting
+    ? page.title && page.shared
       ? `${page.title} | ${setting.title}`
       : setting.title
     : page.title

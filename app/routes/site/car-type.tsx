@@ -64,6 +64,7 @@ export const meta: Route.MetaFunction = (args) => {
   const t = metaTranslate(args.matches);
   return seoMeta(args, {
     kind: "car_type",
+    shared: true,
     title: `${carType.name} | ${store.name}`,
     description: t("seo.carTypeDescription", { name: carType.name, className: carType.className, store: store.name }),
     image: carType.images[0] ?? null,

@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = (args) => {
   if (!page) return [];
   return seoMeta(args, {
     kind: `custom_page:${page.url}`,
-    ownSetting: true,
     title: page.title,
     description: textDescription(page.contents),
     path: `/c/${encodeURIComponent(page.url)}`,

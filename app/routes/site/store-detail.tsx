@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = (args) => {
   const t = metaTranslate(args.matches);
   return seoMeta(args, {
     kind: "store_detail",
+    shared: true,
     title: store.name,
     description: t("seo.storeDescription", { store: store.name, address: store.address }),
   });
