@@ -16,6 +16,8 @@ function localeRoutes(prefix: string) {
     route(prefix || "/", "routes/language-root.tsx", { id: id("language-root") }),
     route(at("404"), "routes/not-found.tsx", { id: id("404") }),
     route(at(":siteId"), "routes/site/site.tsx", { id: id("site") }, [
+      // One sitemap per site, not per language: it lists every language's pages.
+      ...(prefix ? [] : [route("sitemap.xml", "routes/site/sitemap.ts", { id: "sitemap" })]),
       layout("routes/site/default-layout.tsx", { id: id("default-layout") }, [
         pages("default", [
           index("routes/site/top.tsx", { id: id("top") }),
@@ -40,6 +42,7 @@ function localeRoutes(prefix: string) {
 }
 
 export default [
+  route("robots.txt", "routes/robots.ts", { id: "robots" }),
   ...LOCALE_PREFIXES.flatMap(localeRoutes),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

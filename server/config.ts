@@ -16,6 +16,19 @@ const ConfigSchema = z.object({
     .default("G-RSVPLATFORM1"),
   /** Where the footer's powered-by link points. */
   PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
+  /**
+   * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
+   * and robots.txt URLs. Unset: the origin of each request.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .refine((v) => {
+      if (!URL.canParse(v)) return true; // the URL check above reports it
+      const u = new URL(v);
+      return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+    }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
+    .transform((v) => new URL(v).origin)
+    .optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -25,6 +25,7 @@ async function main() {
     logger,
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,
+    publicOrigin: config.PUBLIC_ORIGIN,
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
   });
 

@@ -6,6 +6,8 @@ import { type AppServices, requestContext, servicesContext } from "../../server/
 import { PUBLIC_STATUS, type SiteBundle } from "../../server/sites/site-bundle";
 
 const SITE_ID = /^[a-z0-9][a-z0-9_-]{1,62}$/;
+/** Resource routes of a site that are files rather than pages. */
+const SITE_FILE = /^\/[^/]+\/sitemap\.xml$/;
 
 /** The site of the request, in the path's language; set once by `siteMiddleware`. */
 export interface ResolvedSite {
@@ -48,7 +50,11 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const noticePath = localizePath(locale, `/${bundle.client.siteId}/unpublished`);
   const onNoticePage = pathname.replace(/(\.data)?\/?$/, "") === noticePath;
   const unpublished = bundle.settings.publicStatus === PUBLIC_STATUS.unpublished;
-  if (unpublished && !onNoticePage) throw redirect(noticePath);
+  if (unpublished && !onNoticePage) {
+    // A site's files (its sitemap) are not pages: an unpublished site has none (404), not a notice.
+    if (SITE_FILE.test(pathname)) return next();
+    throw redirect(noticePath);
+  }
   if (!unpublished && onNoticePage) throw redirect(localizePath(locale, `/${bundle.client.siteId}`));
 
   context.set(siteContext, { siteId: bundle.client.siteId, bundle, locale });

@@ -31,8 +31,8 @@ export function createApp(deps: AppDeps) {
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;
-  const { db, siteCache, logger, productAnalyticsId, providerUrl } = deps;
-  const services: AppServices = { db, siteCache, logger, productAnalyticsId, providerUrl };
+  const { db, siteCache, logger, productAnalyticsId, providerUrl, publicOrigin } = deps;
+  const services: AppServices = { db, siteCache, logger, productAnalyticsId, providerUrl, publicOrigin };
 
   app.use(requestId());
   app.use(async (c, next) => {

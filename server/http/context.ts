@@ -10,6 +10,8 @@ export interface AppServices {
   logger: Logger;
   productAnalyticsId: string;
   providerUrl: string;
+  /** `PUBLIC_ORIGIN`: the origin of absolute URLs in page heads, sitemaps and robots.txt; else the request's. */
+  publicOrigin?: string;
 }
 
 /** What belongs to one request: its id (in logs and `X-Request-Id`) and its CSP nonce. */

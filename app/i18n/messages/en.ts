@@ -31,6 +31,12 @@ export const en: Messages = {
   "error.backHome": "Back to the top page",
   "unpublished.title": "This site is not open yet",
   "unpublished.body": "Our website is being prepared. For reservations and enquiries, please call the store.",
+  "seo.carTypeDescription":
+    "Rent a {name} ({className}) at {store}, {site}. Check availability and prices and book online.",
+  "seo.storeDescription": "{store}, {address}: opening hours, directions and availability. {site}",
+  "seo.storeListDescription": "Stores of {site}: {stores}",
+  "seo.reserveDescription": "Search available cars at {site}: choose a store and dates, see the price and book online.",
+  "seo.feeDescription": "Rates by vehicle class and option prices at {site}. All prices include tax.",
   "top.news": "News",
   "top.noNews": "There is no news at the moment.",
   "top.stores": "Our stores",

@@ -29,6 +29,12 @@ export const ja = {
   "error.backHome": "トップページへ戻る",
   "unpublished.title": "このサイトは現在公開されていません",
   "unpublished.body": "ただいまウェブサイトを準備中です。ご予約・お問い合わせは各店舗までお電話ください。",
+  "seo.carTypeDescription":
+    "{site}の{store}で借りられる{name}（{className}）。空車状況と料金を確認して、そのままWebで予約できます。",
+  "seo.storeDescription": "{store}（{address}）の営業時間・アクセス・空車カレンダー。{site}",
+  "seo.storeListDescription": "{site}の店舗一覧：{stores}",
+  "seo.reserveDescription": "{site}の空車検索。店舗と日時を選んで、料金を確認してWebで予約できます。",
+  "seo.feeDescription": "{site}の車両クラス別の料金プランとオプション料金。表示料金はすべて税込です。",
   "top.news": "お知らせ",
   "top.noNews": "現在お知らせはありません。",
   "top.stores": "店舗案内",

@@ -31,6 +31,13 @@ export const ko: Messages = {
   "error.backHome": "홈으로 돌아가기",
   "unpublished.title": "이 사이트는 현재 공개되지 않았습니다",
   "unpublished.body": "웹사이트를 준비 중입니다. 예약 및 문의는 각 영업소로 전화해 주세요.",
+  "seo.carTypeDescription":
+    "{site} {store}에서 빌릴 수 있는 {name}({className}). 빈 차량과 요금을 확인하고 온라인으로 예약하세요.",
+  "seo.storeDescription": "{store}({address})의 영업시간, 오시는 길, 빈 차량 달력. {site}",
+  "seo.storeListDescription": "{site} 지점 안내: {stores}",
+  "seo.reserveDescription":
+    "{site} 빈 차량 검색. 지점과 일시를 선택하고 요금을 확인한 뒤 온라인으로 예약할 수 있습니다.",
+  "seo.feeDescription": "{site}의 차량 등급별 요금 플랜과 옵션 요금. 모든 요금은 세금 포함입니다.",
   "top.news": "공지사항",
   "top.noNews": "현재 공지사항이 없습니다.",
   "top.stores": "영업소 안내",

@@ -13,7 +13,7 @@ import { RemainingMark } from "../../components/car/remaining-mark";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, requireId, services } from "../../lib/site.server";
 import { carTypeView, optionView } from "../../presenters/catalog.server";
@@ -59,8 +59,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, "car_type", loaderData ? `${loaderData.carType.name} | ${loaderData.store.name}` : undefined);
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData) return [];
+  const { carType, store } = args.loaderData;
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, {
+    kind: "car_type",
+    shared: true,
+    title: `${carType.name} | ${store.name}`,
+    description: t("seo.carTypeDescription", { name: carType.name, className: carType.className, store: store.name }),
+    image: carType.images[0] ?? null,
+  });
+};
 
 export default function CarType({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

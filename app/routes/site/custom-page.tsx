@@ -1,7 +1,7 @@
 import { pickLang } from "../../../common/locales";
 import { notFoundError } from "../../../server/errors";
 import { RichText } from "../../components/rich-text";
-import { seoMeta } from "../../lib/seo";
+import { seoMeta, textDescription } from "../../lib/seo";
 import { getSite } from "../../lib/site.server";
 import type { Route } from "./+types/custom-page";
 
@@ -16,8 +16,17 @@ export function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, `custom_page:${loaderData?.url ?? ""}`, loaderData?.title);
+/** `/custom_page/{url}` is an alias: both name `/c/{url}` as canonical. */
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.loaderData;
+  if (!page) return [];
+  return seoMeta(args, {
+    kind: `custom_page:${page.url}`,
+    title: page.title,
+    description: textDescription(page.contents),
+    path: `/c/${encodeURIComponent(page.url)}`,
+  });
+};
 
 export default function CustomPage({ loaderData }: Route.ComponentProps) {
   return (

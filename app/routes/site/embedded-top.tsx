@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StoreInfo } from "../../components/store-info";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { storeView } from "../../presenters/store.server";
@@ -13,7 +13,9 @@ export function loader({ context }: Route.LoaderArgs) {
   return { stores: bundle.stores.map((s) => storeView(s, locale)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "top");
+/** The iframe variant for a client's own site: not indexed (its host page is). */
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, { kind: "embedded_top", title: metaTranslate(args.matches)("store.listTitle"), noindex: true });
 
 export default function EmbeddedTop({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

@@ -7,7 +7,7 @@ import { useOptionPrice, useYen } from "../../components/car/price";
 import { PriceTable } from "../../components/car/price-table";
 import { codeLabel, WEEKDAY_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { feePage } from "../../presenters/fee.server";
@@ -19,7 +19,10 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return feePage(bundle, locale, feeSchedule(bundle, storeId, new Date()));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "fee");
+export const meta: Route.MetaFunction = (args) => {
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, { kind: "fee", title: t("fee.title"), description: t("seo.feeDescription"), query: ["si"] });
+};
 
 export default function Fee({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

@@ -8,7 +8,7 @@ import { SearchForm } from "../../components/search/search-form";
 import { SearchSummary } from "../../components/search/search-summary";
 import { SORT_LABEL } from "../../i18n/labels";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import { searchView, suggestionsView } from "../../presenters/search.server";
@@ -28,7 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(view, { status: Object.keys(outcome.errors).length ? 422 : 200 });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "reserve");
+/** Results for a query are not indexed; the page itself (no query) is, and is every result page's canonical. */
+export const meta: Route.MetaFunction = (args) => {
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, {
+    kind: "reserve",
+    title: t("nav.search"),
+    description: t("seo.reserveDescription"),
+    noindex: [...new URLSearchParams(args.location.search).keys()].length > 0,
+  });
+};
 
 type Data = Route.ComponentProps["loaderData"];
 

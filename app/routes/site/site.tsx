@@ -3,6 +3,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { flashPending } from "../../lib/flash";
 import { flashMiddleware, getFlash } from "../../lib/flash.server";
 import { unauthorizedToLogin } from "../../lib/guards.server";
+import { siteHead } from "../../lib/seo.server";
 import { SiteProvider } from "../../lib/site";
 import { getSite, siteMiddleware } from "../../lib/site.server";
 import { buildShell } from "../../presenters/shell.server";
@@ -11,9 +12,9 @@ import type { Route } from "./+types/site";
 /** Every page under `/:siteId` runs with its site resolved once (404, unpublished notice), its flash, and 401 → login. */
 export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, flashMiddleware, unauthorizedToLogin];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
-  return { shell: buildShell(bundle, locale), flash: getFlash(context) };
+  return { shell: buildShell(bundle, locale), flash: getFlash(context), head: siteHead(request, context, bundle) };
 }
 
 /** Site data changes only with the site or the language, or when a flash waits to be shown. */

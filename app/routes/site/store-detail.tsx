@@ -14,7 +14,7 @@ import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
 import { StoreInfo } from "../../components/store-info";
 import { DescriptionList } from "../../components/ui/description-list";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, requireId, services } from "../../lib/site.server";
 import { storeView } from "../../presenters/store.server";
@@ -49,8 +49,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  seoMeta(matches, "store_detail", loaderData?.store.name);
+export const meta: Route.MetaFunction = (args) => {
+  const store = args.loaderData?.store;
+  if (!store) return [];
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, {
+    kind: "store_detail",
+    shared: true,
+    title: store.name,
+    description: t("seo.storeDescription", { store: store.name, address: store.address }),
+  });
+};
 
 export default function StoreDetail({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

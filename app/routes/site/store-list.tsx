@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { StoreInfo } from "../../components/store-info";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { storeView } from "../../presenters/store.server";
@@ -12,7 +12,15 @@ export function loader({ context }: Route.LoaderArgs) {
   return { stores: bundle.stores.map((s) => storeView(s, locale)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "store");
+export const meta: Route.MetaFunction = (args) => {
+  const t = metaTranslate(args.matches);
+  const stores = (args.loaderData?.stores ?? []).map((s) => s.name).join(t("list.separator"));
+  return seoMeta(args, {
+    kind: "store",
+    title: t("store.listTitle"),
+    description: stores ? t("seo.storeListDescription", { stores }) : "",
+  });
+};
 
 export default function StoreList({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

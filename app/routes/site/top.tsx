@@ -8,7 +8,7 @@ import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta } from "../../lib/seo";
+import { seoMeta, textDescription } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { searchFormData } from "../../presenters/search.server";
@@ -37,7 +37,8 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => seoMeta(matches, "top");
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, { kind: "top", description: args.loaderData?.intro ? textDescription(args.loaderData.intro) : "" });
 
 export default function Top({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
