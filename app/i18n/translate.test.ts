@@ -8,7 +8,9 @@ const PLURAL_KEYS: PluralKey[] = ["results.count", "results.hiddenFull", "result
 describe("plural messages", () => {
   it("use the singular in English for one, the plural otherwise", () => {
     expect(translatePlural(CATALOGUES.en, "en", "results.hiddenFull", 1)).toBe("1 fully booked car type is not shown.");
-    expect(translatePlural(CATALOGUES.en, "en", "results.hiddenFull", 2)).toBe("2 fully booked car types are not shown.");
+    expect(translatePlural(CATALOGUES.en, "en", "results.hiddenFull", 2)).toBe(
+      "2 fully booked car types are not shown.",
+    );
     expect(translatePlural(CATALOGUES.en, "en", "results.count", 0)).toBe("0 car types");
     expect(translatePlural(CATALOGUES.en, "en", "results.suggestStore", 1, { store: "Naha" })).toBe(
       "1 car type free at Naha",

@@ -34,7 +34,9 @@ async function targetsLargeEnough(page: Page) {
       const style = getComputedStyle(el);
       if (box.width === 0 || box.height === 0 || style.visibility === "hidden") continue;
       if (box.width < min - 0.5 || box.height < min - 0.5) {
-        found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+        found.push(
+          `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 30)}" ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
       }
     }
     return found;
@@ -48,7 +50,10 @@ async function renderedFonts(page: Page): Promise<string[]> {
   await cdp.send("DOM.enable");
   await cdp.send("CSS.enable");
   const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
-  const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "h1, h2, p, a, button, label, li, dt, dd" });
+  const { nodeIds } = await cdp.send("DOM.querySelectorAll", {
+    nodeId: root.nodeId,
+    selector: "h1, h2, p, a, button, label, li, dt, dd",
+  });
   const families = new Set<string>();
   for (const nodeId of nodeIds.slice(0, 80)) {
     const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
@@ -64,7 +69,10 @@ async function checkPage(page: Page, locale: LocaleCode) {
   await targetsLargeEnough(page);
   const fonts = await renderedFonts(page);
   expect(fonts.length).toBeGreaterThan(0);
-  expect(fonts.filter((f) => FIXED_WIDTH.test(f)), `fixed-width faces among ${fonts.join(", ")}`).toEqual([]);
+  expect(
+    fonts.filter((f) => FIXED_WIDTH.test(f)),
+    `fixed-width faces among ${fonts.join(", ")}`,
+  ).toEqual([]);
   if (locale === "ko") {
     expect(await page.evaluate(() => getComputedStyle(document.body).wordBreak)).toBe("keep-all");
   }
@@ -126,7 +134,9 @@ for (const size of SIZES) {
               const bar = document.querySelector('[data-testid="reserve-box"]');
               if (!el || !bar || bar.contains(el) || el === document.body) return null;
               const r = el.getBoundingClientRect();
-              return r.bottom > bar.getBoundingClientRect().top + 1 ? (el.textContent ?? el.tagName).trim().slice(0, 30) : null;
+              return r.bottom > bar.getBoundingClientRect().top + 1
+                ? (el.textContent ?? el.tagName).trim().slice(0, 30)
+                : null;
             });
             if (hidden) covered.push(hidden);
           }
@@ -142,7 +152,9 @@ test("a fully booked type's reserve button is disabled with its reason (phone)",
   await page.setViewportSize({ width: 390, height: 844 });
   const [airport] = await storeIds(request, SITE);
   // The demo books every 8-seat wagon at Naha Airport 10–13 days ahead (README).
-  await page.goto(reservePath("en", SITE, { si: airport!, sd: day(11), st: "10:00", ed: day(11), et: "18:00", empty: 1 }));
+  await page.goto(
+    reservePath("en", SITE, { si: airport!, sd: day(11), st: "10:00", ed: day(11), et: "18:00", empty: 1 }),
+  );
   const full = page.locator('[data-testid="car-card"][data-full="1"]').first();
   await full.getByTestId("car-detail-link").click();
   await expect(page.getByTestId("reserve-disabled")).toBeVisible();
