@@ -71,7 +71,10 @@ describe("flashMiddleware", () => {
       seen = getFlash(context);
       return answer();
     };
-    const response = await flashMiddleware({ request, context, params: {}, unstable_pattern: "/:siteId" }, next);
+    const response = await flashMiddleware(
+      { request, url: new URL(request.url), context, params: {}, pattern: "/:siteId" },
+      next,
+    );
     if (!(response instanceof Response)) throw new Error("the middleware must answer with a Response");
     return { response, seen };
   }

@@ -37,7 +37,7 @@ function routerContext(): RouterContextProvider {
 async function throughSite(path: string, answer: (context: RouterContextProvider) => Response) {
   const request = new Request(`http://localhost${path}`);
   const context = routerContext();
-  const args = { request, context, params: { siteId: "sakura" }, unstable_pattern: "/:siteId/*" };
+  const args = { request, url: new URL(request.url), context, params: { siteId: "sakura" }, pattern: "/:siteId/*" };
   const response = await siteMiddleware(args, async () => {
     const inner = await unauthorizedToLogin(args, async () => answer(context));
     if (!(inner instanceof Response)) throw new Error("the guard must answer with a Response");
