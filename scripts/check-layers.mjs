@@ -3,6 +3,7 @@
 // - in app/, only *.server.ts(x) files and route modules may import values from server/:
 //   components, hooks and helpers that reach the browser take types only, or a use case's
 //   schema (server/**/*.schema.ts), which is client-safe: it imports zod, common/ and types only.
+//   Tests (*.test.ts) never reach the browser, so they are not held to that rule.
 // Route modules are checked again at build time: the client build fails if a server/ module
 // reaches it (vite.config.ts, serverOnlyGuard).
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,6 +32,7 @@ for (const layer of ["app", "server", "common"]) {
     const browserReachable =
       layer === "app" &&
       !/\.server\.tsx?$/.test(file) &&
+      !/\.test\.tsx?$/.test(file) &&
       !rel.startsWith(`app${path.sep}routes${path.sep}`) &&
       !rel.endsWith("entry.server.tsx") &&
       !rel.endsWith("root.tsx");

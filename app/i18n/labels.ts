@@ -107,7 +107,7 @@ export function codeLabel(table: Readonly<Record<number, MessageKey>>, code: num
 
 /** The message of a reason code received as data (an error payload); unknown codes have none. */
 export function reasonMessage(code: string): MessageKey | null {
-  return code in REASON_MESSAGE ? REASON_MESSAGE[code as ReasonCode] : null;
+  return Object.hasOwn(REASON_MESSAGE, code) ? REASON_MESSAGE[code as ReasonCode] : null;
 }
 
 /** How a time zone is named next to times: Japan's by name, others by their IANA id. */

@@ -10,7 +10,7 @@ const FLASH_MAX_AGE_SECONDS = 60;
 
 const FlashSchema = z.object({
   kind: z.enum(["success", "danger"]),
-  key: z.string().refine((k): k is keyof typeof ja => k in ja),
+  key: z.string().refine((k): k is keyof typeof ja => Object.hasOwn(ja, k)),
   params: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
 });
 

@@ -10,6 +10,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE,
   localeFromPath,
+  localizePath,
   parseLocaleCookie,
   readCookie,
 } from "../../common/locales";
@@ -21,6 +22,12 @@ export interface AppDeps extends AppServices {
   clientDir?: string;
   mode?: "production" | "development";
 }
+
+/**
+ * A control character (%00-%1F, %7F) in the path. No page has one, and React Router re-reads a
+ * decoded path with `new URL()`, which drops tabs and line breaks: `/%0A/` became `//`, and a 500.
+ */
+const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 
 /** Pages that a client may embed in its own site through an iframe. */
 const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
@@ -96,6 +103,12 @@ export function createApp(deps: AppDeps) {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestContext, { requestId: c.get("requestId"), nonce: randomBytes(16).toString("base64") });
+    const url = new URL(c.req.url);
+    if (CONTROL_IN_PATH.test(url.pathname)) {
+      // The not-found page of the path's language, with its 404.
+      const notFound = new URL(localizePath(localeFromPath(url.pathname), "/404"), url);
+      return handle(new Request(notFound, { headers: c.req.raw.headers }), context);
+    }
     return handle(c.req.raw, context);
   });
 

@@ -1,0 +1,121 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
+import { createLogger } from "../../server/logger";
+import type { SiteBundle } from "../../server/sites/site-bundle";
+import type { SiteCache } from "../../server/sites/site-cache";
+import { decodeFlash, FLASH_COOKIE } from "./flash.server";
+import { requireUser, unauthorizedToLogin, userContext } from "./guards.server";
+import { getSite, siteMiddleware } from "./site.server";
+
+/** Only what siteMiddleware reads of a bundle. */
+const bundle = {
+  client: { siteId: "sakura", isActive: true },
+  settings: { supportedLanguages: "jp,en,kr,tw", publicStatus: 1 },
+} as unknown as SiteBundle;
+
+const siteCache: SiteCache = {
+  get: async (_db, siteId) => (siteId === "sakura" ? bundle : null),
+  invalidate: () => {},
+  size: 1,
+};
+
+function routerContext(): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, {
+    db: {} as AppServices["db"],
+    siteCache,
+    logger: createLogger("silent"),
+    productAnalyticsId: "G-TEST",
+    providerUrl: "https://example.com",
+  });
+  context.set(requestContext, { requestId: "test", nonce: "nonce" });
+  return context;
+}
+
+/** A request through the site's middleware (site first, as in routes/site/site.tsx), then the guard. */
+async function throughSite(path: string, answer: (context: RouterContextProvider) => Response) {
+  const request = new Request(`http://localhost${path}`);
+  const context = routerContext();
+  const args = { request, url: new URL(request.url), context, params: { siteId: "sakura" }, pattern: "/:siteId/*" };
+  const response = await siteMiddleware(args, async () => {
+    const inner = await unauthorizedToLogin(args, async () => answer(context));
+    if (!(inner instanceof Response)) throw new Error("the guard must answer with a Response");
+    return inner;
+  });
+  if (!(response instanceof Response)) throw new Error("the middleware must answer with a Response");
+  return response;
+}
+
+const unauthorized = () => new Response("log in", { status: 401 });
+
+function flashOf(response: Response) {
+  const header = response.headers.getSetCookie().find((c) => c.startsWith(`${FLASH_COOKIE}=`));
+  return decodeFlash(header?.split(";")[0]?.slice(FLASH_COOKIE.length + 1));
+}
+
+describe("unauthorizedToLogin", () => {
+  it.each([
+    ["/sakura/reserve/confirm?step=2", "/sakura/login", "/sakura/reserve/confirm?step=2"],
+    ["/en/sakura/mypage", "/en/sakura/login", "/en/sakura/mypage"],
+    ["/kr/sakura/mypage?tab=a&b=%E3%81%82", "/kr/sakura/login", "/kr/sakura/mypage?tab=a&b=%E3%81%82"],
+    ["/tw/sakura/mypage.data", "/tw/sakura/login", "/tw/sakura/mypage"],
+  ])("a 401 on %s goes to %s?redirect=%s with the log-in-again flash", async (path, login, back) => {
+    const response = await throughSite(path, unauthorized);
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("Location") ?? "", "http://localhost");
+    expect(location.pathname).toBe(login);
+    expect([...location.searchParams]).toEqual([["redirect", back]]);
+    expect(flashOf(response)).toEqual({ kind: "danger", key: "flash.loginAgain" });
+  });
+
+  it.each([200, 302, 403, 404, 422, 500])("leaves a %i alone", async (status) => {
+    const original = new Response(status === 302 ? null : "body", {
+      status,
+      headers: status === 302 ? { Location: "/sakura" } : {},
+    });
+    const response = await throughSite("/sakura/mypage", () => original);
+    expect(response).toBe(original);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("sees the site siteMiddleware resolved", async () => {
+    let seen: string | undefined;
+    await throughSite("/en/sakura", (context) => {
+      const site = getSite(context);
+      seen = `${site.siteId}:${site.locale}`;
+      return new Response("ok");
+    });
+    expect(seen).toBe("sakura:en");
+  });
+});
+
+describe("requireUser", () => {
+  it("sends a visitor without a session to the login page that returns here", async () => {
+    let thrown: unknown;
+    await throughSite("/kr/sakura/mypage?x=1", (context) => {
+      try {
+        requireUser(context, new Request("http://localhost/kr/sakura/mypage?x=1"));
+      } catch (error) {
+        thrown = error;
+      }
+      return new Response("ok");
+    });
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(
+      `/kr/sakura/login?redirect=${encodeURIComponent("/kr/sakura/mypage?x=1")}`,
+    );
+  });
+
+  it("returns the member when signed in", async () => {
+    let user: unknown;
+    await throughSite("/sakura/mypage", (context) => {
+      context.set(userContext, { id: 7, name: "Hanako" });
+      user = requireUser(context, new Request("http://localhost/sakura/mypage"));
+      return new Response("ok");
+    });
+    expect(user).toEqual({ id: 7, name: "Hanako" });
+  });
+});

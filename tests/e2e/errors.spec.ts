@@ -1,0 +1,111 @@
+import type { Locator } from "@playwright/test";
+import { day, monthOf } from "./dates";
+import { expect, expectAccessible, HTML_LANG, type LocaleCode, NOT_FOUND, test, url } from "./fixtures";
+import { LOCALES, msg, reservePath, storeIds } from "./search-helpers";
+
+// The error conventions of spec §8 as a visitor meets them, in each language: a 422 field error
+// next to its field, the 401 "log in again" flash (once), the 404 page, and a month outside the
+// calendar's window that is moved into it instead of failing.
+
+const SITE = "sakura";
+
+/** The cookie `redirectWithFlash` sets: base64url of the flash as JSON. */
+const flashCookie = (flash: { kind: "success" | "danger"; key: string }) =>
+  Buffer.from(JSON.stringify(flash)).toString("base64url");
+
+/** The error of a search form field: shown next to it, named by aria-describedby, in the catalogue's words. */
+async function expectFieldError(form: Locator, name: string, text: string) {
+  const field = form.locator(`[name="${name}"]:not([type="hidden"])`);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const id = await field.getAttribute("id");
+  expect(id).toBeTruthy();
+  await expect(field).toHaveAttribute("aria-describedby", `${id}-error`);
+  const error = form.getByTestId(`error-${id}`);
+  await expect(error).toHaveText(text);
+  await expect(error).toHaveAttribute("id", `${id}-error`);
+}
+
+function monthTitle(locale: LocaleCode, month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  return msg(locale, "calendar.month", { year: year!, month: m! });
+}
+
+for (const locale of LOCALES) {
+  test.describe(`errors in ${locale}`, () => {
+    test("a 422 field error shows next to its field", async ({ page, request }) => {
+      const [first] = await storeIds(request, SITE);
+      const path = reservePath(locale, SITE, {
+        si: first!,
+        sd: "2026-02-30",
+        st: "10:00",
+        ed: "2026-03-02",
+        et: "10:00",
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(422);
+      await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[locale]);
+      const form = page.getByTestId("search-form");
+      await expectFieldError(form, "sd", msg(locale, "reason.date_invalid"));
+      // Only the impossible date is wrong: the other fields carry no error and keep their values.
+      for (const [name, value] of [
+        ["st", "10:00"],
+        ["ed", "2026-03-02"],
+        ["et", "10:00"],
+      ] as const) {
+        await expect(form.locator(`[name="${name}"]:not([type="hidden"])`), name).not.toHaveAttribute(
+          "aria-invalid",
+          "true",
+        );
+        await expect(form.locator(`[name="${name}"]`), name).toHaveValue(value);
+      }
+      await expect(page.getByTestId("car-card")).toHaveCount(0);
+      await expectAccessible(page);
+    });
+
+    test("the 401 log-in-again flash shows once, as an alert", async ({ page, context, baseURL }) => {
+      await context.addCookies([
+        { name: "flash", value: flashCookie({ kind: "danger", key: "flash.loginAgain" }), url: baseURL! },
+      ]);
+      const response = await page.goto(url(locale, SITE, "/store"));
+      expect(response?.status()).toBe(200);
+      const flash = page.getByTestId("flash");
+      await expect(flash).toBeVisible();
+      await expect(flash).toHaveAttribute("role", "alert");
+      await expect(flash).toHaveAttribute("data-kind", "danger");
+      await expect(flash.locator("p")).toHaveText(msg(locale, "flash.loginAgain"));
+      await expect(page.getByRole("alert").filter({ hasText: msg(locale, "flash.loginAgain") })).toHaveCount(1);
+      await expectAccessible(page);
+
+      // Shown once: the answer cleared the cookie, so a reload has no flash.
+      expect((await context.cookies()).filter((c) => c.name === "flash")).toEqual([]);
+      expect((await page.reload())?.status()).toBe(200);
+      await expect(page.getByTestId("page-title")).toBeVisible();
+      await expect(page.getByTestId("flash")).toHaveCount(0);
+    });
+
+    test("an unknown site answers the not-found page, never indexed", async ({ page }) => {
+      const response = await page.goto(url(locale, "no-such-rental-co"));
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[locale]);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(msg(locale, "error.notFound"));
+      expect(msg(locale, "error.notFound")).toBe(NOT_FOUND[locale]);
+      const robots = await page
+        .locator('meta[name="robots"]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute("content")));
+      expect(robots.length).toBeGreaterThan(0);
+      for (const content of robots) expect(content).toBe("noindex");
+      await expectAccessible(page);
+    });
+
+    test("a month far outside the calendar shows the last bookable month", async ({ page }) => {
+      const response = await page.goto(url(locale, SITE, "/store/1?month=9999-12"));
+      expect(response?.status()).toBe(200);
+      await expect(page.getByTestId("vacancy-calendar")).toBeVisible();
+      // 365 days ahead is the demo sites' advance window.
+      await expect(page.getByTestId("calendar-month")).toHaveText(monthTitle(locale, monthOf(day(365))));
+      await expect(page.getByTestId("calendar-next")).toHaveCount(0);
+      await expect(page.getByTestId("calendar-prev")).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+}
