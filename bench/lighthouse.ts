@@ -1,0 +1,223 @@
+// Lighthouse (default mobile emulation and throttling) on the sakura top, search results and car
+// type pages in the four languages: 12 runs, about 20 s each on 2 cores.
+// Usage: npm run bench:lighthouse   (builds first; or `tsx bench/lighthouse.ts` after `npm run build`)
+// Prints the four category scores per page and writes/replaces the "Lighthouse (mobile)" section
+// of docs/performance.md. A benchmark, not a test: low scores never fail it; it exits non-zero only
+// when the server or Lighthouse cannot run.
+// Env: CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_FROM: a directory whose node_modules
+// holds lighthouse (default: this project), e.g. a throwaway `npm install lighthouse` elsewhere;
+// LH_PAGES: comma list of page keys to run (e.g. `ja-top,en-results`), default all twelve;
+// LH_NO_DOCS=1: print only, leave docs/performance.md alone.
+import { readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import {
+  firstCarTypePath,
+  LOCALES,
+  type LocaleCode,
+  onInterrupt,
+  PREFIX,
+  resultsPath,
+  startBuiltServer,
+} from "../scripts/lib/built-server";
+
+const SITE = "sakura";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu"];
+/** Offline, the analytics hosts would only stall the load: Lighthouse blocks them (blockedUrlPatterns). */
+const BLOCKED_URL_PATTERNS = ["*googletagmanager.com*", "*google-analytics.com*"];
+const DOC = "docs/performance.md";
+const SECTION = "## Lighthouse (mobile)";
+
+type Category = (typeof CATEGORIES)[number];
+
+/** The part of a Lighthouse result this script reads. */
+interface LighthouseResult {
+  lhr: {
+    lighthouseVersion: string;
+    finalDisplayedUrl?: string;
+    runtimeError?: { code: string; message: string };
+    runWarnings?: string[];
+    categories: Partial<Record<Category, { score: number | null }>>;
+  };
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
+interface LaunchedChrome {
+  port: number;
+  kill(): Promise<void> | void;
+}
+type LaunchFn = (options: { chromePath?: string; chromeFlags?: string[] }) => Promise<LaunchedChrome>;
+
+/** lighthouse and chrome-launcher (its dependency), resolved from the project or from LIGHTHOUSE_FROM. */
+async function loadLighthouse(): Promise<{ lighthouse: LighthouseFn; launch: LaunchFn; version: string }> {
+  const from = path.resolve(process.env.LIGHTHOUSE_FROM ?? ".");
+  const require = createRequire(path.join(from, "package.json"));
+  const load = async (name: string) => import(pathToFileURL(require.resolve(name)).href);
+  let lighthouseModule: { default: LighthouseFn };
+  let launcherModule: { launch: LaunchFn };
+  try {
+    lighthouseModule = await load("lighthouse");
+    launcherModule = await load("chrome-launcher");
+  } catch (err) {
+    throw new Error(
+      `lighthouse is not installed in ${from} (${(err as Error).message.split("\n")[0]}).\n` +
+        "Install it as a devDependency, or in a throwaway directory and point LIGHTHOUSE_FROM at it:\n" +
+        "  mkdir -p /tmp/lh && cd /tmp/lh && npm init -y && npm install lighthouse --no-audit --no-fund\n" +
+        "  LIGHTHOUSE_FROM=/tmp/lh npx tsx bench/lighthouse.ts",
+    );
+  }
+  const pkg = JSON.parse(
+    await readFile(path.join(path.dirname(require.resolve("lighthouse")), "..", "package.json"), "utf8"),
+  ) as { version: string };
+  return { lighthouse: lighthouseModule.default, launch: launcherModule.launch, version: pkg.version };
+}
+
+interface Target {
+  key: string;
+  locale: LocaleCode;
+  page: "top" | "results" | "car type";
+  path: string;
+}
+
+async function targets(base: string): Promise<Target[]> {
+  const list: Target[] = [];
+  for (const locale of LOCALES) {
+    const prefix = `${PREFIX[locale]}/${SITE}`;
+    const top = await (await fetch(base + prefix)).text();
+    const results = resultsPath(prefix, top);
+    const car = firstCarTypePath(prefix, await (await fetch(base + results)).text());
+    list.push({ key: `${locale}-top`, locale, page: "top", path: prefix });
+    list.push({ key: `${locale}-results`, locale, page: "results", path: results });
+    if (car) list.push({ key: `${locale}-car-type`, locale, page: "car type", path: car });
+    else console.warn(`! ${results}: no car type link; skipping the car type page`);
+  }
+  const only = process.env.LH_PAGES?.split(",").filter(Boolean);
+  return only ? list.filter((t) => only.includes(t.key)) : list;
+}
+
+type Scores = Record<Category, number | null>;
+
+async function runOne(
+  lib: Awaited<ReturnType<typeof loadLighthouse>>,
+  url: string,
+): Promise<{ scores: Scores; error?: string; warnings: string[] }> {
+  const chrome = await lib.launch({
+    chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    const result = await lib.lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+      blockedUrlPatterns: BLOCKED_URL_PATTERNS,
+    });
+    if (!result) throw new Error("Lighthouse returned no result");
+    const { lhr } = result;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => {
+        const score = lhr.categories[c]?.score;
+        return [c, typeof score === "number" ? Math.round(score * 100) : null];
+      }),
+    ) as Scores;
+    return { scores, error: lhr.runtimeError?.message, warnings: lhr.runWarnings ?? [] };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+function table(rows: { target: Target; scores: Scores }[]): string {
+  const cell = (n: number | null) => (n === null ? "–" : String(n));
+  const lines = [
+    "| page | lang | performance | accessibility | best practices | SEO |",
+    "|---|---|---:|---:|---:|---:|",
+  ];
+  for (const { target, scores } of rows) {
+    lines.push(`| ${target.page} | ${target.locale} | ${CATEGORIES.map((c) => cell(scores[c])).join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+/** Replaces the "Lighthouse (mobile)" section (up to the next `## `) or inserts it before the first dated section. */
+async function writeDoc(body: string) {
+  const doc = await readFile(DOC, "utf8");
+  const section = `${SECTION}\n\n${body.trim()}\n\n`;
+  const start = doc.indexOf(`${SECTION}\n`);
+  let next: string;
+  if (start >= 0) {
+    const after = doc.indexOf("\n## ", start + SECTION.length);
+    next = doc.slice(0, start) + section + (after >= 0 ? doc.slice(after + 1) : "");
+  } else {
+    const firstSection = doc.indexOf("\n## ");
+    next =
+      firstSection >= 0
+        ? `${doc.slice(0, firstSection + 1)}${section}${doc.slice(firstSection + 1)}`
+        : `${doc.trimEnd()}\n\n${section}`;
+  }
+  await writeFile(DOC, `${next.trimEnd()}\n`);
+}
+
+async function main() {
+  const lib = await loadLighthouse();
+  const server = await startBuiltServer();
+  onInterrupt(server.stop);
+  const rows: { target: Target; scores: Scores }[] = [];
+  const notes: string[] = [];
+  const started = Date.now();
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  try {
+    const list = await targets(server.base);
+    for (const [i, target] of list.entries()) {
+      const t0 = Date.now();
+      // Lighthouse reports on localhost as it would on the public host; 127.0.0.1 keeps it off IPv6.
+      const url = server.base + target.path;
+      const { scores, error, warnings } = await runOne(lib, url);
+      rows.push({ target, scores });
+      if (error) notes.push(`${target.key}: ${error}`);
+      for (const w of warnings) notes.push(`${target.key}: ${w}`);
+      console.log(
+        `[${i + 1}/${list.length}] ${target.key.padEnd(16)} ${CATEGORIES.map((c) => `${c} ${scores[c] ?? "–"}`).join(", ")} ` +
+          `(${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+
+  const date = new Date().toISOString().slice(0, 10);
+  const results = rows.find((r) => r.target.page === "results")?.target.path ?? "";
+  const output = table(rows);
+  console.log(`\n${output}\n`);
+  for (const n of notes) console.log(`note: ${n}`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log(`${rows.length} runs in ${seconds} s`);
+
+  if (process.env.LH_NO_DOCS !== "1") {
+    const body = [
+      `${date}, Lighthouse ${lib.version}, \`npm run bench:lighthouse\` (\`bench/lighthouse.ts\`): the production`,
+      "build on a fresh PGlite data dir, Lighthouse's default mobile emulation and simulated throttling,",
+      `Debian Chromium (\`${CHROME_FLAGS.join(" ")}\`), analytics hosts blocked, one run per page`,
+      `on ${os.cpus().length} cores (Node ${process.version}). Results: a two-day search 40 days ahead at the first`,
+      `store (\`${results.replace(/\d{4}-\d\d-\d\d/g, "…")}\`); car type: the first card's detail page.`,
+      `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end: Lighthouse`,
+      "derives its simulated timings from the observed run, so performance drops on a busy machine; compare",
+      "runs taken under similar load. The other three categories do not depend on load.",
+      "",
+      output,
+      ...(notes.length ? ["", "Lighthouse notes:", "", ...[...new Set(notes)].map((n) => `- ${n}`)] : []),
+    ].join("\n");
+    await writeDoc(body);
+    console.log(`wrote the "${SECTION.slice(3)}" section of ${DOC}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
