@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
+import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb } from "../../tests/setup/test-db";
 import type { DbHandle } from "../db/client";
@@ -15,22 +16,6 @@ const TZ = "Asia/Tokyo";
 const TODAY = "2026-12-01"; // a Tuesday
 const NOW = zonedInstant(TODAY, "09:00", TZ);
 const day = (n: number) => addDays(TODAY, n);
-
-const NIGHTS = {
-  mode: 2,
-  effectiveFrom: "2026-01-01",
-  sameDay: 5000,
-  nights1: 9000,
-  nights2: 13000,
-  nights3: 17000,
-  nights4: 21000,
-  nights5: 25000,
-  nights6: 29000,
-  nights7: 32000,
-  nights14: 55000,
-  month: 90000,
-  extraDay: 4000,
-};
 
 const VAN_TIERS = {
   sameDay: 8000,

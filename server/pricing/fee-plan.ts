@@ -26,27 +26,16 @@ export const FEE_TIER_KEYS = [
 
 const yen = z.number().int().min(0).max(10_000_000);
 const tier = yen.nullable();
+const TIER_SHAPE = Object.fromEntries(FEE_TIER_KEYS.map((k) => [k, tier])) as Record<
+  (typeof FEE_TIER_KEYS)[number],
+  typeof tier
+>;
 
 /** The price tiers of one fee plan; tiers a mode does not use are null. */
 export const FeePlanTiersSchema = z
   .object({
     mode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    upTo3h: tier,
-    upTo6h: tier,
-    upTo12h: tier,
-    upTo24h: tier,
-    extraHour: tier,
-    extraDay: tier,
-    sameDay: tier,
-    nights1: tier,
-    nights2: tier,
-    nights3: tier,
-    nights4: tier,
-    nights5: tier,
-    nights6: tier,
-    nights7: tier,
-    nights14: tier,
-    month: tier,
+    ...TIER_SHAPE,
   })
   .superRefine((p, ctx) => {
     const required: Record<FeeMode, (keyof typeof p)[]> = {

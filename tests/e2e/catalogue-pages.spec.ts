@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { addDays, day, monthOf, today, weekdayOf } from "./dates";
 import { expect, expectAccessible, HTML_LANG, type LocaleCode, NOT_FOUND, PREFIX, test, url } from "./fixtures";
-import { amountPattern, LOCALES, msg, msgPattern, storeIds, typeIds } from "./search-helpers";
+import { amountPattern, LOCALES, monthTitle, msg, msgPattern, storeIds, typeIds } from "./search-helpers";
 
 interface CalendarCell {
   date: string;
@@ -17,11 +17,6 @@ async function calendarCells(page: Page): Promise<CalendarCell[]> {
 }
 
 /** The calendar heading of a month (`YYYY-MM`) in a language. */
-function monthTitle(locale: LocaleCode, month: string): string {
-  const [year, m] = month.split("-").map(Number);
-  return msg(locale, "calendar.month", { year: year!, month: m! });
-}
-
 /** Every day of the month shown, in order. */
 async function expectWholeMonth(page: Page, month: string) {
   const cells = await calendarCells(page);

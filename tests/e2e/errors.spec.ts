@@ -1,7 +1,6 @@
-import type { Locator } from "@playwright/test";
 import { day, monthOf } from "./dates";
-import { expect, expectAccessible, HTML_LANG, type LocaleCode, NOT_FOUND, test, url } from "./fixtures";
-import { LOCALES, msg, reservePath, storeIds } from "./search-helpers";
+import { expect, expectAccessible, HTML_LANG, NOT_FOUND, test, url } from "./fixtures";
+import { expectFieldError, LOCALES, monthTitle, msg, reservePath, storeIds } from "./search-helpers";
 
 // The error conventions of spec §8 as a visitor meets them, in each language: a 422 field error
 // next to its field, the 401 "log in again" flash (once), the 404 page, and a month outside the
@@ -12,23 +11,6 @@ const SITE = "sakura";
 /** The cookie `redirectWithFlash` sets: base64url of the flash as JSON. */
 const flashCookie = (flash: { kind: "success" | "danger"; key: string }) =>
   Buffer.from(JSON.stringify(flash)).toString("base64url");
-
-/** The error of a search form field: shown next to it, named by aria-describedby, in the catalogue's words. */
-async function expectFieldError(form: Locator, name: string, text: string) {
-  const field = form.locator(`[name="${name}"]:not([type="hidden"])`);
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  const id = await field.getAttribute("id");
-  expect(id).toBeTruthy();
-  await expect(field).toHaveAttribute("aria-describedby", `${id}-error`);
-  const error = form.getByTestId(`error-${id}`);
-  await expect(error).toHaveText(text);
-  await expect(error).toHaveAttribute("id", `${id}-error`);
-}
-
-function monthTitle(locale: LocaleCode, month: string): string {
-  const [year, m] = month.split("-").map(Number);
-  return msg(locale, "calendar.month", { year: year!, month: m! });
-}
 
 for (const locale of LOCALES) {
   test.describe(`errors in ${locale}`, () => {

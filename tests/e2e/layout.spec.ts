@@ -100,7 +100,7 @@ for (const size of SIZES) {
         const cards = page.getByTestId("car-card");
         await expect(cards.first()).toBeVisible();
         const first = await cards.first().boundingBox();
-        expect(first && first.y, "first card's top").toBeLessThan(size.height);
+        expect(first?.y, "first card's top").toBeLessThan(size.height);
         if (size.name === "phone") {
           for (const box of await cards.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height))) {
             expect(box, "card height").toBeLessThanOrEqual(MAX_CARD_HEIGHT_PHONE);

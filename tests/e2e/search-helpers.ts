@@ -146,3 +146,21 @@ export async function scriptlessAxe(browser: Browser, baseURL: string | undefine
     close: () => context.close(),
   };
 }
+
+/** The error of a search form field: shown next to it, named by aria-describedby, in the catalogue's words. */
+export async function expectFieldError(form: Locator, name: string, text: string) {
+  const field = form.locator(`[name="${name}"]:not([type="hidden"])`);
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  const id = await field.getAttribute("id");
+  expect(id).toBeTruthy();
+  await expect(field).toHaveAttribute("aria-describedby", `${id}-error`);
+  const error = form.getByTestId(`error-${id}`);
+  await expect(error).toHaveText(text);
+  await expect(error).toHaveAttribute("id", `${id}-error`);
+}
+
+/** A calendar month ("2026-12") titled as the catalogue words it. */
+export function monthTitle(locale: LocaleCode, month: string): string {
+  const [year, m] = month.split("-").map(Number);
+  return msg(locale, "calendar.month", { year: year!, month: m! });
+}

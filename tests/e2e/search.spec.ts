@@ -7,6 +7,7 @@ import {
   type CardInfo,
   cardIds,
   cards,
+  expectFieldError,
   LOCALES,
   msg,
   msgPattern,
@@ -67,18 +68,6 @@ async function expectPricedCards(page: Page, locale: LocaleCode) {
   for (const text of await page.getByTestId("price-total").allTextContents()) {
     expect(text).toMatch(amountPattern(locale));
   }
-}
-
-/** The error of a search form field: shown next to it, named by aria-describedby, in the catalogue's words. */
-async function expectFieldError(form: Locator, name: string, text: string) {
-  const field = form.locator(`[name="${name}"]:not([type="hidden"])`);
-  await expect(field).toHaveAttribute("aria-invalid", "true");
-  const id = await field.getAttribute("id");
-  expect(id).toBeTruthy();
-  await expect(field).toHaveAttribute("aria-describedby", `${id}-error`);
-  const error = form.getByTestId(`error-${id}`);
-  await expect(error).toHaveText(text);
-  await expect(error).toHaveAttribute("id", `${id}-error`);
 }
 
 test.describe("search from the top page", () => {

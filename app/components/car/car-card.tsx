@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { VacancyDisplay } from "../../../server/availability/vacancy";
 import { codeLabel, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
@@ -7,15 +8,8 @@ import { FeeTable } from "./fee-table";
 import { useYen } from "./price";
 import { RemainingMark } from "./remaining-mark";
 
-function SeatIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor" className="shrink-0">
-      <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-7 2-7 4.5V20h14v-1.5C19 16 16 14 12 14Z" />
-    </svg>
-  );
-}
-
-function GearIcon() {
+/** A 16 px line icon beside its text; the text says it, so the icon is hidden from screen readers. */
+function Icon({ children, filled = false }: { children: ReactNode; filled?: boolean }) {
   return (
     <svg
       aria-hidden="true"
@@ -23,32 +17,19 @@ function GearIcon() {
       width="16"
       height="16"
       className="shrink-0"
-      fill="none"
-      stroke="currentColor"
+      fill={filled ? "currentColor" : "none"}
+      stroke={filled ? "none" : "currentColor"}
       strokeWidth="2"
     >
-      <path d="M6 4v16M12 4v16M18 4v8M6 12h12" />
+      {children}
     </svg>
   );
 }
 
-function SmokeIcon({ smoking }: { smoking: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      className="shrink-0"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M3 15h14v3H3zM19 15v3M21 15v3" />
-      {smoking ? null : <path d="M4 4l16 16" />}
-    </svg>
-  );
-}
+const SEAT = <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-7 2-7 4.5V20h14v-1.5C19 16 16 14 12 14Z" />;
+const GEARS = <path d="M6 4v16M12 4v16M18 4v8M6 12h12" />;
+const CIGARETTE = <path d="M3 15h14v3H3zM19 15v3M21 15v3" />;
+const STRIKE = <path d="M4 4l16 16" />;
 
 /** What the total includes: the collision damage waiver in it, or its price per day when left out. */
 function TotalIncludes({ offer }: { offer: OfferView }) {
@@ -117,15 +98,18 @@ export function CarCard({
         {car.modelNames ? <p className="truncate text-xs text-gray-700">{car.modelNames}</p> : null}
         <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-gray-800" data-testid="car-facts">
           <li className="inline-flex items-center gap-1">
-            <SeatIcon />
+            <Icon filled>{SEAT}</Icon>
             {t("car.capacityValue", { n: car.capacity })}
           </li>
           <li className="inline-flex items-center gap-1">
-            <GearIcon />
+            <Icon>{GEARS}</Icon>
             {t(codeLabel(MISSION_LABEL, car.transmission))}
           </li>
           <li className="inline-flex items-center gap-1">
-            <SmokeIcon smoking={car.smoking === 2} />
+            <Icon>
+              {CIGARETTE}
+              {car.smoking === 2 ? null : STRIKE}
+            </Icon>
             {t(codeLabel(SMOKING_LABEL, car.smoking))}
           </li>
           {car.isFourWd ? <li className="rounded bg-gray-100 px-1 font-semibold">{t("car.fourWd")}</li> : null}
