@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { MessageKey } from "../../app/i18n/messages";
 import { addDays, day, slashed, today, typedUs, withinLeadTime } from "./dates";
 import { expect, expectAccessible, HTML_LANG, type LocaleCode, PREFIX, test, url } from "./fixtures";
@@ -13,7 +13,6 @@ import {
   msgPattern,
   msgPlural,
   openFilters,
-  openSearch,
   query,
   reservePath,
   scriptlessAxe,
