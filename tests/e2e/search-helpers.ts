@@ -21,12 +21,6 @@ export async function openFilters(page: Page) {
   if ((await panel.getAttribute("open")) === null) await panel.locator("summary").click();
 }
 
-/** Opens the search form under a results page's one-line summary. */
-export async function openSearch(page: Page) {
-  const summary = page.getByTestId("search-summary");
-  if ((await summary.getAttribute("open")) === null) await summary.locator("summary").click();
-}
-
 function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
