@@ -22,3 +22,50 @@ describe("PUBLIC_ORIGIN", () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: value })).toThrow(/PUBLIC_ORIGIN/);
   });
 });
+
+describe("postal lookup", () => {
+  it("is offline by default", () => {
+    expect(loadConfig({}).POSTAL_LOOKUP).toBe("offline");
+  });
+
+  it("needs a URL for http", () => {
+    expect(() => loadConfig({ POSTAL_LOOKUP: "http" })).toThrow(/POSTAL_LOOKUP_URL: is required/);
+    expect(() => loadConfig({ POSTAL_LOOKUP: "http", POSTAL_LOOKUP_URL: "ftp://x.example" })).toThrow(
+      /POSTAL_LOOKUP_URL/,
+    );
+    expect(loadConfig({ POSTAL_LOOKUP: "http", POSTAL_LOOKUP_URL: "https://zip.example/api" }).POSTAL_LOOKUP_URL).toBe(
+      "https://zip.example/api",
+    );
+  });
+
+  it("refuses an unknown adapter", () => {
+    expect(() => loadConfig({ POSTAL_LOOKUP: "japanpost" })).toThrow(/POSTAL_LOOKUP/);
+  });
+});
+
+describe("payment gateway", () => {
+  it("is the simulator by default and needs no secret", () => {
+    const config = loadConfig({});
+    expect(config.PAYMENT_GATEWAY).toBe("simulator");
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it("needs both Stripe secrets for stripe", () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "stripe" })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+    const config = loadConfig({
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_123",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_HOST: "127.0.0.1",
+      STRIPE_API_PORT: "12111",
+      STRIPE_API_PROTOCOL: "http",
+    });
+    expect(config.STRIPE_API_PORT).toBe(12111);
+    expect(config.STRIPE_API_PROTOCOL).toBe("http");
+  });
+
+  it("does not echo a malformed secret", () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_secretvalue" })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_secretvalue" })).not.toThrow(/secretvalue/);
+  });
+});

@@ -1,35 +1,64 @@
 import { z } from "zod";
 
-const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Analytics id of the platform itself, injected on every page (spec §2). */
-  PRODUCT_ANALYTICS_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]+$/)
-    .default("G-RSVPLATFORM1"),
-  /** Where the footer's powered-by link points. */
-  PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
-  /**
-   * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
-   * and robots.txt URLs. Unset: the origin of each request.
-   */
-  PUBLIC_ORIGIN: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-    .refine((v) => {
-      if (!URL.canParse(v)) return true; // the URL check above reports it
-      const u = new URL(v);
-      return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
-    }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
-    .transform((v) => new URL(v).origin)
-    .optional(),
-});
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Analytics id of the platform itself, injected on every page (spec §2). */
+    PRODUCT_ANALYTICS_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/)
+      .default("G-RSVPLATFORM1"),
+    /** Where the footer's powered-by link points. */
+    PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
+    /**
+     * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
+     * and robots.txt URLs. Unset: the origin of each request.
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((v) => {
+        if (!URL.canParse(v)) return true; // the URL check above reports it
+        const u = new URL(v);
+        return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+      }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /** Address search (spec §7): Japan Post's data bundled offline (default) or a third-party service. */
+    POSTAL_LOOKUP: z.enum(["offline", "http"]).default("offline"),
+    /** The service's URL when POSTAL_LOOKUP=http; `{zip}` is replaced, else `?zipcode=` is added. */
+    POSTAL_LOOKUP_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    /** Card payments: the offline simulator (default) or Stripe. */
+    PAYMENT_GATEWAY: z.enum(["simulator", "stripe"]).default("simulator"),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_… or rk_…)")
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)")
+      .optional(),
+    /** Where the Stripe SDK sends requests; for tests against a local server only. */
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.POSTAL_LOOKUP === "http" && !c.POSTAL_LOOKUP_URL) {
+      ctx.addIssue({ code: "custom", path: ["POSTAL_LOOKUP_URL"], message: "is required when POSTAL_LOOKUP=http" });
+    }
+    if (c.PAYMENT_GATEWAY === "stripe") {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+        if (!c[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_GATEWAY=stripe" });
+      }
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

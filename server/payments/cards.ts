@@ -1,0 +1,59 @@
+import type { CardBrand, CardInput, PaymentReason } from "./types";
+
+export function digitsOf(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The brand from the card number's leading digits (BIN ranges). */
+export function brandOf(number: string): CardBrand {
+  const d = digitsOf(number);
+  const n = (len: number) => Number(d.slice(0, len));
+  if (d.length < 4) return "unknown";
+  if (n(4) >= 3528 && n(4) <= 3589) return "jcb";
+  if (d.startsWith("4")) return "visa";
+  if ((n(2) >= 51 && n(2) <= 55) || (n(4) >= 2221 && n(4) <= 2720)) return "mastercard";
+  if (d.startsWith("34") || d.startsWith("37")) return "amex";
+  if ((n(3) >= 300 && n(3) <= 305) || d.startsWith("36") || d.startsWith("38") || d.startsWith("39")) return "diners";
+  if (d.startsWith("6011") || d.startsWith("65") || (n(3) >= 644 && n(3) <= 649)) return "discover";
+  if (d.startsWith("62")) return "unionpay";
+  return "unknown";
+}
+
+/** Spec §5/§9: JCB is not accepted. */
+export const isRefusedBrand = (brand: string) => brand === "jcb";
+
+/** Whether a card's expiry (end of its month) has passed. */
+export function isExpired(expMonth: number, expYear: number, now = new Date()): boolean {
+  const year = expYear < 100 ? 2000 + expYear : expYear;
+  return year < now.getFullYear() || (year === now.getFullYear() && expMonth < now.getMonth() + 1);
+}
+
+/** Checks a typed card can be sent at all: number, brand, expiry, CVC shape. */
+export function checkCardInput(card: CardInput, now = new Date()): PaymentReason | null {
+  const digits = digitsOf(card.number);
+  if (!luhnValid(digits)) return "invalid_number";
+  if (isRefusedBrand(brandOf(digits))) return "jcb_not_accepted";
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12 || !Number.isInteger(card.expYear)) {
+    return "invalid_expiry";
+  }
+  if (isExpired(card.expMonth, card.expYear, now)) return "card_expired";
+  const cvcLength = brandOf(digits) === "amex" ? 4 : 3;
+  if (!new RegExp(`^\\d{${cvcLength}}$`).test(card.cvc)) return "incorrect_cvc";
+  return null;
+}
+
+export const isValidAmount = (amount: number) => Number.isSafeInteger(amount) && amount >= 50;

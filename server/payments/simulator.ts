@@ -1,0 +1,385 @@
+import { createHash, randomUUID } from "node:crypto";
+import { brandOf, checkCardInput, digitsOf, isValidAmount } from "./cards";
+import type {
+  ActionResult,
+  AuthorizeInput,
+  CardInput,
+  CardSetupResult,
+  CardSource,
+  GatewayEvent,
+  PaymentGateway,
+  PaymentReason,
+  PaymentResult,
+  RefundResult,
+  SavedCard,
+} from "./types";
+import { WebhookSignatureError } from "./types";
+import { verifyWebhookSignature } from "./webhook-signature";
+
+/**
+ * How a test card behaves, after Stripe's test cards (https://docs.stripe.com/testing).
+ * Any other number that passes the checks succeeds. CVC "000" stands for a wrong CVC.
+ */
+type Behaviour = "ok" | "challenge" | "challenge_setup_only" | PaymentReason;
+const TEST_CARDS: Record<string, Behaviour> = {
+  "4000000000003220": "challenge", // 3-D Secure 2 required on every payment
+  "4000002760003184": "challenge",
+  "4000002500003155": "challenge_setup_only", // 3-D Secure once when saved
+  "4000000000000002": "card_declined",
+  "4000000000009995": "insufficient_funds",
+  "4000000000000069": "card_expired",
+  "4000000000000127": "incorrect_cvc",
+};
+export const SIMULATOR_WRONG_CVC = "000";
+
+export interface SimulatorLogEntry {
+  at: Date;
+  op: "customer" | "setup" | "authorization" | "challenge" | "capture" | "refund";
+  id: string;
+  status: string;
+  amount?: number;
+  idempotencyKey?: string;
+  reason?: PaymentReason;
+}
+
+interface StoredCard extends SavedCard {
+  customerId: string;
+  behaviour: Behaviour;
+}
+
+interface Setup {
+  id: string;
+  customerId: string;
+  result: CardSetupResult;
+  pending?: StoredCard;
+}
+
+interface Payment {
+  id: string;
+  result: PaymentResult;
+  capture: "automatic" | "manual";
+  refunded: boolean;
+}
+
+export interface SimulatorOptions {
+  /** Secret for `verifyWebhook` (the simulator signs its own test events with Stripe's scheme). */
+  webhookSecret?: string;
+  /** Prefix of the challenge page the app serves: `${prefix}/{id}` (default /_simulator/3ds). */
+  challengePath?: string;
+  now?: () => Date;
+}
+
+/**
+ * The offline gateway: same interface and outcomes as Stripe's test mode, kept in memory, with a
+ * log of everything it did (`log`) for tests and the dev console. State is per instance and lost
+ * on restart (it is for demos and tests, never production).
+ */
+export class PaymentSimulator implements PaymentGateway {
+  readonly kind = "simulator" as const;
+  readonly log: SimulatorLogEntry[] = [];
+  private readonly customers = new Map<string, { siteId: string; defaultCard?: string }>();
+  private readonly cards = new Map<string, StoredCard>();
+  private readonly setups = new Map<string, Setup>();
+  private readonly payments = new Map<string, Payment>();
+  private readonly idempotent = new Map<string, { fingerprint: string; result: Promise<unknown> }>();
+  private readonly webhookSecret: string;
+  private readonly challengePath: string;
+  private readonly now: () => Date;
+
+  constructor(options: SimulatorOptions = {}) {
+    this.webhookSecret = options.webhookSecret ?? "whsec_simulator";
+    this.challengePath = options.challengePath ?? "/_simulator/3ds";
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private record(entry: Omit<SimulatorLogEntry, "at">) {
+    this.log.push({ at: this.now(), ...entry });
+  }
+
+  /** Runs `fn` once per key; a retry (even concurrent) gets the first promise; other input is refused. */
+  private once<T>(scope: string, key: string, fingerprint: string, fn: () => T, refused: () => T): Promise<T> {
+    const k = `${scope}\u0000${key}`;
+    const earlier = this.idempotent.get(k);
+    if (earlier)
+      return earlier.fingerprint === fingerprint ? (earlier.result as Promise<T>) : Promise.resolve(refused());
+    const result = Promise.resolve().then(fn);
+    this.idempotent.set(k, { fingerprint, result });
+    return result;
+  }
+
+  async createCustomer(siteId: string, _member: { memberId: string }): Promise<string> {
+    const id = `sim_cus_${randomUUID()}`;
+    this.customers.set(id, { siteId });
+    this.record({ op: "customer", id, status: "created" });
+    return id;
+  }
+
+  async startCardSetup(customerId: string) {
+    if (!this.customers.has(customerId)) throw new Error("unknown customer");
+    const id = `sim_seti_${randomUUID()}`;
+    this.setups.set(id, { id, customerId, result: { setupId: id, status: "requires_action" } });
+    return { setupId: id, clientSecret: `${id}_secret_simulated` };
+  }
+
+  private behaviourOf(card: CardInput): Behaviour | PaymentReason {
+    const problem = checkCardInput(card, this.now());
+    if (problem) return problem;
+    if (card.cvc === SIMULATOR_WRONG_CVC) return "incorrect_cvc";
+    return TEST_CARDS[digitsOf(card.number)] ?? "ok";
+  }
+
+  async confirmCardSetup(setupId: string, source: CardSource): Promise<CardSetupResult> {
+    const setup = this.setups.get(setupId);
+    if (!setup) return { setupId, status: "failed", reason: "not_found" };
+    if (setup.result.status !== "requires_action" || setup.pending) return setup.result;
+    if (!("card" in source)) return this.finishSetup(setup, { setupId, status: "failed", reason: "invalid_number" });
+    const card = source.card;
+    const behaviour = this.behaviourOf(card);
+    const digits = digitsOf(card.number);
+    const stored: StoredCard = {
+      id: `sim_pm_${randomUUID()}`,
+      customerId: setup.customerId,
+      brand: brandOf(digits),
+      last4: digits.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+      holder: card.holder.trim(),
+      isDefault: false,
+      behaviour: behaviour === "challenge_setup_only" ? "ok" : behaviour,
+    };
+    if (behaviour === "challenge" || behaviour === "challenge_setup_only") {
+      setup.pending = stored;
+      setup.result = { setupId, status: "requires_action", actionUrl: `${this.challengePath}/${setupId}` };
+      this.record({ op: "setup", id: setupId, status: "requires_action" });
+      return setup.result;
+    }
+    if (behaviour !== "ok") return this.finishSetup(setup, { setupId, status: "failed", reason: behaviour });
+    return this.finishSetup(setup, { setupId, status: "succeeded" }, stored);
+  }
+
+  private finishSetup(setup: Setup, result: CardSetupResult, card?: StoredCard): CardSetupResult {
+    if (card) {
+      this.cards.set(card.id, card);
+      const customer = this.customers.get(card.customerId);
+      if (customer && !customer.defaultCard) customer.defaultCard = card.id;
+      result.card = this.publicCard(card);
+    }
+    setup.pending = undefined;
+    setup.result = result;
+    this.record({ op: "setup", id: setup.id, status: result.status, reason: result.reason });
+    return result;
+  }
+
+  private publicCard(card: StoredCard): SavedCard {
+    const { customerId, behaviour: _b, ...rest } = card;
+    return { ...rest, isDefault: this.customers.get(customerId)?.defaultCard === card.id };
+  }
+
+  async listCards(customerId: string): Promise<SavedCard[]> {
+    return [...this.cards.values()].filter((c) => c.customerId === customerId).map((c) => this.publicCard(c));
+  }
+
+  async detachCard(customerId: string, cardId: string): Promise<boolean> {
+    const card = this.cards.get(cardId);
+    if (!card || card.customerId !== customerId) return false;
+    this.cards.delete(cardId);
+    const customer = this.customers.get(customerId);
+    if (customer?.defaultCard === cardId) customer.defaultCard = undefined;
+    return true;
+  }
+
+  async setDefaultCard(customerId: string, cardId: string): Promise<boolean> {
+    const card = this.cards.get(cardId);
+    const customer = this.customers.get(customerId);
+    if (!card || card.customerId !== customerId || !customer) return false;
+    customer.defaultCard = cardId;
+    return true;
+  }
+
+  /**
+   * What the simulator's challenge page (`actionUrl`) does when the user passes or fails it;
+   * the app then calls `completeAction(id)` as it would after Stripe's redirect.
+   */
+  async resolveChallenge(id: string, outcome: "succeeded" | "failed"): Promise<boolean> {
+    const setup = this.setups.get(id);
+    if (setup?.pending) {
+      this.record({ op: "challenge", id, status: outcome });
+      if (outcome === "succeeded") this.finishSetup(setup, { setupId: id, status: "succeeded" }, setup.pending);
+      else this.finishSetup(setup, { setupId: id, status: "failed", reason: "authentication_failed" });
+      return true;
+    }
+    const payment = this.payments.get(id);
+    if (payment?.result.status === "requires_action") {
+      this.record({ op: "challenge", id, status: outcome, amount: payment.result.amount });
+      payment.result =
+        outcome === "succeeded"
+          ? {
+              paymentId: id,
+              amount: payment.result.amount,
+              status: payment.capture === "manual" ? "requires_capture" : "succeeded",
+            }
+          : { paymentId: id, amount: payment.result.amount, status: "failed", reason: "authentication_failed" };
+      this.record({
+        op: "authorization",
+        id,
+        status: payment.result.status,
+        amount: payment.result.amount,
+        reason: payment.result.reason,
+      });
+      return true;
+    }
+    return false;
+  }
+
+  async completeAction(id: string): Promise<ActionResult> {
+    const setup = this.setups.get(id);
+    if (setup) return { kind: "setup", ...setup.result };
+    const payment = this.payments.get(id);
+    if (payment) return { kind: "payment", ...payment.result };
+    return { kind: "payment", paymentId: id, status: "failed", amount: 0, reason: "not_found" };
+  }
+
+  authorize(input: AuthorizeInput): Promise<PaymentResult> {
+    const source = input.source && "card" in input.source ? input.source.card : undefined;
+    const fingerprint = JSON.stringify([
+      input.amount,
+      input.customerId ?? null,
+      input.cardId ?? null,
+      input.capture ?? "automatic",
+      source
+        ? createHash("sha256")
+            .update(`${digitsOf(source.number)}|${source.expMonth}|${source.expYear}`)
+            .digest("hex")
+        : null,
+    ]);
+    return this.once(
+      "authorize",
+      input.idempotencyKey,
+      fingerprint,
+      () => this.doAuthorize(input, source),
+      () => ({ paymentId: "", status: "failed", amount: input.amount, reason: "idempotency_key_reused" }),
+    );
+  }
+
+  private doAuthorize(input: AuthorizeInput, card: CardInput | undefined): PaymentResult {
+    const id = `sim_pi_${randomUUID()}`;
+    const capture = input.capture ?? "automatic";
+    const settle = (result: PaymentResult): PaymentResult => {
+      this.payments.set(id, { id, result, capture, refunded: false });
+      this.record({
+        op: "authorization",
+        id,
+        status: result.status,
+        amount: input.amount,
+        idempotencyKey: input.idempotencyKey,
+        reason: result.reason,
+      });
+      return result;
+    };
+    const failed = (reason: PaymentReason) => settle({ paymentId: id, status: "failed", amount: input.amount, reason });
+    if (!isValidAmount(input.amount)) return failed("amount_invalid");
+    let behaviour: Behaviour;
+    if (input.cardId) {
+      const saved = this.cards.get(input.cardId);
+      if (!saved || saved.customerId !== input.customerId) return failed("not_found");
+      behaviour = saved.behaviour;
+    } else if (card) {
+      behaviour = this.behaviourOf(card);
+    } else {
+      return failed("not_found");
+    }
+    if (behaviour === "challenge") {
+      return settle({
+        paymentId: id,
+        status: "requires_action",
+        amount: input.amount,
+        actionUrl: `${this.challengePath}/${id}`,
+      });
+    }
+    if (behaviour !== "ok" && behaviour !== "challenge_setup_only") return failed(behaviour);
+    return settle({
+      paymentId: id,
+      status: capture === "manual" ? "requires_capture" : "succeeded",
+      amount: input.amount,
+    });
+  }
+
+  capture(paymentId: string, idempotencyKey: string): Promise<PaymentResult> {
+    return this.once(
+      "capture",
+      idempotencyKey,
+      paymentId,
+      () => {
+        const payment = this.payments.get(paymentId);
+        if (!payment) return { paymentId, status: "failed" as const, amount: 0, reason: "not_found" as const };
+        if (payment.result.status !== "requires_capture") {
+          return { ...payment.result, status: "failed" as const, reason: "not_capturable" as const };
+        }
+        payment.result = { paymentId, status: "succeeded", amount: payment.result.amount };
+        this.record({
+          op: "capture",
+          id: paymentId,
+          status: "succeeded",
+          amount: payment.result.amount,
+          idempotencyKey,
+        });
+        return payment.result;
+      },
+      () => ({ paymentId, status: "failed" as const, amount: 0, reason: "idempotency_key_reused" as const }),
+    );
+  }
+
+  refund(paymentId: string, idempotencyKey: string): Promise<RefundResult> {
+    return this.once(
+      "refund",
+      idempotencyKey,
+      paymentId,
+      (): RefundResult => {
+        const payment = this.payments.get(paymentId);
+        if (!payment) return { paymentId, status: "failed", amount: 0, reason: "not_found" };
+        if (payment.refunded) return { paymentId, status: "failed", amount: 0, reason: "already_refunded" };
+        const { status, amount } = payment.result;
+        if (status !== "succeeded" && status !== "requires_capture") {
+          return { paymentId, status: "failed", amount: 0, reason: "not_capturable" };
+        }
+        payment.refunded = true;
+        const refundId = `sim_re_${randomUUID()}`;
+        // A hold is released (nothing was charged), a charge is given back.
+        const given = status === "succeeded" ? amount : 0;
+        this.record({ op: "refund", id: refundId, status: "succeeded", amount: given, idempotencyKey });
+        return { paymentId, status: "succeeded", amount: given, refundId };
+      },
+      () => ({ paymentId, status: "failed", amount: 0, reason: "idempotency_key_reused" }),
+    );
+  }
+
+  verifyWebhook(rawBody: string | Uint8Array, signatureHeader: string | undefined): GatewayEvent {
+    const body = verifyWebhookSignature(rawBody, signatureHeader, this.webhookSecret);
+    try {
+      const event = JSON.parse(body) as {
+        id?: unknown;
+        type?: unknown;
+        created?: unknown;
+        data?: { object?: { id?: unknown } };
+      };
+      if (typeof event.id !== "string" || typeof event.type !== "string") throw new Error();
+      const objectId = event.data?.object?.id;
+      return {
+        id: event.id,
+        type: event.type,
+        objectId: typeof objectId === "string" ? objectId : null,
+        created: typeof event.created === "number" ? event.created : 0,
+        data: event.data ?? null,
+      };
+    } catch {
+      throw new WebhookSignatureError();
+    }
+  }
+
+  /** Successful authorizations (charges and holds) recorded so far. */
+  charges(): SimulatorLogEntry[] {
+    return this.log.filter(
+      (e) => e.op === "authorization" && (e.status === "succeeded" || e.status === "requires_capture"),
+    );
+  }
+}
