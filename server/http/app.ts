@@ -50,6 +50,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestId());
   app.use(requestLogger(deps.logger));
+  // The request's CSP nonce: React Router renders it on its scripts, the header names it.
   app.use(async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: "max-age=31536000; includeSubDomains",
     }),
   );
+  // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
   app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
   app.use(compress());
   app.use((c, next) => {
