@@ -3,7 +3,13 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { requestContext, servicesContext } from "../server/http/context";
 
 /**
@@ -16,10 +22,11 @@ export const streamTimeout = 5_000;
 
 /**
  * Unexpected errors of loaders, actions and rendering: one JSON line at error level with the
- * request id and the stack. A request the client abandoned is not an error.
+ * request id and the stack. A request the client abandoned is not an error, nor is a 4xx the
+ * router answers by itself (a POST to a route without an action: 405).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   const { logger } = context.get(servicesContext);
   logger.error({ requestId: context.get(requestContext).requestId, err: error }, "unhandled error");
 };
@@ -32,6 +39,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The same headers as GET, so HEAD shows the page's CSP and charset too.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);

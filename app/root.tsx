@@ -29,6 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     productAnalyticsId,
     providerUrl,
     nonce: context.get(requestContext).nonce,
+    csrfToken: context.get(requestContext).csrfToken,
   };
 }
 

@@ -29,7 +29,7 @@ function routerContext(): RouterContextProvider {
     productAnalyticsId: "G-TEST",
     providerUrl: "https://example.com",
   });
-  context.set(requestContext, { requestId: "test", nonce: "nonce" });
+  context.set(requestContext, { requestId: "test", nonce: "nonce", csrfToken: "token" });
   return context;
 }
 

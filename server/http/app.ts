@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
@@ -15,6 +14,11 @@ import {
   readCookie,
 } from "../../common/locales";
 import type { AppServices, RouterContexts } from "./context";
+import { contentSecurityPolicy } from "./csp";
+import { csrf } from "./csrf";
+import { prefixCaseRedirect } from "./locale-prefix";
+import { errorHandler, requestLogger } from "./logging";
+import { requestId } from "./request-id";
 
 export interface AppDeps extends AppServices {
   build: ServerBuild;
@@ -32,8 +36,18 @@ const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 /** Pages that a client may embed in its own site through an iframe. */
 const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
 
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
+
+/** The one answer to a method no page takes; React Router's own 405 names internal route ids. */
+function methodNotAllowed(): Response {
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: [...ALLOWED_METHODS].join(", "), "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
+
 export function createApp(deps: AppDeps) {
-  const app = new Hono<{ Variables: { requestId: string } }>();
+  const app = new Hono<{ Variables: { requestId: string; nonce: string; csrfToken: string } }>();
   const handle = createRequestHandler(deps.build, deps.mode ?? "production");
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
@@ -42,24 +56,18 @@ export function createApp(deps: AppDeps) {
   const services: AppServices = { db, siteCache, logger, productAnalyticsId, providerUrl, publicOrigin };
 
   app.use(requestId());
+  app.use(requestLogger(deps.logger));
+  // The request's CSP nonce: React Router renders it on its scripts, the header names it.
   app.use(async (c, next) => {
-    const start = performance.now();
-    await next();
-    deps.logger.info(
-      {
-        requestId: c.get("requestId"),
-        method: c.req.method,
-        path: c.req.path.slice(0, 200),
-        status: c.res.status,
-        ms: Math.round((performance.now() - start) * 10) / 10,
-      },
-      "request",
-    );
-  });
-  app.use(async (c, next) => {
+    c.set("nonce", randomBytes(16).toString("base64"));
     await next();
     // Custom-page iframe variants may be framed by any client site; everything else may not.
-    if (!EMBEDDABLE.test(c.req.path)) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    const embeddable = EMBEDDABLE.test(c.req.path);
+    if (!embeddable) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    const type = c.res.headers.get("content-type");
+    if (!type?.startsWith("text/html")) return;
+    if (!/charset=/i.test(type)) c.res.headers.set("Content-Type", "text/html; charset=utf-8");
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), embeddable));
   });
   app.use(
     secureHeaders({
@@ -70,7 +78,14 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: "max-age=31536000; includeSubDomains",
     }),
   );
+  // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
+  app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
   app.use(compress());
+  app.use((c, next) => {
+    const url = new URL(c.req.url);
+    const target = prefixCaseRedirect(url.pathname, url.search);
+    return target ? Promise.resolve(c.redirect(target, 301)) : next();
+  });
 
   if (deps.clientDir) {
     const root = deps.clientDir;
@@ -99,23 +114,33 @@ export function createApp(deps: AppDeps) {
     });
   });
 
-  app.all("*", (c) => {
+  app.use(csrf());
+
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, { requestId: c.get("requestId"), nonce: randomBytes(16).toString("base64") });
+    context.set(requestContext, {
+      requestId: c.get("requestId"),
+      nonce: c.get("nonce"),
+      csrfToken: c.get("csrfToken"),
+    });
     const url = new URL(c.req.url);
-    if (CONTROL_IN_PATH.test(url.pathname)) {
-      // The not-found page of the path's language, with its 404.
-      const notFound = new URL(localizePath(localeFromPath(url.pathname), "/404"), url);
-      return handle(new Request(notFound, { headers: c.req.raw.headers }), context);
-    }
-    return handle(c.req.raw, context);
+    // React Router rebuilds the path with new URL(), which drops tabs and line breaks: such a path
+    // gets the not-found page of its language, with its 404.
+    const request = CONTROL_IN_PATH.test(url.pathname)
+      ? new Request(new URL(localizePath(localeFromPath(url.pathname), "/404"), url), { headers: c.req.raw.headers })
+      : c.req.raw;
+    const response = await handle(request, context);
+    if (response.status === 405) return methodNotAllowed();
+    // Pages may depend on the session: browsers may keep them, shared caches may not.
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
+    // The language root redirects by cookie and browser language (language-root.tsx).
+    if (url.pathname === "/" || url.pathname === "/_root.data")
+      response.headers.append("Vary", "Cookie, Accept-Language");
+    return response;
   });
 
-  app.onError((err, c) => {
-    deps.logger.error({ requestId: c.get("requestId"), err }, "unhandled error");
-    return c.text("An error has occurred.", 500);
-  });
+  app.onError(errorHandler(deps.logger));
 
   return app;
 }

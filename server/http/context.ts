@@ -14,10 +14,14 @@ export interface AppServices {
   publicOrigin?: string;
 }
 
-/** What belongs to one request: its id (in logs and `X-Request-Id`) and its CSP nonce. */
+/**
+ * What belongs to one request: its id (in logs and `X-Request-Id`), its CSP nonce and the CSRF
+ * token its forms must send back (the `csrf` cookie's value, or the one this response issues).
+ */
 export interface RequestInfo {
   requestId: string;
   nonce: string;
+  csrfToken: string;
 }
 
 export const servicesContext = createContext<AppServices>();

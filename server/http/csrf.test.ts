@@ -1,0 +1,183 @@
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import {
+  CSRF_BODY_LIMIT,
+  csrf,
+  newCsrfToken,
+  originAllowed,
+  tokenFromMultipart,
+  tokenFromUrlEncoded,
+  tokensMatch,
+  validCsrfToken,
+} from "./csrf";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("originAllowed", () => {
+  it("trusts Sec-Fetch-Site first: same-origin and none pass, anything else is refused", () => {
+    expect(originAllowed({ secFetchSite: "same-origin" })).toBe(true);
+    expect(originAllowed({ secFetchSite: "none" })).toBe(true);
+    expect(originAllowed({ secFetchSite: "same-site", origin: "http://a.test", host: "a.test" })).toBe(false);
+    expect(originAllowed({ secFetchSite: "cross-site", origin: "http://a.test", host: "a.test" })).toBe(false);
+  });
+
+  it("else compares Origin's host with Host", () => {
+    expect(originAllowed({ origin: "http://127.0.0.1:4174", host: "127.0.0.1:4174" })).toBe(true);
+    expect(originAllowed({ origin: "https://Booking.Example", host: "booking.example" })).toBe(true);
+    expect(originAllowed({ origin: "https://evil.example", host: "booking.example" })).toBe(false);
+    expect(originAllowed({ origin: "http://127.0.0.1:9999", host: "127.0.0.1:4174" })).toBe(false);
+    expect(originAllowed({ origin: "null", host: "booking.example" })).toBe(false);
+    expect(originAllowed({ origin: "https://booking.example", host: null })).toBe(false);
+  });
+
+  it("lets a request with neither header through to the token check", () => {
+    expect(originAllowed({ host: "booking.example" })).toBe(true);
+  });
+});
+
+describe("tokens", () => {
+  it("are 256 random bits in base64url", () => {
+    const token = newCsrfToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newCsrfToken()).not.toBe(token);
+    expect(validCsrfToken(token)).toBe(token);
+    for (const bad of [undefined, "", "short", `${token}x`, `${token.slice(1)}=`])
+      expect(validCsrfToken(bad)).toBeNull();
+  });
+
+  it("match only when equal and both present", () => {
+    const token = newCsrfToken();
+    expect(tokensMatch(token, token)).toBe(true);
+    expect(tokensMatch(token, newCsrfToken())).toBe(false);
+    expect(tokensMatch(token, token.slice(1))).toBe(false);
+    expect(tokensMatch(token, null)).toBe(false);
+    expect(tokensMatch(null, token)).toBe(false);
+    expect(tokensMatch(null, null)).toBe(false);
+  });
+});
+
+describe("reading the token from a body", () => {
+  it("finds _csrf in a urlencoded body and ignores a field cut off by the limit", () => {
+    expect(tokenFromUrlEncoded(bytes("a=1&_csrf=abc&b=2"), false)).toBe("abc");
+    expect(tokenFromUrlEncoded(bytes("a=1&b=2"), false)).toBeNull();
+    expect(tokenFromUrlEncoded(bytes("_csrf=abc&b=2&_csrf2=x"), true)).toBe("abc");
+    expect(tokenFromUrlEncoded(bytes("a=1&_csrf=ab"), true)).toBeNull();
+  });
+
+  it("finds the _csrf part of a multipart body only when the part is complete", () => {
+    const type = "multipart/form-data; boundary=----x";
+    const body = [
+      "------x",
+      'Content-Disposition: form-data; name="_csrf2"',
+      "",
+      "no",
+      "------x",
+      'Content-Disposition: form-data; name="_csrf"',
+      "",
+      "tok-en_1",
+      "------x",
+      'Content-Disposition: form-data; name="file"; filename="a.jpg"',
+      "Content-Type: image/jpeg",
+      "",
+      "\u00ff\u00d8binary",
+      "------x--",
+      "",
+    ].join("\r\n");
+    expect(tokenFromMultipart(Buffer.from(body, "latin1"), type)).toBe("tok-en_1");
+    expect(tokenFromMultipart(Buffer.from(body, "latin1"), 'multipart/form-data; boundary="----x"')).toBe("tok-en_1");
+    const cut = body.slice(0, body.indexOf("tok-en_1") + 4);
+    expect(tokenFromMultipart(Buffer.from(cut, "latin1"), type)).toBeNull();
+    expect(tokenFromMultipart(Buffer.from(body, "latin1"), "multipart/form-data")).toBeNull();
+  });
+});
+
+describe("csrf middleware", () => {
+  const app = new Hono<{ Variables: { csrfToken: string } }>();
+  app.use(csrf());
+  app.get("/page", (c) => c.html(`<p>${c.get("csrfToken")}</p>`));
+  app.get("/data", (c) => c.json({ token: c.get("csrfToken") }));
+  app.post("/page", async (c) => c.json({ body: Object.fromEntries(await c.req.raw.formData()) }));
+  app.post("/json", async (c) => c.json(await c.req.json()));
+  const token = newCsrfToken();
+  const cookie = `csrf=${token}`;
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
+
+  it("issues an HttpOnly Lax cookie on an HTML page that lacks one, with the token the page renders", async () => {
+    const res = await app.request("/page");
+    const setCookie = res.headers.get("Set-Cookie") ?? "";
+    const issued = /^csrf=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax$/.exec(setCookie)?.[1];
+    expect(issued).toBeDefined();
+    expect(await res.text()).toBe(`<p>${issued}</p>`);
+    const secure = await app.request("https://booking.example/page");
+    expect(secure.headers.get("Set-Cookie")).toMatch(/; Secure$/);
+  });
+
+  it("keeps a valid cookie and replaces a malformed one", async () => {
+    const kept = await app.request("/page", { headers: { cookie } });
+    expect(kept.headers.get("Set-Cookie")).toBeNull();
+    expect(await kept.text()).toBe(`<p>${token}</p>`);
+    const replaced = await app.request("/page", { headers: { cookie: "csrf=bad" } });
+    expect(replaced.headers.get("Set-Cookie")).toMatch(/^csrf=[A-Za-z0-9_-]{43};/);
+    expect((await app.request("/data")).headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("lets a same-origin form with the cookie's token through, its body intact", async () => {
+    const res = await app.request("/page", {
+      method: "POST",
+      headers: { ...urlencoded, cookie, "Sec-Fetch-Site": "same-origin", Origin: "http://localhost" },
+      body: form({ _csrf: token, name: "Kaede" }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ body: { _csrf: token, name: "Kaede" } });
+  });
+
+  it("lets JSON through with the token in X-CSRF-Token", async () => {
+    const res = await app.request("/json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie, "X-CSRF-Token": token },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ a: 1 });
+  });
+
+  it("lets a multipart form through with the token as its first field", async () => {
+    const data = new FormData();
+    data.set("_csrf", token);
+    data.set("file", new Blob([new Uint8Array(200_000)]), "big.bin");
+    const res = await app.request("/page", { method: "POST", headers: { cookie }, body: data });
+    expect(res.status).toBe(200);
+  });
+
+  it("refuses cross-site requests, and missing or wrong tokens, with 403 in plain text", async () => {
+    const cases: [string, RequestInit][] = [
+      [
+        "cross-site",
+        { headers: { ...urlencoded, cookie, "Sec-Fetch-Site": "cross-site" }, body: form({ _csrf: token }) },
+      ],
+      [
+        "same-site",
+        { headers: { ...urlencoded, cookie, "Sec-Fetch-Site": "same-site" }, body: form({ _csrf: token }) },
+      ],
+      [
+        "foreign origin",
+        { headers: { ...urlencoded, cookie, Origin: "https://evil.example" }, body: form({ _csrf: token }) },
+      ],
+      ["no cookie", { headers: urlencoded, body: form({ _csrf: token }) }],
+      ["no token", { headers: { ...urlencoded, cookie }, body: form({ a: "1" }) }],
+      ["wrong token", { headers: { ...urlencoded, cookie }, body: form({ _csrf: newCsrfToken() }) }],
+      ["wrong header", { headers: { ...urlencoded, cookie, "X-CSRF-Token": "x" }, body: form({ _csrf: token }) }],
+      ["text/plain form", { headers: { "Content-Type": "text/plain", cookie }, body: `_csrf=${token}` }],
+      [
+        "token past the limit",
+        { headers: { ...urlencoded, cookie }, body: `a=${"x".repeat(CSRF_BODY_LIMIT)}&_csrf=${token}` },
+      ],
+    ];
+    for (const [name, init] of cases) {
+      const res = await app.request("/page", { method: "POST", ...init });
+      expect(res.status, name).toBe(403);
+      expect(res.headers.get("Content-Type"), name).toMatch(/^text\/plain/);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import type { MiddlewareHandler } from "hono";
+import { readCookie } from "../../common/locales";
+
+// The form field and header names are repeated in app/components/csrf-field.tsx (browser code).
+export const CSRF_COOKIE = "csrf";
+export const CSRF_FIELD = "_csrf";
+export const CSRF_HEADER = "X-CSRF-Token";
+/** How much of a form body the check reads to find the field. */
+export const CSRF_BODY_LIMIT = 64 * 1024;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** 32 random bytes in base64url (43 characters); anything else in the cookie is replaced. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newCsrfToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function validCsrfToken(value: string | null | undefined): string | null {
+  return value && TOKEN.test(value) ? value : null;
+}
+
+/**
+ * A state-changing request must come from our own pages: `Sec-Fetch-Site` when the browser sends
+ * it, else `Origin` when present. Clients that send neither still need the token.
+ */
+export function originAllowed(headers: {
+  secFetchSite?: string | null;
+  origin?: string | null;
+  host?: string | null;
+}): boolean {
+  if (headers.secFetchSite) return headers.secFetchSite === "same-origin" || headers.secFetchSite === "none";
+  if (headers.origin) {
+    try {
+      return !!headers.host && new URL(headers.origin).host.toLowerCase() === headers.host.toLowerCase();
+    } catch {
+      return false; // `Origin: null` (sandboxed frames, some redirects) and garbage
+    }
+  }
+  return true;
+}
+
+/** Constant-time comparison of the cookie's token with the submitted one. */
+export function tokensMatch(cookieToken: string | null, submitted: string | null): boolean {
+  if (!cookieToken || !submitted) return false;
+  const a = Buffer.from(cookieToken);
+  const b = Buffer.from(submitted);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The `_csrf` value of a urlencoded body's first bytes; a field cut off by the limit is ignored. */
+export function tokenFromUrlEncoded(body: Uint8Array, truncated: boolean): string | null {
+  let text = new TextDecoder().decode(body);
+  if (truncated) text = text.slice(0, Math.max(0, text.lastIndexOf("&")));
+  return new URLSearchParams(text).get(CSRF_FIELD);
+}
+
+/** The `_csrf` part of a multipart body's first bytes (the field should come first in the form). */
+export function tokenFromMultipart(body: Uint8Array, contentType: string): string | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const delimiter = boundary ? `--${boundary[1] ?? boundary[2]}` : null;
+  if (!delimiter) return null;
+  const text = Buffer.from(body).toString("latin1");
+  for (const part of text.split(delimiter).slice(1)) {
+    const headEnd = part.indexOf("\r\n\r\n");
+    if (headEnd < 0) return null;
+    if (!/^content-disposition:[^\r\n]*;\s*name="_csrf"\s*(?:;|\r|$)/im.test(part.slice(0, headEnd + 2))) continue;
+    const valueEnd = part.indexOf("\r\n", headEnd + 4);
+    // Without the part's end in view the value may be incomplete.
+    return valueEnd < 0 ? null : part.slice(headEnd + 4, valueEnd);
+  }
+  return null;
+}
+
+/** Up to `limit` bytes of the body, read from a clone so the original stays whole for the router. */
+async function readBodyStart(request: Request, limit: number): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const stream = request.clone().body;
+  if (!stream) return { bytes: new Uint8Array(), truncated: false };
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let done = false;
+  while (size < limit && !done) {
+    const read = await reader.read();
+    done = read.done;
+    if (read.value) {
+      chunks.push(read.value);
+      size += read.value.byteLength;
+    }
+  }
+  if (!done) reader.cancel().catch(() => {});
+  return { bytes: Buffer.concat(chunks).subarray(0, limit), truncated: !done };
+}
+
+async function submittedToken(request: Request): Promise<string | null> {
+  const header = request.headers.get(CSRF_HEADER);
+  if (header !== null) return header;
+  const contentType = request.headers.get("content-type") ?? "";
+  const type = contentType.split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded" && type !== "multipart/form-data") return null;
+  const { bytes, truncated } = await readBodyStart(request, CSRF_BODY_LIMIT);
+  return type === "multipart/form-data"
+    ? tokenFromMultipart(bytes, contentType)
+    : tokenFromUrlEncoded(bytes, truncated);
+}
+
+/**
+ * Double-submit CSRF protection (docs/decisions/012-csrf.md): every state-changing request passes
+ * the origin check and carries the `csrf` cookie's token in `_csrf` or `X-CSRF-Token`; HTML pages
+ * issue the cookie when it is missing. Sets `c.get("csrfToken")` for the pages to render.
+ */
+export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string } }> {
+  return async (c, next) => {
+    const cookieToken = validCsrfToken(readCookie(c.req.header("cookie"), CSRF_COOKIE));
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = originAllowed({
+        secFetchSite: c.req.header("sec-fetch-site"),
+        origin: c.req.header("origin"),
+        host: c.req.header("host"),
+      });
+      if (!origin || !tokensMatch(cookieToken, await submittedToken(c.req.raw))) {
+        return c.text("Forbidden: the request did not come from this site's own page.", 403);
+      }
+    }
+    const token = cookieToken ?? newCsrfToken();
+    c.set("csrfToken", token);
+    await next();
+    if (cookieToken || c.req.method !== "GET" || !c.res.headers.get("content-type")?.startsWith("text/html")) return;
+    const secure = new URL(c.req.url).protocol === "https:" ? "; Secure" : "";
+    c.res.headers.append("Set-Cookie", `${CSRF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  };
+}
