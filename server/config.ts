@@ -1,35 +1,64 @@
 import { z } from "zod";
 
-const ConfigSchema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-    .optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** Analytics id of the platform itself, injected on every page (spec §2). */
-  PRODUCT_ANALYTICS_ID: z
-    .string()
-    .regex(/^G-[A-Z0-9]+$/)
-    .default("G-RSVPLATFORM1"),
-  /** Where the footer's powered-by link points. */
-  PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
-  /**
-   * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
-   * and robots.txt URLs. Unset: the origin of each request.
-   */
-  PUBLIC_ORIGIN: z
-    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-    .refine((v) => {
-      if (!URL.canParse(v)) return true; // the URL check above reports it
-      const u = new URL(v);
-      return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
-    }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
-    .transform((v) => new URL(v).origin)
-    .optional(),
-});
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
+  .transform((v) => v === "true" || v === "1");
+
+/** An address, or a display name and an address: `Sakura Rent-a-Car <no-reply@example.com>`. */
+const MAIL_ADDRESS = /^(?:[^<>\r\n]+ <)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/;
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Analytics id of the platform itself, injected on every page (spec §2). */
+    PRODUCT_ANALYTICS_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]+$/)
+      .default("G-RSVPLATFORM1"),
+    /** Where the footer's powered-by link points. */
+    PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
+    /**
+     * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
+     * and robots.txt URLs. Unset: the origin of each request.
+     */
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .refine((v) => {
+        if (!URL.canParse(v)) return true; // the URL check above reports it
+        const u = new URL(v);
+        return u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
+      }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
+      .transform((v) => new URL(v).origin)
+      .optional(),
+    /** `outbox`: mail is only stored (offline default); `smtp`: an outbox relay delivers it (decision 017). */
+    MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+    MAIL_FROM: z
+      .string()
+      .regex(MAIL_ADDRESS, "must be an address or `Name <address>`")
+      .refine((v) => v.includes("<") === v.endsWith(">"), "must be an address or `Name <address>`")
+      .default("no-reply@example.com"),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    SMTP_SECURE: flag.default(false),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASS: z.string().min(1).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MAIL_TRANSPORT === "smtp" && !c.SMTP_HOST) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_HOST"], message: "is required when MAIL_TRANSPORT=smtp" });
+    }
+    if (Boolean(c.SMTP_USER) !== Boolean(c.SMTP_PASS)) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_PASS"], message: "SMTP_USER and SMTP_PASS go together" });
+    }
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 
