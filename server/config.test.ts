@@ -69,3 +69,66 @@ describe("payment gateway", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "pk_live_secretvalue" })).not.toThrow(/secretvalue/);
   });
 });
+
+describe("mail settings", () => {
+  it("default to the offline outbox", () => {
+    const c = loadConfig({});
+    expect(c.MAIL_TRANSPORT).toBe("outbox");
+    expect(c.MAIL_FROM).toBe("no-reply@example.com");
+    expect(c.SMTP_SECURE).toBe(false);
+    expect(c.SMTP_HOST).toBeUndefined();
+    expect(c.SMTP_PORT).toBeUndefined();
+  });
+
+  it("read the smtp transport", () => {
+    const c = loadConfig({
+      MAIL_TRANSPORT: "smtp",
+      SMTP_HOST: "smtp.example.com",
+      SMTP_PORT: "465",
+      SMTP_SECURE: "true",
+      SMTP_USER: "mailer",
+      SMTP_PASS: "s3cret",
+      MAIL_FROM: "Sakura Rent-a-Car <no-reply@sakura.example>",
+    });
+    expect(c).toMatchObject({
+      MAIL_TRANSPORT: "smtp",
+      SMTP_HOST: "smtp.example.com",
+      SMTP_PORT: 465,
+      SMTP_SECURE: true,
+      SMTP_USER: "mailer",
+      SMTP_PASS: "s3cret",
+      MAIL_FROM: "Sakura Rent-a-Car <no-reply@sakura.example>",
+    });
+  });
+
+  it.each([
+    ["true", true],
+    ["1", true],
+    ["false", false],
+    ["0", false],
+  ])("SMTP_SECURE=%s is %s", (value, expected) => {
+    expect(loadConfig({ SMTP_SECURE: value }).SMTP_SECURE).toBe(expected);
+  });
+
+  it("stop the start when smtp has no host", () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: "smtp" })).toThrow(/SMTP_HOST: is required when MAIL_TRANSPORT=smtp/);
+  });
+
+  it.each([
+    [{ MAIL_TRANSPORT: "sendmail" }, /MAIL_TRANSPORT/],
+    [{ SMTP_PORT: "0" }, /SMTP_PORT/],
+    [{ SMTP_PORT: "smtp" }, /SMTP_PORT/],
+    [{ SMTP_SECURE: "yes" }, /SMTP_SECURE: must be true, false, 1 or 0/],
+    [{ MAIL_FROM: "no-reply" }, /MAIL_FROM/],
+    [{ MAIL_FROM: "Sakura <no-reply@sakura.example" }, /MAIL_FROM/],
+    [{ SMTP_USER: "mailer" }, /SMTP_PASS: SMTP_USER and SMTP_PASS go together/],
+  ])("stop the start on %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it("never print the password in the error", () => {
+    expect(() => loadConfig({ SMTP_PASS: "s3cret-value", SMTP_PORT: "x" })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining("s3cret-value") }),
+    );
+  });
+});

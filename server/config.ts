@@ -1,5 +1,12 @@
 import { z } from "zod";
 
+const flag = z
+  .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
+  .transform((v) => v === "true" || v === "1");
+
+/** An address, or a display name and an address: `Sakura Rent-a-Car <no-reply@example.com>`. */
+const MAIL_ADDRESS = /^(?:[^<>\r\n]+ <)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/;
+
 const ConfigSchema = z
   .object({
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -48,6 +55,19 @@ const ConfigSchema = z
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+    /** `outbox`: mail is only stored (offline default); `smtp`: an outbox relay delivers it (decision 017). */
+    MAIL_TRANSPORT: z.enum(["outbox", "smtp"]).default("outbox"),
+    MAIL_FROM: z
+      .string()
+      .regex(MAIL_ADDRESS, "must be an address or `Name <address>`")
+      .refine((v) => v.includes("<") === v.endsWith(">"), "must be an address or `Name <address>`")
+      .default("no-reply@example.com"),
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+    SMTP_SECURE: flag.default(false),
+    SMTP_USER: z.string().min(1).optional(),
+    SMTP_PASS: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.POSTAL_LOOKUP === "http" && !c.POSTAL_LOOKUP_URL) {
@@ -57,6 +77,12 @@ const ConfigSchema = z
       for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
         if (!c[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_GATEWAY=stripe" });
       }
+    }
+    if (c.MAIL_TRANSPORT === "smtp" && !c.SMTP_HOST) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_HOST"], message: "is required when MAIL_TRANSPORT=smtp" });
+    }
+    if (Boolean(c.SMTP_USER) !== Boolean(c.SMTP_PASS)) {
+      ctx.addIssue({ code: "custom", path: ["SMTP_PASS"], message: "SMTP_USER and SMTP_PASS go together" });
     }
   });
 

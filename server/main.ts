@@ -7,6 +7,8 @@ import { createDb } from "./db/client";
 import { seedDemoIfEmpty } from "./db/seed/demo";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
+import { startOutboxRelay } from "./mail/relay";
+import { createSmtpTransport } from "./mail/smtp-transport";
 import { createSiteCache } from "./sites/site-cache";
 
 async function main() {
@@ -15,6 +17,12 @@ async function main() {
   const handle = await createDb(config);
   await handle.migrate();
   if (await seedDemoIfEmpty(handle.db)) logger.info("seeded the demo sites");
+  // With SMTP configured, mail queued in the outbox is delivered by this relay (decision 017).
+  const mailRelay =
+    config.MAIL_TRANSPORT === "smtp"
+      ? startOutboxRelay({ db: handle.db, transport: createSmtpTransport(config), logger })
+      : undefined;
+  if (mailRelay) logger.info({ smtpHost: config.SMTP_HOST, smtpPort: config.SMTP_PORT }, "mail relay started");
 
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -36,7 +44,9 @@ async function main() {
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close(() => {
-      handle.close().finally(() => process.exit(0));
+      Promise.resolve(mailRelay?.stop())
+        .catch(() => {})
+        .finally(() => handle.close().finally(() => process.exit(0)));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,0 +1,28 @@
+import type { Logger } from "../logger";
+import type { MailMessage } from "./message";
+import { type DbOrTx, insertMail } from "./outbox";
+
+/**
+ * How accounts and booking send mail. `send` writes the mail to `mail_outbox` inside the
+ * caller's transaction and returns at once: it never talks to a mail server (decision 017).
+ * - `outbox` (default, offline): the mail is stored (`stored`) for reading, never delivered.
+ * - `smtp`: the mail is queued (`pending`); the outbox relay delivers it after the commit.
+ */
+export interface Mailer {
+  readonly transport: "outbox" | "smtp";
+  send(db: DbOrTx, siteId: string, message: MailMessage): Promise<{ id: number }>;
+}
+
+export function createMailer(config: { MAIL_TRANSPORT: "outbox" | "smtp" }, logger?: Logger): Mailer {
+  const transport = config.MAIL_TRANSPORT;
+  const status = transport === "smtp" ? "pending" : "stored";
+  return {
+    transport,
+    async send(db, siteId, message) {
+      const row = await insertMail(db, siteId, message, status);
+      // Ids and kinds only: addresses, subjects and bodies are personal data.
+      logger?.info({ mailId: row.id, siteId, kind: message.kind, transport }, "mail queued");
+      return row;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import { type MailMessage, MailMessageSchema } from "./message";
+
+/** A database handle or an open transaction: mail is written in the caller's transaction. */
+export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type MailStatus = "stored" | "pending" | "sent" | "failed";
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** Validates and stores one mail for `siteId`; `pending` hands it to the SMTP relay, `stored` keeps it only. */
+export async function insertMail(
+  db: DbOrTx,
+  siteId: string,
+  message: MailMessage,
+  status: Extract<MailStatus, "stored" | "pending">,
+): Promise<{ id: number }> {
+  const m = MailMessageSchema.parse(message);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      siteId,
+      toAddress: m.to,
+      subject: m.subject,
+      bodyText: m.text,
+      bodyHtml: m.html ?? null,
+      locale: m.locale,
+      kind: m.kind,
+      status,
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error("mail_outbox insert returned no row");
+  return row;
+}
+
+/** A site's newest mails, newest first (the outbox page and tests read what a user would receive). */
+export function listOutbox(db: DbOrTx, siteId: string, options: { limit?: number } = {}): Promise<OutboxMail[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.siteId, siteId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(options.limit ?? 50);
+}
+
+/** One mail of a site; another site's id answers null. */
+export async function getOutboxMail(db: DbOrTx, siteId: string, id: number): Promise<OutboxMail | null> {
+  const [row] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.siteId, siteId), eq(mailOutbox.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,158 @@
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import type { Logger } from "../logger";
+import type { MailTransport } from "./smtp-transport";
+
+/** How long a claimed mail is hidden from other relays; longer than one SMTP delivery can take. */
+export const RELAY_LEASE_MS = 10 * 60_000;
+/** Attempts before a mail is marked `failed`. */
+export const RELAY_MAX_ATTEMPTS = 10;
+
+/** Wait after the nth failed attempt: 1, 2, 4 … minutes, at most an hour. */
+export function relayBackoffMs(attempts: number): number {
+  return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface RelayOptions {
+  /** Most mails delivered by one call. */
+  limit?: number;
+  /** The relay's clock (tests move it); defaults to now. */
+  now?: Date;
+  logger?: Logger;
+  maxAttempts?: number;
+}
+
+export interface RelayResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Claims one due mail and pushes its next attempt past the lease, in one short transaction.
+ * `FOR UPDATE SKIP LOCKED` lets several relays run without waiting on or taking the same row.
+ * (A single `UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` is not safe: the
+ * planner may rescan the subquery and claim more rows than it returns.)
+ */
+function claimOne(db: Db, now: Date) {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+      .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!due) return undefined;
+    const [row] = await tx
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + RELAY_LEASE_MS) })
+      .where(eq(mailOutbox.id, due.id))
+      .returning();
+    return row;
+  });
+}
+
+function describeError(err: unknown): { text: string; code?: string; responseCode?: number } {
+  const e = err as { code?: unknown; responseCode?: unknown; message?: unknown };
+  const code = typeof e?.code === "string" ? e.code : undefined;
+  const responseCode = typeof e?.responseCode === "number" ? e.responseCode : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  return { text: [code, message].filter(Boolean).join(": ").slice(0, 500), code, responseCode };
+}
+
+/**
+ * Delivers due `pending` mails through `transport`, one claim at a time, and records each outcome:
+ * `sent`, or back to `pending` with a backoff, or `failed` after `maxAttempts`. A delivery error
+ * never escapes; a database error does (the relay loop logs it and tries again later).
+ * Each mail is claimed before delivery, so a mail goes out once even when relays run concurrently;
+ * only a crash between delivery and the final update can repeat it (after the lease).
+ */
+export async function relayOutbox(db: Db, transport: MailTransport, options: RelayOptions = {}): Promise<RelayResult> {
+  const limit = options.limit ?? 50;
+  const maxAttempts = options.maxAttempts ?? RELAY_MAX_ATTEMPTS;
+  const result: RelayResult = { sent: 0, retrying: 0, failed: 0 };
+  for (let i = 0; i < limit; i++) {
+    const now = options.now ?? new Date();
+    const mail = await claimOne(db, now);
+    if (!mail) break;
+    const claimed = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
+    const log = { mailId: mail.id, siteId: mail.siteId, kind: mail.kind, attempts: mail.attempts };
+    let messageId: string;
+    try {
+      ({ messageId } = await transport.deliver({
+        id: mail.id,
+        siteId: mail.siteId,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.bodyText,
+        html: mail.bodyHtml,
+      }));
+    } catch (err) {
+      const { text, code, responseCode } = describeError(err);
+      const giveUp = mail.attempts >= maxAttempts;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: giveUp ? "failed" : "pending",
+          lastError: text,
+          nextAttemptAt: new Date(now.getTime() + relayBackoffMs(mail.attempts)),
+        })
+        .where(claimed);
+      // The SMTP answer may quote the address: log its codes only.
+      options.logger?.warn({ ...log, code, responseCode, gaveUp: giveUp }, "mail delivery failed");
+      if (giveUp) result.failed++;
+      else result.retrying++;
+      continue;
+    }
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date(), messageId, lastError: null }).where(claimed);
+    options.logger?.info(log, "mail sent");
+    result.sent++;
+  }
+  return result;
+}
+
+/**
+ * Runs `relayOutbox` every `intervalMs` (at once again while a full batch went out) until stopped.
+ * Started by the server when MAIL_TRANSPORT=smtp.
+ */
+export function startOutboxRelay(options: {
+  db: Db;
+  transport: MailTransport;
+  logger: Logger;
+  intervalMs?: number;
+  batch?: number;
+}): { stop(): Promise<void> } {
+  const { db, transport, logger } = options;
+  const intervalMs = options.intervalMs ?? 5000;
+  const batch = options.batch ?? 50;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    running = (async () => {
+      let again = false;
+      try {
+        const r = await relayOutbox(db, transport, { limit: batch, logger });
+        again = r.sent + r.retrying + r.failed >= batch;
+      } catch (err) {
+        // A failed query's message lists its parameters (addresses): log the SQLSTATE only.
+        const code = (err as { cause?: { code?: unknown } })?.cause?.code;
+        logger.error({ code: typeof code === "string" ? code : undefined }, "mail relay run failed");
+      }
+      if (!stopped) timer = setTimeout(tick, again ? 0 : intervalMs);
+    })();
+  };
+  timer = setTimeout(tick, 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}
