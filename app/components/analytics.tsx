@@ -7,7 +7,7 @@ export interface AnalyticsHandle {
   analytics?: false;
 }
 
-function analyticsOff(matches: ReturnType<typeof useMatches>): boolean {
+export function analyticsOff(matches: readonly { handle?: unknown }[]): boolean {
   return matches.some((m) => (m.handle as AnalyticsHandle | undefined)?.analytics === false);
 }
 

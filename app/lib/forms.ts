@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
 
 type Errors = Record<string, ReasonLike>;
@@ -31,6 +31,7 @@ export function issuesToErrors(issues: readonly Issue[]): Errors {
  */
 export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>) {
   const [errors, setErrors] = useState<Partial<Errors>>(serverErrors);
+  const formRef = useRef<HTMLFormElement>(null);
   // A new answer from the server replaces what the browser found.
   useEffect(() => setErrors(serverErrors), [serverErrors]);
 
@@ -39,8 +40,28 @@ export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>)
     return result.success ? {} : issuesToErrors(result.error.issues);
   };
 
+  // A new schema (another store chosen) judges the fields that show a message again.
+  const firstSchema = useRef(schema);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new schema re-checks
+  useEffect(() => {
+    const form = formRef.current;
+    // The first schema judged nothing yet: the server's messages stay as they came.
+    if (!form || schema === firstSchema.current) return;
+    const found = validate(form);
+    setErrors((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(current)) {
+        if (found[field]) next[field] = found[field];
+        else delete next[field];
+      }
+      return next;
+    });
+  }, [schema]);
+
   return {
     errors,
+    /** Attach to the form, so a new schema can check it again. */
+    formRef,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const found = validate(event.currentTarget);
       const first = Object.keys(found)[0];

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SearchFormSchema, type SearchFormValues, searchFormErrors } from "./search-form.schema";
+import { storeSchedule } from "../../tests/fixtures/store-schedule";
+import { SearchFormSchema, type SearchFormValues, searchFormErrors, searchFormSchema } from "./search-form.schema";
 
 const GOOD: SearchFormValues = { si: "1", sd: "2026-12-01", st: "10:00", ed: "2026-12-03", et: "18:00" };
 
@@ -112,5 +113,39 @@ describe("search form rules", () => {
       ),
       { seed: 20261201, numRuns: 500 },
     );
+  });
+});
+
+describe("search form rules with the chosen store's schedule", () => {
+  // Open 09:00–19:00, closed on Wednesdays and on one holiday (tests/fixtures/store-schedule.ts).
+  const store = { schedule: storeSchedule(), holidays: ["2026-12-04"] };
+  const TUESDAY = "2026-12-01";
+  const WEDNESDAY = "2026-12-02";
+  const at = (v: Partial<SearchFormValues>) => ({ ...GOOD, sd: TUESDAY, ed: "2026-12-03", ...v });
+
+  it("accepts a period inside the store's hours on open days", () => {
+    expect(searchFormErrors(at({}), store)).toEqual({});
+    expect(searchFormSchema(store).safeParse(at({})).success).toBe(true);
+  });
+
+  it("says a closed day (regular or holiday) at the date it concerns, before sending", () => {
+    expect(searchFormErrors(at({ sd: WEDNESDAY, ed: "2026-12-03" }), store)).toEqual({ sd: { code: "store_closed" } });
+    expect(searchFormErrors(at({ ed: "2026-12-04" }), store)).toEqual({ ed: { code: "store_closed" } });
+  });
+
+  it("says a time outside the hours, with the hours", () => {
+    const hours = { start: "09:00", end: "19:00" };
+    expect(searchFormErrors(at({ st: "08:30" }), store)).toEqual({
+      st: { code: "outside_business_hours", params: hours },
+    });
+    expect(searchFormErrors(at({ et: "19:30" }), store).et).toEqual({ code: "outside_business_hours", params: hours });
+  });
+
+  it("keeps the format errors first: an impossible date is not also called closed", () => {
+    expect(searchFormErrors(at({ sd: "2026-02-30" }), store).sd).toEqual({ code: "date_invalid" });
+  });
+
+  it("without a store says nothing of closed days or hours", () => {
+    expect(searchFormErrors(at({ sd: WEDNESDAY, st: "06:00" }))).toEqual({});
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { MessageKey } from "../../app/i18n/messages";
-import { addDays, day, slashed, today, typedUs, withinLeadTime } from "./dates";
+import { addDays, day, nextWeekday, slashed, today, typedUs, withinLeadTime } from "./dates";
 import { expect, expectAccessible, HTML_LANG, type LocaleCode, PREFIX, test, url } from "./fixtures";
 import {
   amountPattern,
@@ -150,6 +150,51 @@ test.describe("search from the top page", () => {
         expect(href.searchParams.get(k), k).toBe(v);
       }
       await expectAccessible(page);
+    });
+  }
+});
+
+test.describe("the search form helps before sending", () => {
+  for (const locale of ["ja", "ko"] as const) {
+    test(`the chosen store's times, bookable dates and closed days; the return follows the departure (${locale})`, async ({
+      page,
+      request,
+    }) => {
+      const [airport, city] = await storeIds(request, SITE);
+      await page.goto(url(locale, SITE));
+      const form = page.getByTestId("search-form");
+      await waitForHydration(form);
+      const field = (key: MessageKey) => form.getByLabel(msg(locale, key), { exact: true });
+
+      // Naha City opens 09:00–19:00: its times only, its bookable dates as min and max.
+      await field("search.store").selectOption(String(city));
+      const times = await field("search.departureTime").locator("option").allTextContents();
+      expect(times[0]).toBe("09:00");
+      expect(times.at(-1)).toBe("19:00");
+      expect([today(), day(1)]).toContain(await field("search.departureDate").getAttribute("min"));
+      const max = (await field("search.departureDate").getAttribute("max")) ?? "";
+      expect(max >= day(30) && max <= day(MAX_ADVANCE_DAYS)).toBe(true);
+
+      // The return date follows the departure: by the site's default period (same day), then by the chosen one.
+      await field("search.departureDate").fill(day(30));
+      await expect(field("search.returnDate")).toHaveValue(day(30));
+      await field("search.rentalPeriod").selectOption("03");
+      await expect(field("search.returnDate")).toHaveValue(day(32));
+      await field("search.departureDate").fill(day(31));
+      await expect(field("search.returnDate")).toHaveValue(day(33));
+
+      // A Wednesday at Naha City is refused at its field as soon as it is picked, before sending.
+      const wednesday = nextWeekday(day(40), 3);
+      await field("search.departureDate").fill(wednesday);
+      await expectFieldError(form, "sd", msg(locale, "reason.store_closed"));
+      await form.getByTestId("search-submit").click();
+      expect(pathOf(page)).toBe(url(locale, SITE));
+      await expectAccessible(page);
+
+      // Naha Airport opens every day: the same date is fine there.
+      await field("search.store").selectOption(String(airport));
+      await field("search.departureDate").fill(wednesday);
+      await expect(field("search.departureDate")).not.toHaveAttribute("aria-invalid", "true");
     });
   }
 });

@@ -44,7 +44,7 @@ export function SearchForm({
     () => searchFormSchema(store ? { schedule: store.schedule, holidays: store.holidays } : undefined),
     [store],
   );
-  const { errors, onSubmit, onChange } = useFormValidation(schema, serverErrors);
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const f = (name: string) => `${id}-${name}`;
   const describedBy = (name: string) => (errors[name] ? `${f(name)}-error` : undefined);
   const { values } = data;
@@ -84,6 +84,7 @@ export function SearchForm({
 
   return (
     <Form
+      ref={formRef}
       method="get"
       action={action}
       className={compact ? "" : "card p-4 sm:p-5"}
