@@ -28,14 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(view, { status: Object.keys(outcome.errors).length ? 422 : 200 });
 }
 
-/** Results for a query are not indexed; the page itself (no query) is, and is every result page's canonical. */
+/**
+ * Every result page names `/reserve` (no query) as its canonical: search engines fold the dated,
+ * filtered variants into it. No `noindex` beside it, which would contradict the canonical.
+ */
 export const meta: Route.MetaFunction = (args) => {
   const t = metaTranslate(args.matches);
   return seoMeta(args, {
     kind: "reserve",
     title: t("nav.search"),
     description: t("seo.reserveDescription"),
-    noindex: [...new URLSearchParams(args.location.search).keys()].length > 0,
   });
 };
 
