@@ -17,20 +17,12 @@ import {
   resultsPath,
   startBuiltServer,
 } from "./lib/built-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium";
 
 const OUT_DIR = path.resolve(process.env.SHOTS_DIR ?? "screenshots");
 const SITES = (process.env.SHOTS_SITES ?? "sakura,kaede,fuji,hana,tsuki").split(",").filter(Boolean);
 const PHONE_SCALE = Number(process.env.SHOTS_PHONE_SCALE ?? 2);
 
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 const BROWSER_LOCALE: Record<LocaleCode, string> = { ja: "ja-JP", en: "en-US", ko: "ko-KR", "zh-TW": "zh-TW" };
 const BLOCKED = /googletagmanager\.com|google-analytics\.com/;
 
@@ -128,7 +120,7 @@ async function main() {
     }
 
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     // Phone and desktop work through the list at the same time (2 pages in flight), with one

@@ -73,14 +73,15 @@ export function searchFormData(
   input: { values: PeriodValues; storeId: number | null; undecided?: boolean; now: Date; onlyStore?: boolean },
 ): SearchFormData {
   const { values, storeId, now } = input;
-  const stores = input.onlyStore ? bundle.stores.filter((s) => s.id === storeId) : bundle.stores;
-  const times = new Set<string>();
-  for (const s of stores) for (const t of selectableTimes(s)) times.add(t);
+  const stores = (input.onlyStore ? bundle.stores.filter((s) => s.id === storeId) : bundle.stores).map((s) =>
+    formStore(bundle, s, locale, now),
+  );
+  const times = new Set(stores.flatMap((s) => s.times));
   // Keep a typed time selectable so the form shows it back with its error.
   for (const t of [values.st, values.et]) if (/^\d{2}:\d{2}$/.test(t)) times.add(t);
   const slug = bundle.settings.defaultRentalPeriodSlug;
   return {
-    stores: stores.map((s) => formStore(bundle, s, locale, now)),
+    stores,
     storeId,
     times: [...times].sort(),
     periods: RENTAL_PERIOD_SLUGS.map((slug) => ({ slug, days: RENTAL_PERIOD_DAYS[slug] })),

@@ -1,8 +1,8 @@
 import { addDays, type IsoDate, isValidIsoDate, localDate, zonedInstant } from "../../common/calendar-date";
 import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS } from "../../common/codes";
-import { isStoreClosed, isWithinBusinessHours, lastBookableDate, type StoreSchedule } from "../../common/store-rules";
+import { lastBookableDate, type StoreSchedule } from "../../common/store-rules";
 import type { FieldErrors } from "./reasons";
-import { searchFormErrors } from "./search-form.schema";
+import { addStoreErrors, searchFormErrors } from "./search-form.schema";
 import type { SearchQuery } from "./search-schema";
 
 export interface SearchDefaults {
@@ -94,13 +94,7 @@ export function checkPeriod(input: {
   } else if (values.sd > lastBookable) {
     errors.sd = { code: "beyond_advance_period", params: { date: lastBookable.replaceAll("-", "/") } };
   }
-  if (!errors.sd && isStoreClosed(store, input.holidays, values.sd)) errors.sd = { code: "store_closed" };
-  if (!errors.ed && isStoreClosed(store, input.holidays, values.ed)) errors.ed = { code: "store_closed" };
-  const hours = { start: store.businessStartTime, end: store.businessEndTime };
-  if (!errors.st && !isWithinBusinessHours(store, values.st))
-    errors.st = { code: "outside_business_hours", params: hours };
-  if (!errors.et && !isWithinBusinessHours(store, values.et))
-    errors.et = { code: "outside_business_hours", params: hours };
+  addStoreErrors(values, store, input.holidays, errors);
 
   if (Object.keys(errors).length) return { period: null, errors };
   return { period: { start, end, startDate: values.sd, endDate: values.ed }, errors };

@@ -38,17 +38,28 @@ export function searchFormErrors(v: SearchFormValues, store?: FormStore): FieldE
   if (!errors.sd && !errors.ed && !errors.st && !errors.et && `${v.ed}T${v.et}` <= `${v.sd}T${v.st}`) {
     errors.ed = { code: "return_not_after_departure" };
   }
-  if (store) {
-    const holidays = new Set(store.holidays);
-    const hours = { start: store.schedule.businessStartTime, end: store.schedule.businessEndTime };
-    for (const [date, time] of [
-      ["sd", "st"],
-      ["ed", "et"],
-    ] as const) {
-      if (!errors[date] && isStoreClosed(store.schedule, holidays, v[date])) errors[date] = { code: "store_closed" };
-      if (!errors[time] && !isWithinBusinessHours(store.schedule, v[time])) {
-        errors[time] = { code: "outside_business_hours", params: hours };
-      }
+  if (store) addStoreErrors(v, store.schedule, new Set(store.holidays), errors);
+  return errors;
+}
+
+/**
+ * The store's closed days and hours, for the fields that have no message yet (a wrong format,
+ * a past date or the lead time say more). The server's `checkPeriod` uses the same rule.
+ */
+export function addStoreErrors(
+  v: Pick<SearchFormValues, "sd" | "st" | "ed" | "et">,
+  schedule: StoreSchedule,
+  holidays: ReadonlySet<string> | undefined,
+  errors: FieldErrors,
+): FieldErrors {
+  const hours = { start: schedule.businessStartTime, end: schedule.businessEndTime };
+  for (const [date, time] of [
+    ["sd", "st"],
+    ["ed", "et"],
+  ] as const) {
+    if (!errors[date] && isStoreClosed(schedule, holidays, v[date])) errors[date] = { code: "store_closed" };
+    if (!errors[time] && !isWithinBusinessHours(schedule, v[time])) {
+      errors[time] = { code: "outside_business_hours", params: hours };
     }
   }
   return errors;
