@@ -28,6 +28,34 @@ function localeRoutes(prefix: string) {
           route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
           route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),
           route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
+          // Accounts (spec §2): login, password recovery, registration, My Page.
+          route("login", "routes/account/login.tsx", { id: id("login") }),
+          route("logout", "routes/account/logout.tsx", { id: id("logout") }),
+          route("password_request", "routes/account/password-request.tsx", { id: id("password-request") }),
+          route("password_reset_mail_send", "routes/account/password-reset-mail-send.tsx", {
+            id: id("password-reset-mail-send"),
+          }),
+          route("password_reset", "routes/account/password-reset.tsx", { id: id("password-reset") }),
+          route("user/regist", "routes/account/user-regist.tsx", { id: id("user-regist") }),
+          route("user/confirm", "routes/account/user-confirm.tsx", { id: id("user-confirm") }),
+          route("user/register", "routes/account/user-register.tsx", { id: id("user-register") }),
+          route("user/completed", "routes/account/user-completed.tsx", { id: id("user-completed") }),
+          route("address-search", "routes/account/address-search.ts", { id: id("address-search") }),
+          // Reached after withdrawing, when the member is no longer signed in.
+          route("mypage/user/withdrawal_end", "routes/mypage/withdrawal-end.tsx", { id: id("withdrawal-end") }),
+          route("mypage", "routes/mypage/layout.tsx", { id: id("mypage") }, [
+            index("routes/mypage/home.tsx", { id: id("mypage-home") }),
+            route("reserves", "routes/mypage/reserves.tsx", { id: id("mypage-reserves") }),
+            route("reserves/:reserveId", "routes/mypage/reserve-detail.tsx", { id: id("mypage-reserve") }),
+            route("driver/driver_list", "routes/mypage/driver-list.tsx", { id: id("mypage-drivers") }),
+            route("driver/new", "routes/mypage/driver-new.tsx", { id: id("mypage-driver-new") }),
+            route("driver/:driverId", "routes/mypage/driver-edit.tsx", { id: id("mypage-driver") }),
+            route("driver/:driverId/images/:slot", "routes/mypage/driver-image.ts", { id: id("mypage-driver-image") }),
+            route("user/credit_card", "routes/mypage/credit-card.tsx", { id: id("mypage-card") }),
+            route("user/update", "routes/mypage/user-update.tsx", { id: id("mypage-user-update") }),
+            route("user/withdrawal", "routes/mypage/withdrawal.tsx", { id: id("mypage-withdrawal") }),
+            route("password-update", "routes/mypage/password-update.tsx", { id: id("mypage-password") }),
+          ]),
           route("*", "routes/site/not-found.tsx", { id: id("site-not-found") }),
         ]),
       ]),
@@ -43,6 +71,10 @@ function localeRoutes(prefix: string) {
 
 export default [
   route("robots.txt", "routes/robots.ts", { id: "robots" }),
+  // The payment simulator's 3-D Secure challenge (offline stand-in for the card issuer's page).
+  route("_simulator/3ds/:id", "routes/simulator-3ds.tsx", { id: "simulator-3ds" }),
+  // The mail outbox, on loopback only and only while mail is not delivered (decision 017).
+  route("_dev/mail", "routes/dev-mail.tsx", { id: "dev-mail" }),
   ...LOCALE_PREFIXES.flatMap(localeRoutes),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -7,9 +7,13 @@ import { createDb } from "./db/client";
 import { seedDemoIfEmpty } from "./db/seed/demo";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
+import { createMailer } from "./mail/mailer";
 import { startOutboxRelay } from "./mail/relay";
 import { createSmtpTransport } from "./mail/smtp-transport";
+import { createPaymentGateway } from "./payments";
+import { createPostalLookup } from "./postal";
 import { createSiteCache } from "./sites/site-cache";
+import { createDiskBlobStore } from "./uploads/blob-store";
 
 async function main() {
   const config = loadConfig();
@@ -34,6 +38,10 @@ async function main() {
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,
     publicOrigin: config.PUBLIC_ORIGIN,
+    mailer: createMailer(config, logger),
+    payments: createPaymentGateway(config),
+    postal: createPostalLookup(config, (why) => logger.warn({ why }, "postal lookup failed")),
+    blobs: createDiskBlobStore(path.resolve(config.DATA_DIR, "blobs")),
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
   });
 

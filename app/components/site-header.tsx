@@ -58,7 +58,7 @@ function LanguageSwitcher({ shell }: { shell: SiteShell }) {
   );
 }
 
-export function SiteHeader({ shell }: { shell: SiteShell }) {
+export function SiteHeader({ shell, signedIn }: { shell: SiteShell; signedIn: boolean }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -132,13 +132,23 @@ export function SiteHeader({ shell }: { shell: SiteShell }) {
                   : null}
                 {features.loginLink ? (
                   <li>
-                    <Link
-                      to={sitePath(shell, "/login")}
-                      className="tap font-semibold hover:underline"
-                      data-testid="nav-login"
-                    >
-                      {t("nav.login")}
-                    </Link>
+                    {signedIn ? (
+                      <Link
+                        to={sitePath(shell, "/mypage")}
+                        className="tap font-semibold hover:underline"
+                        data-testid="nav-mypage"
+                      >
+                        {t("nav.mypage")}
+                      </Link>
+                    ) : (
+                      <Link
+                        to={sitePath(shell, "/login")}
+                        className="tap font-semibold hover:underline"
+                        data-testid="nav-login"
+                      >
+                        {t("nav.login")}
+                      </Link>
+                    )}
                   </li>
                 ) : null}
               </ul>

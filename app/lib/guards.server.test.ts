@@ -1,11 +1,11 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
-import { createLogger } from "../../server/logger";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import type { SiteCache } from "../../server/sites/site-cache";
+import { testServices } from "../../tests/fixtures/services";
 import { decodeFlash, FLASH_COOKIE } from "./flash.server";
-import { requireUser, unauthorizedToLogin, userContext } from "./guards.server";
+import { unauthorizedToLogin } from "./guards.server";
 import { getSite, siteMiddleware } from "./site.server";
 
 /** Only what siteMiddleware reads of a bundle. */
@@ -22,14 +22,8 @@ const siteCache: SiteCache = {
 
 function routerContext(): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(servicesContext, {
-    db: {} as AppServices["db"],
-    siteCache,
-    logger: createLogger("silent"),
-    productAnalyticsId: "G-TEST",
-    providerUrl: "https://example.com",
-  });
-  context.set(requestContext, { requestId: "test", nonce: "nonce", csrfToken: "token" });
+  context.set(servicesContext, testServices({} as AppServices["db"], { siteCache }));
+  context.set(requestContext, { requestId: "test", nonce: "nonce", csrfToken: "token", clientIp: "127.0.0.1" });
   return context;
 }
 
@@ -87,35 +81,5 @@ describe("unauthorizedToLogin", () => {
       return new Response("ok");
     });
     expect(seen).toBe("sakura:en");
-  });
-});
-
-describe("requireUser", () => {
-  it("sends a visitor without a session to the login page that returns here", async () => {
-    let thrown: unknown;
-    await throughSite("/kr/sakura/mypage?x=1", (context) => {
-      try {
-        requireUser(context, new Request("http://localhost/kr/sakura/mypage?x=1"));
-      } catch (error) {
-        thrown = error;
-      }
-      return new Response("ok");
-    });
-    expect(thrown).toBeInstanceOf(Response);
-    const response = thrown as Response;
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(
-      `/kr/sakura/login?redirect=${encodeURIComponent("/kr/sakura/mypage?x=1")}`,
-    );
-  });
-
-  it("returns the member when signed in", async () => {
-    let user: unknown;
-    await throughSite("/sakura/mypage", (context) => {
-      context.set(userContext, { id: 7, name: "Hanako" });
-      user = requireUser(context, new Request("http://localhost/sakura/mypage"));
-      return new Response("ok");
-    });
-    expect(user).toEqual({ id: 7, name: "Hanako" });
   });
 });

@@ -1,19 +1,13 @@
-import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { localizePath } from "../../common/locales";
 import { redirectWithFlash } from "./flash.server";
+import { getMember, type SessionMember } from "./session.server";
 import { getSite } from "./site.server";
-
-/** The signed-in member, or null. Set by the session middleware (accounts); null until then. */
-export interface SessionUser {
-  id: number;
-  name: string;
-}
-export const userContext = createContext<SessionUser | null>(null);
 
 type Context = Readonly<RouterContextProvider>;
 
 /** Where a guard sends a visitor to log in, with the page to come back to. */
-function loginPath(context: Context, request: Request): string {
+export function loginPath(context: Context, request: Request): string {
   const { siteId, locale } = getSite(context);
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
@@ -25,16 +19,24 @@ function loginPath(context: Context, request: Request): string {
  * requires login). Guards are small `require*` helpers like this one, called first in a loader
  * or action, or wrapped as middleware on a layout (`requireUserMiddleware`).
  */
-export function requireUser(context: Context, request: Request): SessionUser {
-  const user = context.get(userContext);
-  if (!user) throw redirect(loginPath(context, request));
-  return user;
+export async function requireUser(context: Context, request: Request): Promise<SessionMember> {
+  const member = await getMember(context);
+  if (!member) throw redirect(loginPath(context, request));
+  return member;
 }
 
-export const requireUserMiddleware: MiddlewareFunction<Response> = ({ context, request }, next) => {
-  requireUser(context, request);
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ context, request }, next) => {
+  await requireUser(context, request);
   return next();
 };
+
+/** A guest-only page (login, registration): a signed-in member goes to the search page (spec §4). */
+export async function requireGuest(context: Context): Promise<void> {
+  if (await getMember(context)) {
+    const { siteId, locale } = getSite(context);
+    throw redirect(localizePath(locale, `/${siteId}/reserve`));
+  }
+}
 
 /**
  * A 401 anywhere in a site (an AppError "unauthorized": the session ended mid-way) becomes the

@@ -136,3 +136,9 @@ export function metaTranslate(matches: readonly MetaMatch[]): (key: MessageKey, 
 export function textDescription(markup: string, max = 120): string {
   return excerpt(plainText(markup), max);
 }
+
+/** The head of a member's or a form's page (login, registration, My Page): its title, never indexed. */
+export function privateMeta(args: MetaArgs, title: MessageKey): MetaDescriptor[] {
+  const t = metaTranslate(args.matches);
+  return seoMeta(args, { kind: "account", title: t(title), noindex: true });
+}

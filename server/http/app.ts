@@ -46,14 +46,19 @@ function methodNotAllowed(): Response {
   });
 }
 
+/** The peer address from @hono/node-server's bindings (no proxy header is trusted). */
+function clientIp(env: unknown): string {
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
 export function createApp(deps: AppDeps) {
   const app = new Hono<{ Variables: { requestId: string; nonce: string; csrfToken: string } }>();
   const handle = createRequestHandler(deps.build, deps.mode ?? "production");
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;
-  const { db, siteCache, logger, productAnalyticsId, providerUrl, publicOrigin } = deps;
-  const services: AppServices = { db, siteCache, logger, productAnalyticsId, providerUrl, publicOrigin };
+  const { build: _build, clientDir: _clientDir, mode: _mode, ...services } = deps;
 
   app.use(requestId());
   app.use(requestLogger(deps.logger));
@@ -123,6 +128,7 @@ export function createApp(deps: AppDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
       csrfToken: c.get("csrfToken"),
+      clientIp: clientIp(c.env),
     });
     const url = new URL(c.req.url);
     // React Router rebuilds the path with new URL(), which drops tabs and line breaks: such a path

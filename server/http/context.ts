@@ -1,7 +1,11 @@
 import { createContext } from "react-router";
 import type { Db } from "../db/client";
 import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import type { PaymentGateway } from "../payments/types";
+import type { PostalLookup } from "../postal/types";
 import type { SiteCache } from "../sites/site-cache";
+import type { BlobStore } from "../uploads/blob-store";
 
 /** What the server builds once at boot and every loader, action and middleware may use. */
 export interface AppServices {
@@ -12,6 +16,10 @@ export interface AppServices {
   providerUrl: string;
   /** `PUBLIC_ORIGIN`: the origin of absolute URLs in page heads, sitemaps and robots.txt; else the request's. */
   publicOrigin?: string;
+  mailer: Mailer;
+  payments: PaymentGateway;
+  postal: PostalLookup;
+  blobs: BlobStore;
 }
 
 /**
@@ -22,6 +30,8 @@ export interface RequestInfo {
   requestId: string;
   nonce: string;
   csrfToken: string;
+  /** The peer's address (login throttling); "unknown" when the socket has none. */
+  clientIp: string;
 }
 
 export const servicesContext = createContext<AppServices>();

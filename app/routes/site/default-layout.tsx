@@ -5,15 +5,26 @@ import { JumpToTop } from "../../components/jump-to-top";
 import { LoadingOverlay } from "../../components/loading-overlay";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
+import { getSession, isTopPage } from "../../lib/session.server";
 import { useSite } from "../../lib/site";
+import type { Route } from "./+types/default-layout";
+
+/**
+ * Whether the header offers My Page or Log in. Re-read on every navigation (the member may have
+ * logged out elsewhere); on the top page the session cookie alone decides (spec §4: no refresh there).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const session = getSession(context);
+  return { signedIn: isTopPage(request) ? session.hasCookie : (await session.member()) !== null };
+}
 
 /** Header, footer, jump-to-top and the unsupported-browser alert (spec §2). */
-export default function DefaultLayout() {
+export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
   return (
     <div id="top" className="flex min-h-screen flex-col">
       <BrowserAlert />
-      <SiteHeader shell={shell} />
+      <SiteHeader shell={shell} signedIn={loaderData.signedIn} />
       <FlashMessage />
       <div className="flex-1">
         <Outlet />

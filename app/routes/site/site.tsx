@@ -4,13 +4,22 @@ import { flashPending } from "../../lib/flash";
 import { flashMiddleware, getFlash } from "../../lib/flash.server";
 import { unauthorizedToLogin } from "../../lib/guards.server";
 import { siteHead } from "../../lib/seo.server";
+import { sessionMiddleware } from "../../lib/session.server";
 import { SiteProvider } from "../../lib/site";
 import { getSite, siteMiddleware } from "../../lib/site.server";
 import { buildShell } from "../../presenters/shell.server";
 import type { Route } from "./+types/site";
 
-/** Every page under `/:siteId` runs with its site resolved once (404, unpublished notice), its flash, and 401 → login. */
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, flashMiddleware, unauthorizedToLogin];
+/**
+ * Every page under `/:siteId` runs with its site resolved once (404, unpublished notice), its
+ * session (the member re-read on each request), its flash, and 401 → login.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  siteMiddleware,
+  sessionMiddleware,
+  flashMiddleware,
+  unauthorizedToLogin,
+];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);

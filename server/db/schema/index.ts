@@ -1,6 +1,7 @@
 // The one schema object Drizzle needs, split by domain (docs/decisions/014-schema-by-domain.md).
 export * from "./catalogue";
 export * from "./mail";
+export * from "./members";
 export * from "./reservations";
 export * from "./sites";
 export * from "./stores";

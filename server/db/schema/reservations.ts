@@ -1,12 +1,52 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, foreignKey, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
 import { carTypes } from "./catalogue";
+import { drivers, members } from "./members";
 import { siteRef } from "./sites";
 import { stores } from "./stores";
 
+/** The borrower (renter) or driver as they were when booked: the store keeps it after a withdrawal. */
+export interface ReservationPerson {
+  userType?: 1 | 2;
+  company?: string;
+  companyKana?: string;
+  name: string;
+  kana?: string;
+  email?: string;
+  tel?: string;
+  zip?: string;
+  prefCode?: number | null;
+  addressA?: string;
+  addressB?: string;
+  birthdate?: string | null;
+  licenseNumber?: string;
+}
+
+/** An option as booked: its name in each language at the time, quantity and fee. */
+export interface ReservationOption {
+  optionId: number | null;
+  name: Record<string, string>;
+  quantity: number;
+  fee: number;
+}
+
 /**
- * A reservation of a car type at a store (a vehicle is assigned later). Only what availability
- * needs for now; the booking flow adds the borrower, driver, options and payment.
+ * A reservation of a car type at a store (a vehicle is assigned later). Fees are integer yen,
+ * tax included, as computed at submit. `payMethod`: 1 card in advance, 2 cash, 3 card at the
+ * store, 4 other (spec §3 settlement options).
  */
 export const reservations = pgTable(
   "reservations",
@@ -20,6 +60,22 @@ export const reservations = pgTable(
     startAt: timestamp({ withTimezone: true }).notNull(),
     endAt: timestamp({ withTimezone: true }).notNull(),
     isCancelled: boolean().notNull().default(false),
+    memberId: integer(),
+    driverId: integer(),
+    rentalFee: integer().notNull().default(0),
+    optionFee: integer().notNull().default(0),
+    immunityFee: integer().notNull().default(0),
+    totalFee: integer().notNull().default(0),
+    payMethod: smallint().notNull().default(2),
+    payMethodOther: text(),
+    destination: text().notNull().default(""),
+    purpose: text().notNull().default(""),
+    passengers: smallint(),
+    remarks: text().notNull().default(""),
+    locale: text().notNull().default("ja"),
+    borrower: jsonb().$type<ReservationPerson>(),
+    driver: jsonb().$type<ReservationPerson>(),
+    options: jsonb().$type<ReservationOption[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -38,6 +94,23 @@ export const reservations = pgTable(
       columns: [t.siteId, t.carTypeId],
       foreignColumns: [carTypes.siteId, carTypes.id],
     }).onDelete("restrict"),
+    foreignKey({
+      name: "reservations_member_fk",
+      columns: [t.siteId, t.memberId],
+      foreignColumns: [members.siteId, members.id],
+    }),
+    foreignKey({
+      name: "reservations_driver_fk",
+      columns: [t.siteId, t.driverId],
+      foreignColumns: [drivers.siteId, drivers.id],
+    }),
+    index("reservations_site_member").on(t.siteId, t.memberId, t.startAt),
+    index("reservations_site_driver").on(t.siteId, t.driverId),
+    check("reservations_pay_method", sql`${t.payMethod} between 1 and 4`),
+    check(
+      "reservations_fees",
+      sql`${t.rentalFee} >= 0 and ${t.optionFee} >= 0 and ${t.immunityFee} >= 0 and ${t.totalFee} >= 0`,
+    ),
     unique("reservations_site_reserve_no").on(t.siteId, t.reserveNo),
     check("reservations_period", sql`${t.endAt} > ${t.startAt}`),
   ],

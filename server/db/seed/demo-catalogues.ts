@@ -18,12 +18,12 @@ const DAY_MS = 86_400_000;
 const JST_OFFSET_MS = 9 * 3_600_000;
 
 /** `YYYY-MM-DD` of the day `offset` days after `today`, in Japan time. */
-function isoDay(today: Date, offset: number): string {
+export function isoDay(today: Date, offset: number): string {
   return new Date(today.getTime() + JST_OFFSET_MS + offset * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The instant of `time` (`HH:mm`, Japan time) on the day `offset` days after `today`. */
-function jstAt(today: Date, offset: number, time: string): Date {
+export function jstAt(today: Date, offset: number, time: string): Date {
   return new Date(`${isoDay(today, offset)}T${time}:00+09:00`);
 }
 

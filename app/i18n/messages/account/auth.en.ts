@@ -1,0 +1,31 @@
+import type { authJa } from "./auth.ja";
+
+export const authEn: Record<keyof typeof authJa, string> = {
+  "form.required": "Required",
+  "form.optional": "Optional",
+  "form.submitting": "Sending…",
+  "login.title": "Log in",
+  "login.lead": "Members, please log in with your e-mail address and password.",
+  "login.email": "Email address",
+  "login.password": "Password",
+  "login.showPassword": "Show password",
+  "login.submit": "Log in",
+  "login.forgot": "Forgot your password?",
+  "login.storeRegistered":
+    "Registered at one of our stores, or logging in for the first time? Set your password first.",
+  "login.setPassword": "Set a password",
+  "login.newMember": "New here?",
+  "login.register": "Become a member (free)",
+  "login.flash.welcome": "You are logged in.",
+  "logout.submit": "Log out",
+  "logout.flash": "You are logged out.",
+  "mypage.title": "My Page",
+  "mypage.nav": "My Page menu",
+  "mypage.nav.home": "My Page home",
+  "mypage.nav.reserves": "My reservations",
+  "mypage.nav.drivers": "Drivers",
+  "mypage.nav.card": "Credit card",
+  "mypage.nav.profile": "Edit my details",
+  "mypage.nav.password": "Change password",
+  "mypage.nav.withdrawal": "Close my account",
+};

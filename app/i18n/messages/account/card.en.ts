@@ -1,0 +1,3 @@
+import type { cardJa } from "./card.ja";
+
+export const cardEn: Record<keyof typeof cardJa, string> = {};

@@ -1,0 +1,3 @@
+import type { cardJa } from "./card.ja";
+
+export const cardKo: Record<keyof typeof cardJa, string> = {};

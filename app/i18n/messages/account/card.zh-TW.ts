@@ -1,0 +1,3 @@
+import type { cardJa } from "./card.ja";
+
+export const cardZhTW: Record<keyof typeof cardJa, string> = {};

@@ -1,0 +1,3 @@
+import type { driverJa } from "./driver.ja";
+
+export const driverEn: Record<keyof typeof driverJa, string> = {};

@@ -1,0 +1,3 @@
+import type { driverJa } from "./driver.ja";
+
+export const driverKo: Record<keyof typeof driverJa, string> = {};

@@ -1,0 +1,3 @@
+import type { driverJa } from "./driver.ja";
+
+export const driverZhTW: Record<keyof typeof driverJa, string> = {};

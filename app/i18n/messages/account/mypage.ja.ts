@@ -1,0 +1,1 @@
+export const mypageJa = {} as const;

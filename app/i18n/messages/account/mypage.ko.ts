@@ -1,0 +1,3 @@
+import type { mypageJa } from "./mypage.ja";
+
+export const mypageKo: Record<keyof typeof mypageJa, string> = {};

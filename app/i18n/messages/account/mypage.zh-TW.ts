@@ -1,0 +1,3 @@
+import type { mypageJa } from "./mypage.ja";
+
+export const mypageZhTW: Record<keyof typeof mypageJa, string> = {};

@@ -1,0 +1,3 @@
+import type { passwordJa } from "./password.ja";
+
+export const passwordKo: Record<keyof typeof passwordJa, string> = {};
