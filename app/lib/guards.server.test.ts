@@ -54,6 +54,11 @@ describe("unauthorizedToLogin", () => {
     ["/en/sakura/mypage", "/en/sakura/login", "/en/sakura/mypage"],
     ["/kr/sakura/mypage?tab=a&b=%E3%81%82", "/kr/sakura/login", "/kr/sakura/mypage?tab=a&b=%E3%81%82"],
     ["/tw/sakura/mypage.data", "/tw/sakura/login", "/tw/sakura/mypage"],
+    [
+      "/sakura/mypage/reserves.data?_routes=ja%2Fsite%2Cja%2Fmypage&x=1",
+      "/sakura/login",
+      "/sakura/mypage/reserves?x=1",
+    ],
   ])("a 401 on %s goes to %s?redirect=%s with the log-in-again flash", async (path, login, back) => {
     const response = await throughSite(path, unauthorized);
     expect(response.status).toBe(302);

@@ -10,6 +10,8 @@ type Context = Readonly<RouterContextProvider>;
 export function loginPath(context: Context, request: Request): string {
   const { siteId, locale } = getSite(context);
   const url = new URL(request.url);
+  // A client-side navigation asks for `/page.data?_routes=…`: come back to the page itself.
+  url.searchParams.delete("_routes");
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
   return `${localizePath(locale, `/${siteId}/login`)}?${new URLSearchParams({ redirect: back })}`;
 }

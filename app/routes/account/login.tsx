@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { LoginSchema, safeReturnPath } from "../../../server/auth/fields.schema";
@@ -62,6 +62,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, actionData?.errors ?? NO_ERRORS);
   const values = actionData?.values ?? {};
   const busy = navigation.state === "submitting";
+  // A refused password is never shown again: the field empties with each answer.
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem("password");
+    if (actionData && field instanceof HTMLInputElement) field.value = "";
+  }, [actionData, formRef]);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md px-4 py-8 outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">
