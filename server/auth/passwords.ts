@@ -5,7 +5,6 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 const ARGON2ID = 2 as Algorithm; // Algorithm.Argon2id: a const enum, which isolated modules cannot read
 const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2_OPTIONS);
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
