@@ -75,6 +75,7 @@ export default [
   route("_simulator/3ds/:id", "routes/simulator-3ds.tsx", { id: "simulator-3ds" }),
   // The mail outbox, on loopback only and only while mail is not delivered (decision 017).
   route("_dev/mail", "routes/dev-mail.tsx", { id: "dev-mail" }),
+  route("_dev/mail.json", "routes/dev-mail-json.ts", { id: "dev-mail-json" }),
   ...LOCALE_PREFIXES.flatMap(localeRoutes),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { requiredText } from "../../server/auth/fields.schema";
 import { SearchFormSchema } from "../../server/availability/search-form.schema";
 import { issuesToErrors } from "./forms";
 
@@ -33,6 +34,13 @@ describe("issuesToErrors", () => {
     const order = SearchFormSchema.safeParse({ sd: "2026-12-02", st: "10:00", ed: "2026-12-01", et: "10:00" });
     expect(order.success ? {} : issuesToErrors(order.error.issues)).toEqual({
       ed: { code: "return_not_after_departure" },
+    });
+  });
+
+  it("passes a length limit on as {max}", () => {
+    const result = requiredText("name_required", 5).safeParse("123456");
+    expect(result.success ? {} : issuesToErrors(result.error.issues)).toEqual({
+      form: { code: "text_too_long", params: { max: 5 } },
     });
   });
 });

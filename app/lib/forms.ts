@@ -10,14 +10,20 @@ interface Schema {
 interface Issue {
   path: readonly PropertyKey[];
   message: string;
+  code?: string;
+  maximum?: unknown;
 }
 
-/** Zod issues (whose messages are reason codes) as one reason per field, the first one winning. */
+/**
+ * Zod issues (whose messages are reason codes) as one reason per field, the first one winning.
+ * A length limit passes its number on, for messages such as "at most {max} characters".
+ */
 export function issuesToErrors(issues: readonly Issue[]): Errors {
   const errors: Errors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "form");
-    errors[field] ??= { code: issue.message };
+    const max = issue.code === "too_big" && typeof issue.maximum === "number" ? issue.maximum : undefined;
+    errors[field] ??= max === undefined ? { code: issue.message } : { code: issue.message, params: { max } };
   }
   return errors;
 }

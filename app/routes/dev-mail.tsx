@@ -1,37 +1,9 @@
-import { data } from "react-router";
-import { requestContext } from "../../server/http/context";
-import { listOutbox } from "../../server/mail/outbox";
-import { services } from "../lib/site.server";
+import { outboxForDeveloper } from "../lib/dev-mail.server";
 import type { Route } from "./+types/dev-mail";
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
-
-/**
- * The mail outbox for a developer on this machine (decision 017): only while mail is stored rather
- * than delivered, and only to a request from loopback. Anyone else gets the not-found answer.
- * `?site=` is required (mail belongs to a site); `?to=` narrows to one address; `?format=json` for tests.
- */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, mailer } = services(context);
-  if (mailer.transport !== "outbox" || !LOOPBACK.has(context.get(requestContext).clientIp)) {
-    throw data(null, { status: 404 });
-  }
-  const url = new URL(request.url);
-  const siteId = url.searchParams.get("site") ?? "";
-  const to = url.searchParams.get("to")?.toLowerCase();
-  const mails = (siteId ? await listOutbox(db, siteId, { limit: 100 }) : [])
-    .filter((m) => !to || m.toAddress.toLowerCase() === to)
-    .map((m) => ({
-      id: m.id,
-      to: m.toAddress,
-      subject: m.subject,
-      text: m.bodyText,
-      kind: m.kind,
-      locale: m.locale,
-      createdAt: m.createdAt.toISOString(),
-    }));
-  if (url.searchParams.get("format") === "json") return Response.json({ mails });
-  return { siteId, mails };
+/** The mail outbox page (loopback only, outbox transport only); `/_dev/mail.json` is the same for tests. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return outboxForDeveloper(context, request);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Mail outbox" }, { name: "robots", content: "noindex" }];

@@ -29,9 +29,9 @@ export interface OutboxMail {
   locale: string;
 }
 
-/** The mails of a site's outbox to one address, newest first (the `/_dev/mail` page, loopback only). */
+/** The mails of a site's outbox to one address, newest first (`/_dev/mail.json`, loopback only). */
 export async function mailsTo(request: APIRequestContext, siteId: string, to: string): Promise<OutboxMail[]> {
-  const res = await request.get(`/_dev/mail?${new URLSearchParams({ site: siteId, to, format: "json" })}`);
+  const res = await request.get(`/_dev/mail.json?${new URLSearchParams({ site: siteId, to })}`);
   expect(res.status()).toBe(200);
   return ((await res.json()) as { mails: OutboxMail[] }).mails;
 }

@@ -37,11 +37,13 @@ async function run(
   context.set(requestContext, { requestId: "t", nonce: "n", csrfToken: "c", clientIp: "127.0.0.1" });
   const args = { request, url: new URL(request.url), context, params: { siteId: site }, pattern: "/:siteId/*" };
   queries = [];
-  const response = (await siteMiddleware(args, () =>
-    sessionMiddleware(args, async () => {
-      await inner(context);
-      return new Response("ok");
-    }),
+  const response = (await siteMiddleware(
+    args,
+    async () =>
+      (await sessionMiddleware(args, async () => {
+        await inner(context);
+        return new Response("ok");
+      })) as Response,
   )) as Response;
   return { response, setCookie: response.headers.getSetCookie() };
 }

@@ -1,4 +1,31 @@
-// Placeholder: built by the accounts work (issue 8).
-export default function Placeholder() {
-  return null;
+import { Link } from "react-router";
+import { RegistrationSteps } from "../../components/form/member-fields";
+import { useI18n } from "../../lib/i18n";
+import { privateMeta } from "../../lib/seo";
+import { sitePath, useSite } from "../../lib/site";
+import type { Route } from "./+types/user-completed";
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.completed.title");
+
+/** Registration done: the new member is signed in; My Page and the search are one tap away. */
+export default function UserCompleted() {
+  const shell = useSite();
+  const { t } = useI18n();
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-8 outline-none">
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("member.completed.title")}
+      </h1>
+      <RegistrationSteps current={2} />
+      <section className="card mt-6 flex flex-col gap-4 p-5">
+        <p className="text-gray-900">{t("member.completed.lead")}</p>
+        <Link to={sitePath(shell, "/mypage")} className="btn-primary w-full" data-testid="completed-mypage">
+          {t("member.completed.mypage")}
+        </Link>
+        <Link to={sitePath(shell, "/reserve")} className="btn-secondary w-full" data-testid="completed-search">
+          {t("member.completed.search")}
+        </Link>
+      </section>
+    </main>
+  );
 }

@@ -1,4 +1,82 @@
-// Placeholder: built by the accounts work (issue 8).
-export default function Placeholder() {
-  return null;
+import { Form, useNavigation } from "react-router";
+import { localizePath } from "../../../common/locales";
+import { ProfileUpdateSchema, profileFormValues } from "../../../server/members/member.schema";
+import { getProfile, updateProfile } from "../../../server/members/profile";
+import { CsrfField } from "../../components/csrf-field";
+import { FormNotice } from "../../components/form/fields";
+import { MemberFields } from "../../components/form/member-fields";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { requireUser } from "../../lib/guards.server";
+import { useI18n } from "../../lib/i18n";
+import { privateMeta } from "../../lib/seo";
+import { getSite, services } from "../../lib/site.server";
+import type { Route } from "./+types/user-update";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const member = await requireUser(context, request);
+  const { siteId } = getSite(context);
+  const profile = await getProfile(services(context).db, siteId, member.id);
+  return { values: profileFormValues({ ...profile, prefCode: profile.prefCode ?? 0 }) };
+}
+
+/** Profile edit with the registration rules; a new e-mail needs the current password (spec §4). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const member = await requireUser(context, request);
+  const { siteId, locale } = getSite(context);
+  const form = await request.formData();
+  return handleForm(form, ProfileUpdateSchema, async (input) => {
+    await updateProfile(services(context).db, siteId, member.id, input);
+    return redirectWithFlash(request, localizePath(locale, `/${siteId}/mypage/user/update`), {
+      kind: "success",
+      key: "member.flash.updated",
+    });
+  });
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.update.title");
+
+const NO_ERRORS = {};
+
+export default function UserUpdate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    ProfileUpdateSchema,
+    actionData?.errors ?? NO_ERRORS,
+  );
+  const values = actionData?.values ?? loaderData.values;
+  const busy = navigation.state === "submitting";
+  return (
+    <main id="main" tabIndex={-1} className="max-w-xl outline-none">
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("member.update.title")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("member.update.lead")}</p>
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={(event) => {
+          onSubmit(event);
+          const form = event.currentTarget;
+          if (event.defaultPrevented && !form.contains(document.activeElement)) {
+            form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+          }
+        }}
+        onChange={onChange}
+        noValidate
+        className="mt-6 flex flex-col gap-4"
+        data-testid="profile-form"
+      >
+        <CsrfField />
+        <FormNotice errors={errors} />
+        {/* After a save the page loads again: a new key refills the fields from the saved profile. */}
+        <MemberFields key={JSON.stringify(loaderData.values)} mode="update" values={values} errors={errors} />
+        <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="profile-submit">
+          {busy ? t("form.submitting") : t("member.update.submit")}
+        </button>
+      </Form>
+    </main>
+  );
 }

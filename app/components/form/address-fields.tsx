@@ -1,0 +1,218 @@
+import { useEffect, useRef, useState } from "react";
+import type { ReasonLike } from "../../../common/app-error";
+import {
+  type AddressSearchResponse,
+  type AddressSearchResult,
+  PREF_CODES,
+  PREF_OVERSEAS,
+  zipDigits,
+} from "../../../server/members/address.schema";
+import type { MessageKey } from "../../i18n/messages";
+import { useI18n } from "../../lib/i18n";
+import { sitePath, useSite } from "../../lib/site";
+import { SelectField, TextField } from "./fields";
+
+export type AddressFieldName = "zip" | "pref_code" | "country" | "address_a" | "address_b";
+
+export interface AddressFieldsProps {
+  /** What the form shows first (a draft, the saved profile, or what the server sent back). */
+  values: Partial<Record<string, string>>;
+  errors: Partial<Record<string, ReasonLike>>;
+  /** Which fields are required. The country is also required whenever the prefecture is 48. */
+  required?: Partial<Record<AddressFieldName, boolean>>;
+  /** Fields to leave out (a driver input setting can hide them). All are shown by default. */
+  hidden?: Partial<Record<AddressFieldName, boolean>>;
+  /** Browser autofill hints (the member's own address); turn off for someone else's (a driver). */
+  autoComplete?: boolean;
+}
+
+type Lookup =
+  | { state: "idle" }
+  | { state: "searching" }
+  | { state: "filled"; address: string }
+  | { state: "none" }
+  | { state: "choose"; results: AddressSearchResult[] };
+
+/** The prefecture names of the page's language, 1–47 and 48 (overseas / other). */
+export function usePrefOptions(): { value: string; label: string }[] {
+  const { t } = useI18n();
+  return PREF_CODES.map((code) => ({ value: String(code), label: t(`pref.${code}` as MessageKey) }));
+}
+
+/** Sets a control's value as if the user had typed it, so React and the form's checks see it. */
+function setControlValue(control: HTMLInputElement | HTMLSelectElement, value: string) {
+  const proto = control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, "value")?.set?.call(control, value);
+  control.dispatchEvent(new Event("input", { bubbles: true }));
+  control.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+const placeOf = (r: AddressSearchResult) => `${r.city}${r.town}`;
+
+/**
+ * The address block of the member and driver forms: zip, prefecture (1–48), country, address a
+ * (city, town, street) and address b (building). Plain inputs named without a prefix, so the
+ * form works before JavaScript loads. With JavaScript, a zip of 7 digits (full-width digits and a
+ * hyphen accepted) asks `/address-search` and fills the prefecture and address a; when the code
+ * covers several places the user picks one from a list of buttons. The outcome is announced
+ * politely.
+ */
+export function AddressFields({ values, errors, required = {}, hidden = {}, autoComplete = true }: AddressFieldsProps) {
+  const shell = useSite();
+  const { t } = useI18n();
+  const prefOptions = usePrefOptions();
+  const [pref, setPref] = useState(values.pref_code ?? "");
+  const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
+  const rootRef = useRef<HTMLDivElement>(null);
+  const lastZip = useRef<string | null>(zipDigits(values.zip ?? ""));
+  const pending = useRef<AbortController | null>(null);
+
+  useEffect(() => () => pending.current?.abort(), []);
+
+  const control = (name: AddressFieldName) =>
+    rootRef.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`) ?? null;
+
+  const fill = (result: AddressSearchResult) => {
+    const prefControl = control("pref_code");
+    if (prefControl) setControlValue(prefControl, String(result.prefCode));
+    setPref(String(result.prefCode));
+    const addressControl = control("address_a");
+    if (addressControl) setControlValue(addressControl, placeOf(result));
+    setLookup({ state: "filled", address: `${result.prefecture}${placeOf(result)}` });
+  };
+
+  const onZipInput = async (typed: string) => {
+    const zip = zipDigits(typed);
+    if (!zip) {
+      // Under 7 digits nothing happens; a later complete code is looked up again.
+      lastZip.current = null;
+      return;
+    }
+    if (zip === lastZip.current) return;
+    lastZip.current = zip;
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setLookup({ state: "searching" });
+    try {
+      const res = await fetch(`${sitePath(shell, "/address-search")}?zip=${zip}`, {
+        signal: controller.signal,
+        headers: { accept: "application/json" },
+      });
+      const body = res.ok ? ((await res.json()) as AddressSearchResponse) : { results: [] };
+      if (controller.signal.aborted) return;
+      const results = Array.isArray(body.results) ? body.results : [];
+      if (results.length === 0) setLookup({ state: "none" });
+      else if (results.length === 1 && results[0]) fill(results[0]);
+      else setLookup({ state: "choose", results });
+    } catch {
+      // A failed lookup leaves the fields to the user (spec §7: failures return nothing).
+      if (!controller.signal.aborted) setLookup({ state: "none" });
+    }
+  };
+
+  const countryRequired = Boolean(required.country) || pref === String(PREF_OVERSEAS);
+  const auto = (token: string) => (autoComplete ? token : "off");
+
+  return (
+    <div ref={rootRef} className="flex flex-col gap-4" data-testid="address-fields">
+      {hidden.zip ? null : (
+        <div>
+          <TextField
+            name="zip"
+            label="address.zip"
+            hint="address.zipHint"
+            required={required.zip}
+            errors={errors}
+            inputMode="numeric"
+            autoComplete={auto("postal-code")}
+            maxLength={10}
+            defaultValue={values.zip ?? ""}
+            className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
+            onInput={(e) => void onZipInput(e.currentTarget.value)}
+          />
+          <p aria-live="polite" role="status" className="mt-1 text-sm text-gray-800" data-testid="address-status">
+            {lookup.state === "searching"
+              ? t("address.searching")
+              : lookup.state === "filled"
+                ? t("address.filled", { address: lookup.address })
+                : lookup.state === "none"
+                  ? t("address.notFound")
+                  : lookup.state === "choose"
+                    ? t("address.choose")
+                    : ""}
+          </p>
+          {lookup.state === "choose" ? (
+            <ul
+              aria-label={t("address.chooseLabel")}
+              className="mt-2 flex flex-col gap-2"
+              data-testid="address-choices"
+            >
+              {lookup.results.map((r) => (
+                <li key={`${r.prefCode}-${r.city}-${r.town}`}>
+                  <button
+                    type="button"
+                    className="btn-secondary w-full justify-start text-left"
+                    onClick={() => {
+                      fill(r);
+                      control("address_a")?.focus();
+                    }}
+                  >
+                    {r.prefecture}
+                    {placeOf(r)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      )}
+      {hidden.pref_code ? null : (
+        <SelectField
+          name="pref_code"
+          label="address.pref"
+          required={required.pref_code}
+          errors={errors}
+          autoComplete={auto("address-level1")}
+          options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
+          defaultValue={values.pref_code ?? ""}
+          onChange={(e) => setPref(e.currentTarget.value)}
+        />
+      )}
+      {hidden.country ? null : (
+        <TextField
+          name="country"
+          label="address.country"
+          hint="address.countryHint"
+          required={countryRequired}
+          errors={errors}
+          autoComplete={auto("country-name")}
+          maxLength={100}
+          defaultValue={values.country ?? ""}
+        />
+      )}
+      {hidden.address_a ? null : (
+        <TextField
+          name="address_a"
+          label="address.addressA"
+          required={required.address_a}
+          errors={errors}
+          autoComplete={auto("address-line1")}
+          maxLength={200}
+          defaultValue={values.address_a ?? ""}
+        />
+      )}
+      {hidden.address_b ? null : (
+        <TextField
+          name="address_b"
+          label="address.addressB"
+          required={required.address_b}
+          errors={errors}
+          autoComplete={auto("address-line2")}
+          maxLength={200}
+          defaultValue={values.address_b ?? ""}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext } from "../../server/http/context";
+import { listOutbox } from "../../server/mail/outbox";
+import { services } from "./site.server";
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * The outbox for a developer on this machine (decision 017): only while mail is stored rather than
+ * delivered, and only to a request from loopback; anyone else gets 404. `?site=` names the site
+ * (mail belongs to one), `?to=` narrows to one address.
+ */
+export async function outboxForDeveloper(context: Readonly<RouterContextProvider>, request: Request) {
+  const { db, mailer } = services(context);
+  if (mailer.transport !== "outbox" || !LOOPBACK.has(context.get(requestContext).clientIp)) {
+    throw data(null, { status: 404 });
+  }
+  const url = new URL(request.url);
+  const siteId = url.searchParams.get("site") ?? "";
+  const to = url.searchParams.get("to")?.toLowerCase();
+  const mails = (siteId ? await listOutbox(db, siteId, { limit: 100 }) : [])
+    .filter((m) => !to || m.toAddress.toLowerCase() === to)
+    .map((m) => ({
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.bodyText,
+      kind: m.kind,
+      locale: m.locale,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  return { siteId, mails };
+}
