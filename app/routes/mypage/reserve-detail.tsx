@@ -1,4 +1,143 @@
-// Placeholder: built by the accounts work (issue 8).
-export default function Placeholder() {
-  return null;
+import { Link } from "react-router";
+import { localizePath } from "../../../common/locales";
+import { parseId } from "../../../common/params";
+import type { ReservationPerson } from "../../../server/db/schema";
+import { getMemberReservation } from "../../../server/mypage/reservations";
+import { useYen } from "../../components/car/price";
+import { StatusBadge, usePayMethod } from "../../components/mypage/reservation-card";
+import { DescriptionList } from "../../components/ui/description-list";
+import type { MessageKey } from "../../i18n/messages";
+import { redirectWithFlash } from "../../lib/flash.server";
+import { requireUser } from "../../lib/guards.server";
+import { useI18n } from "../../lib/i18n";
+import { privateMeta } from "../../lib/seo";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite, services } from "../../lib/site.server";
+import { reservationView } from "../../presenters/reservation.server";
+import type { Route } from "./+types/reserve-detail";
+
+/**
+ * One of the member's reservations. An id that is not theirs (another member's, another site's, or
+ * none) is not found: the member goes back to the list with that message (spec §4), and nothing of
+ * the reservation is sent.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const member = await requireUser(context, request);
+  const { siteId, locale } = getSite(context);
+  const id = parseId(params.reserveId);
+  const row = id === null ? null : await getMemberReservation(services(context).db, siteId, member.id, id);
+  if (!row) {
+    throw redirectWithFlash(request, localizePath(locale, `/${siteId}/mypage/reserves`), {
+      kind: "danger",
+      key: "reserves.notFound",
+    });
+  }
+  return { reservation: reservationView(row, locale, new Date()) };
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.detailTitle");
+
+function PersonSection({
+  title,
+  person,
+  testId,
+}: {
+  title: MessageKey;
+  person: ReservationPerson | null;
+  testId: string;
+}) {
+  const { t } = useI18n();
+  if (!person) return null;
+  const rows: [string, string][] = [];
+  if (person.company) rows.push([t("reserves.company"), person.company]);
+  rows.push([t("reserves.name"), [person.name, person.kana ? `（${person.kana}）` : ""].join("")]);
+  if (person.tel) rows.push([t("reserves.tel"), person.tel]);
+  if (person.email) rows.push([t("reserves.email"), person.email]);
+  const address = [
+    person.zip ? `〒${person.zip}` : "",
+    person.prefCode ? t(`pref.${person.prefCode}` as MessageKey) : "",
+    person.addressA ?? "",
+    person.addressB ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  if (address) rows.push([t("reserves.address"), address]);
+  return (
+    <section className="card mt-4 p-4" data-testid={testId}>
+      <h2 className="mb-2 font-bold">{t(title)}</h2>
+      <DescriptionList rows={rows} />
+    </section>
+  );
+}
+
+export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const shell = useSite();
+  const yen = useYen();
+  const payMethod = usePayMethod();
+  const r = loaderData.reservation;
+  const none = t("reserves.none");
+  return (
+    <main id="main" tabIndex={-1} className="outline-none">
+      <Link to={sitePath(shell, "/mypage/reserves")} className="link tap text-sm">
+        {t("reserves.backToList")}
+      </Link>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold" data-testid="page-title">
+          {t("reserves.detailTitle")}
+        </h1>
+        <StatusBadge status={r.status} />
+      </div>
+      <section className="card mt-4 p-4" data-testid="reservation-detail">
+        <p className="mb-3 font-bold">
+          <span className="text-sm font-semibold text-gray-700">{t("reserves.reserveNo")} </span>
+          <span data-testid="reserve-no">{r.reserveNo}</span>
+        </p>
+        <DescriptionList
+          rows={[
+            [t("reserves.departure"), `${r.departure} ${r.storeName}`],
+            [t("reserves.return"), `${r.return} ${r.returnStoreName}`],
+            [t("reserves.class"), r.className],
+            [t("reserves.carType"), r.carTypeName],
+            [t("reserves.classFee"), yen(r.rentalFee)],
+            [t("reserves.optionFee"), yen(r.optionFee)],
+            [t("reserves.immunityFee"), yen(r.immunityFee)],
+            [t("reserves.payMethod"), payMethod(r)],
+            [
+              t("reserves.options"),
+              r.options.length
+                ? r.options.map((o) => t("reserves.optionLine", { name: o.name, quantity: o.quantity })).join("、")
+                : t("reserves.noOptions"),
+            ],
+            [t("reserves.destination"), r.destination || none],
+            [t("reserves.purpose"), r.purpose || none],
+            [t("reserves.passengers"), r.passengers ? t("reserves.passengerCount", { count: r.passengers }) : none],
+            [t("reserves.remarks"), r.remarks || none],
+          ]}
+        />
+        <p className="mt-3 flex items-baseline justify-between border-t border-gray-200 pt-3">
+          <span className="font-semibold">{t("reserves.total")}</span>
+          <span className="price text-xl font-bold" data-testid="reservation-total">
+            {yen(r.totalFee)}
+          </span>
+        </p>
+      </section>
+      <PersonSection title="reserves.renter" person={r.renter} testId="reservation-renter" />
+      <PersonSection title="reserves.driver" person={r.driver} testId="reservation-driver" />
+      {r.status === "upcoming" || r.status === "in_progress" ? (
+        <section className="card mt-4 p-4">
+          <p>{t("reserves.cancelNote")}</p>
+          {r.storeTel ? (
+            <a
+              href={`tel:${r.storeTel.replace(/[^\d+]/g, "")}`}
+              className="btn-secondary mt-3 w-full"
+              data-testid="call-store"
+            >
+              {t("reserves.callStore", { tel: r.storeTel })}
+            </a>
+          ) : null}
+        </section>
+      ) : null}
+    </main>
+  );
 }

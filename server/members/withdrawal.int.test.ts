@@ -1,0 +1,146 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testServices } from "../../tests/fixtures/services";
+import { makeSite } from "../../tests/fixtures/sites";
+import { createTestDb } from "../../tests/setup/test-db";
+import { createSession, readSession } from "../auth/sessions";
+import type { DbHandle } from "../db/client";
+import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations } from "../db/schema";
+import {
+  createDriver,
+  createDriverImage,
+  createMember,
+  createMemberCard,
+  createMemberReservation,
+} from "../db/seed/members-factory";
+import { AppError } from "../errors";
+import { checkWithdrawal, withdraw } from "./withdrawal";
+
+const DAY = 86_400_000;
+const now = new Date("2026-06-15T03:00:00Z");
+const at = (days: number) => new Date(now.getTime() + days * DAY);
+
+let handle: DbHandle;
+let site: { siteId: string; storeId: number; typeId: number };
+let services: ReturnType<typeof testServices>;
+let seq = 0;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  services = testServices(handle.db);
+  const created = await makeSite(handle.db, {
+    catalogue: {
+      classes: [{ key: "c", className: "コンパクト" }],
+      carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
+      vehicles: [],
+    },
+  });
+  site = {
+    siteId: created.siteId,
+    storeId: created.storeIds[0] as number,
+    typeId: created.catalogue?.typeIds.t as number,
+  };
+});
+afterAll(() => handle.close());
+
+async function member(email: string) {
+  return createMember(handle.db, site.siteId, { name: "退会 太郎", email, tel: "090-0000-0000", zip: "1000001" });
+}
+
+function book(memberId: number, from: number, to: number, extra: { isCancelled?: boolean; driverId?: number } = {}) {
+  return createMemberReservation(handle.db, site.siteId, memberId, {
+    reserveNo: `W-${++seq}`,
+    storeId: site.storeId,
+    carTypeId: site.typeId,
+    startAt: at(from),
+    endAt: at(to),
+    borrower: { name: "退会 太郎", tel: "090-0000-0000" },
+    ...extra,
+  });
+}
+
+async function refusal(memberId: number): Promise<string | undefined> {
+  const error = await withdraw(handle.db, site.siteId, memberId, services, now).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return (error as AppError).details.reason?.code;
+}
+
+describe("withdrawal", () => {
+  it("is refused while a rental is in progress, and while a reservation is coming", async () => {
+    const renting = await member("renting@example.com");
+    await book(renting, -1, 1);
+    await book(renting, 10, 11);
+    expect(await checkWithdrawal(handle.db, site.siteId, renting, now)).toBe("renting");
+    expect(await refusal(renting)).toBe("withdrawal_renting");
+
+    const reserved = await member("reserved@example.com");
+    await book(reserved, 10, 11);
+    expect(await checkWithdrawal(handle.db, site.siteId, reserved, now)).toBe("reserved");
+    expect(await refusal(reserved)).toBe("withdrawal_reserved");
+    const [row] = await handle.db.select().from(members).where(eq(members.id, reserved));
+    expect(row?.withdrawnAt).toBeNull();
+  });
+
+  it("is allowed with only past and cancelled reservations", async () => {
+    const id = await member("past@example.com");
+    await book(id, -10, -9);
+    await book(id, 5, 6, { isCancelled: true });
+    expect(await checkWithdrawal(handle.db, site.siteId, id, now)).toBe("ok");
+  });
+
+  it("erases the member's personal data, keeps reservations as booked, and frees the address", async () => {
+    const id = await member("leaving@example.com");
+    const usedDriver = await createDriver(handle.db, site.siteId, id, { name: "使用 済", licenseNumber: "111" });
+    const unusedDriver = await createDriver(handle.db, site.siteId, id, { name: "未使用", licenseNumber: "222" });
+    const blobKey = await services.blobs.put(new Uint8Array([1, 2, 3]));
+    await createDriverImage(handle.db, site.siteId, {
+      driverId: usedDriver,
+      slot: 1,
+      blobKey,
+      contentType: "image/jpeg",
+      byteSize: 3,
+    });
+    await createMemberCard(handle.db, site.siteId, id, {
+      gatewayCardId: "sim_pm_x",
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2030,
+      holder: "TARO",
+      isDefault: true,
+    });
+    await handle.db.update(members).set({ paymentCustomerId: "sim_cus_x" }).where(eq(members.id, id));
+    await handle.db.insert(passwordResetTokens).values({
+      siteId: site.siteId,
+      memberId: id,
+      tokenHash: `h-${id}`,
+      expiresAt: at(1),
+    });
+    const reservationId = await book(id, -20, -19, { driverId: usedDriver });
+    const token = await createSession(handle.db, site.siteId, { memberId: id });
+
+    await withdraw(handle.db, site.siteId, id, services, now);
+
+    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    expect(row).toMatchObject({ email: null, passwordHash: null, name: "", tel: "", zip: "", withdrawnAt: now });
+    expect(await readSession(handle.db, site.siteId, token, now)).toBeNull();
+    expect(await handle.db.select().from(memberCards).where(eq(memberCards.memberId, id))).toEqual([]);
+    expect(await handle.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, id))).toEqual([]);
+    expect(await handle.db.select().from(driverImages).where(eq(driverImages.driverId, usedDriver))).toEqual([]);
+    expect(await services.blobs.get(blobKey)).toBeNull();
+    const left = await handle.db.select().from(drivers).where(eq(drivers.memberId, id));
+    // The driver a reservation points at stays, blanked; the unused one is gone.
+    expect(left.map((d) => [d.id, d.name, d.licenseNumber])).toEqual([[usedDriver, "", ""]]);
+    expect(left.some((d) => d.id === unusedDriver)).toBe(false);
+    const [reservation] = await handle.db
+      .select()
+      .from(reservations)
+      .where(and(eq(reservations.siteId, site.siteId), eq(reservations.id, reservationId)));
+    expect(reservation?.borrower).toEqual({ name: "退会 太郎", tel: "090-0000-0000" });
+
+    // The address may become a member again; withdrawing twice finds no member.
+    await expect(member("leaving@example.com")).resolves.toBeGreaterThan(id);
+    const again = await withdraw(handle.db, site.siteId, id, services, now).catch((e: unknown) => e);
+    expect((again as AppError).status).toBe(404);
+  });
+});
