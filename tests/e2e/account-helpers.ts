@@ -53,3 +53,35 @@ export async function linkInLatestMail(request: APIRequestContext, siteId: strin
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
+
+/**
+ * Registers a new individual member through the registration pages (input, confirm, register)
+ * and leaves them signed in on the completion page. Returns the e-mail.
+ */
+export async function registerMember(
+  page: Page,
+  locale: LocaleCode,
+  siteId: string,
+  options: { email?: string; password?: string; name?: string } = {},
+): Promise<string> {
+  const email = options.email ?? uniqueEmail("member");
+  const password = options.password ?? DEMO_PASSWORD;
+  await page.goto(url(locale, siteId, "/user/regist"));
+  const form = page.getByTestId("regist-form");
+  await form.locator('input[name="name"]').fill(options.name ?? "試験 花子");
+  await form.locator('input[name="kana"]').fill("シケン ハナコ");
+  await form.locator('select[name="birth_month"]').selectOption("4");
+  await form.locator('select[name="birth_day"]').selectOption("15");
+  await form.locator('input[name="tel"]').fill("090-1234-5678");
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.locator('input[name="password_confirm"]').fill(password);
+  await form.locator('input[name="zip"]').fill("1000001");
+  await form.locator('select[name="pref_code"]').selectOption("13");
+  await form.locator('input[name="address_a"]').fill("千代田区千代田1-1");
+  await page.getByTestId("regist-submit").click();
+  await expect(page).toHaveURL(new RegExp(`/${siteId}/user/confirm$`));
+  await page.getByTestId("register-submit").click();
+  await expect(page).toHaveURL(new RegExp(`/${siteId}/user/completed$`));
+  return email;
+}
