@@ -1,4 +1,40 @@
-// Placeholder: built by the accounts work (issue 8).
-export default function Placeholder() {
-  return null;
+import { DriverForm } from "../../components/driver-form";
+import { requireUser } from "../../lib/guards.server";
+import { useI18n } from "../../lib/i18n";
+import { privateMeta } from "../../lib/seo";
+import { loadDriverFormConfig, submitDriverForm } from "../../presenters/driver-form.server";
+import type { Route } from "./+types/driver-new";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  await requireUser(context, request);
+  return { config: await loadDriverFormConfig(context) };
+}
+
+/** Spec §7 drivers/register; success flashes "driver info registered" on the list (§8). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const member = await requireUser(context, request);
+  return submitDriverForm(context, request, member, null);
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "driver.new.title");
+
+const NO_ERRORS = {};
+
+export default function DriverNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <main id="main" tabIndex={-1} className="max-w-2xl outline-none">
+      <h1 className="text-2xl font-bold" data-testid="page-title">
+        {t("driver.new.title")}
+      </h1>
+      <p className="mt-2 text-gray-700">{t("driver.new.lead")}</p>
+      <DriverForm
+        config={loaderData.config}
+        values={actionData?.values ?? {}}
+        serverErrors={actionData?.errors ?? NO_ERRORS}
+        refused={Boolean(actionData)}
+        submitLabel="driver.form.submitNew"
+      />
+    </main>
+  );
 }

@@ -183,7 +183,7 @@ export const drivers = pgTable(
     prefCode: smallint(),
     addressA: text().notNull().default(""),
     addressB: text().notNull().default(""),
-    /** Licence type codes (common/codes.ts LICENSE_TYPES). */
+    /** Licence type codes (common/license-types.ts). */
     licenseTypes: text().array().notNull().default(sql`'{}'`),
     licenseNumber: text().notNull().default(""),
     licenseAcquisitionDate: date(),
