@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLocation } from "react-router";
 import type { Flash } from "../lib/flash";
 import { useI18n } from "../lib/i18n";
 import { useFlash } from "../lib/site";
@@ -9,7 +10,13 @@ export function FlashMessage() {
   const { t } = useI18n();
   // Closing hides this flash only; the next one shows again.
   const [closed, setClosed] = useState<Flash | null>(null);
-  if (!flash || closed === flash) return null;
+  // A flash belongs to the page it was left for: moving on to another page hides it, even when
+  // the site data (which carries it) is not read again.
+  const { key } = useLocation();
+  const [shown, setShown] = useState({ flash, key });
+  if (shown.flash !== flash) setShown({ flash, key });
+  const movedOn = shown.flash === flash && shown.key !== key;
+  if (!flash || closed === flash || movedOn) return null;
   const danger = flash.kind === "danger";
   return (
     <div

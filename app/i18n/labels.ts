@@ -51,6 +51,7 @@ export const REASON_MESSAGE = {
   pref_required: "reason.pref_required",
   country_required: "reason.country_required",
   city_required: "reason.city_required",
+  building_required: "reason.building_required",
   user_type_required: "reason.user_type_required",
   text_too_long: "reason.text_too_long",
   invalid_choice: "reason.invalid_choice",

@@ -45,6 +45,7 @@ export const REASON_CODES = [
   "pref_required",
   "country_required",
   "city_required",
+  "building_required",
   "user_type_required",
   "text_too_long",
   "invalid_choice",

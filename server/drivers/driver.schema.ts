@@ -222,7 +222,7 @@ function textIssues(v: Record<string, unknown>, config: DriverFormConfig, existi
     else if (value.length > DRIVER_LIMITS.country) issues.push(issue("country", "text_too_long"));
   }
   text("address_a", "city_required", DRIVER_LIMITS.address);
-  text("address_b", "city_required", DRIVER_LIMITS.address);
+  text("address_b", "building_required", DRIVER_LIMITS.address);
   if (shown("license_type")) {
     const chosen = LICENSE_TYPES.filter((code) => str(v[licenseTypeFieldName(code)]) !== "");
     if (chosen.length === 0 && required("license_type")) issues.push(issue("license_type", "license_type_required"));

@@ -29,8 +29,11 @@ for (const locale of LOCALES) {
       page,
     }) => {
       await loginAs(page, locale, "sakura", DEMO.sakuraHanako.email);
+      await expect(page.getByTestId("flash")).toHaveText(new RegExp(msg(locale, "login.flash.welcome")));
       await page.getByTestId("mypage-nav-reserves").click();
       await expect(page.getByTestId("page-title")).toHaveText(msg(locale, "reserves.title"));
+      // The login's message belonged to the page it led to.
+      await expect(page.getByTestId("flash")).toHaveCount(0);
       const statuses = page.getByTestId("reservation-status");
       await expect(statuses).toHaveCount(4);
       expect(await statuses.evaluateAll((els) => els.map((e) => e.getAttribute("data-status")))).toEqual([

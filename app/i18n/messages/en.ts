@@ -138,6 +138,7 @@ export const en: Messages = {
   "reason.pref_required": "Your Prefecture has not been selected.",
   "reason.country_required": "You have not entered Country.",
   "reason.city_required": "You have not entered City and street address.",
+  "reason.building_required": "You have not entered Building and room.",
   "reason.user_type_required": "Your Customer type has not been selected.",
   "reason.text_too_long": "Please enter at most {max} characters.",
   "reason.invalid_choice": "Please choose from the list.",

@@ -137,6 +137,7 @@ export const ja = {
   "reason.pref_required": "都道府県が選択されていません。",
   "reason.country_required": "国名が入力されていません。",
   "reason.city_required": "市区町村・番地が入力されていません。",
+  "reason.building_required": "建物名・部屋番号が入力されていません。",
   "reason.user_type_required": "お客様区分が選択されていません。",
   "reason.text_too_long": "{max}文字以内で入力してください。",
   "reason.invalid_choice": "一覧から選択してください。",

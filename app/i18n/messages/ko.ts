@@ -138,6 +138,7 @@ export const ko: Messages = {
   "reason.pref_required": "도도부현을 선택하지 않았습니다.",
   "reason.country_required": "국가를 입력하지 않았습니다.",
   "reason.city_required": "시구정촌·번지를 입력하지 않았습니다.",
+  "reason.building_required": "건물명·호수를 입력하지 않았습니다.",
   "reason.user_type_required": "고객 구분을 선택하지 않았습니다.",
   "reason.text_too_long": "{max}자 이내로 입력해 주세요.",
   "reason.invalid_choice": "목록에서 선택해 주세요.",

@@ -136,6 +136,7 @@ export const zhTW: Messages = {
   "reason.pref_required": "您尚未選擇都道府縣。",
   "reason.country_required": "您尚未輸入國家。",
   "reason.city_required": "您尚未輸入市區町村及地址。",
+  "reason.building_required": "您尚未輸入建築物名稱及房號。",
   "reason.user_type_required": "您尚未選擇客戶類型。",
   "reason.text_too_long": "請輸入{max}個字元以內。",
   "reason.invalid_choice": "請從清單中選擇。",
