@@ -1,10 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb } from "../../tests/setup/test-db";
 import { createSession, readSession } from "../auth/sessions";
-import type { DbHandle } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations } from "../db/schema";
 import {
   createDriver,
@@ -47,8 +47,14 @@ async function member(email: string) {
   return createMember(handle.db, site.siteId, { name: "退会 太郎", email, tel: "090-0000-0000", zip: "1000001" });
 }
 
-function book(memberId: number, from: number, to: number, extra: { isCancelled?: boolean; driverId?: number } = {}) {
-  return createMemberReservation(handle.db, site.siteId, memberId, {
+function book(
+  memberId: number,
+  from: number,
+  to: number,
+  extra: { isCancelled?: boolean; driverId?: number } = {},
+  db: Db = handle.db,
+) {
+  return createMemberReservation(db, site.siteId, memberId, {
     reserveNo: `W-${++seq}`,
     storeId: site.storeId,
     carTypeId: site.typeId,
@@ -142,5 +148,56 @@ describe("withdrawal", () => {
     await expect(member("leaving@example.com")).resolves.toBeGreaterThan(id);
     const again = await withdraw(handle.db, site.siteId, id, services, now).catch((e: unknown) => e);
     expect((again as AppError).status).toBe(404);
+  });
+
+  it("checks again under a lock: a reservation committed while the withdrawal waits refuses it", async () => {
+    const id = await member("racing@example.com");
+    expect(await checkWithdrawal(handle.db, site.siteId, id, now)).toBe("ok");
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let booked!: () => void;
+    const bookedInside = new Promise<void>((resolve) => {
+      booked = resolve;
+    });
+    // A booking holds its transaction open (its foreign key locks the member row) while the member withdraws.
+    const booking = handle.db.transaction(async (tx) => {
+      await book(id, 10, 11, {}, tx as unknown as Db);
+      booked();
+      await gate;
+    });
+    await bookedInside;
+    const withdrawal = withdraw(handle.db, site.siteId, id, services, now).catch((e: unknown) => e);
+    if (handle.kind === "postgres") {
+      // Wait until the withdrawal is blocked on the member row, so the order is the racing one.
+      await expect
+        .poll(async () => {
+          const result = await handle.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+        })
+        .toBeGreaterThan(0);
+    }
+    release();
+    await booking;
+    const error = await withdrawal;
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).details.reason?.code).toBe("withdrawal_reserved");
+    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    expect(row?.email).toBe("racing@example.com");
+  });
+
+  it("closes the account once when two withdrawals run at the same time", async () => {
+    const id = await member("twice@example.com");
+    const outcomes = await Promise.allSettled([
+      withdraw(handle.db, site.siteId, id, services, now),
+      withdraw(handle.db, site.siteId, id, services, now),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");
+    expect(failed?.reason).toBeInstanceOf(AppError);
+    expect((failed?.reason as AppError | undefined)?.status).toBe(404);
   });
 });

@@ -114,6 +114,25 @@ describe("simulator: saving cards", () => {
   });
 });
 
+describe("simulator: after a restart", () => {
+  it("adopts a customer id it made before, with no cards, and answers false for unknown cards", async () => {
+    const g = new PaymentSimulator({ now: () => NOW });
+    const customer = "sim_cus_0b6f3c2e-1111-4222-8333-444455556666";
+    expect(await g.listCards(customer)).toEqual([]);
+    expect(await g.detachCard(customer, "sim_pm_demo_sakura_1")).toBe(false);
+    expect(await g.setDefaultCard(customer, "sim_pm_demo_sakura_1")).toBe(false);
+    const { setupId } = await g.startCardSetup(customer);
+    const result = await g.confirmCardSetup(setupId, { card: card("4242424242424242") });
+    expect(result).toMatchObject({ status: "succeeded", card: { last4: "4242", isDefault: true } });
+    expect(await g.listCards(customer)).toHaveLength(1);
+  });
+
+  it("still refuses a customer id that is not one of its own", async () => {
+    const g = new PaymentSimulator({ now: () => NOW });
+    await expect(g.startCardSetup("cus_stripe123")).rejects.toThrow("unknown customer");
+  });
+});
+
 describe("simulator: payments", () => {
   const gateway = () => new PaymentSimulator({ now: () => NOW });
   const pay = (g: PaymentSimulator, c: CardInput, key = "k1", amount = 12_100) =>

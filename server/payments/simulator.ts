@@ -114,8 +114,20 @@ export class PaymentSimulator implements PaymentGateway {
     return id;
   }
 
+  /**
+   * A customer id this instance has not made: one of ours from before a restart (state is in
+   * memory) is taken over with no cards, anything else is unknown.
+   */
+  private adopt(customerId: string): boolean {
+    if (this.customers.has(customerId)) return true;
+    if (!/^sim_cus_[A-Za-z0-9-]+$/.test(customerId)) return false;
+    this.customers.set(customerId, { siteId: "" });
+    this.record({ op: "customer", id: customerId, status: "adopted" });
+    return true;
+  }
+
   async startCardSetup(customerId: string) {
-    if (!this.customers.has(customerId)) throw new Error("unknown customer");
+    if (!this.adopt(customerId)) throw new Error("unknown customer");
     const id = `sim_seti_${randomUUID()}`;
     this.setups.set(id, { id, customerId, result: { setupId: id, status: "requires_action" } });
     return { setupId: id, clientSecret: `${id}_secret_simulated` };
@@ -176,6 +188,7 @@ export class PaymentSimulator implements PaymentGateway {
   }
 
   async listCards(customerId: string): Promise<SavedCard[]> {
+    this.adopt(customerId);
     return [...this.cards.values()].filter((c) => c.customerId === customerId).map((c) => this.publicCard(c));
   }
 
@@ -189,6 +202,7 @@ export class PaymentSimulator implements PaymentGateway {
   }
 
   async setDefaultCard(customerId: string, cardId: string): Promise<boolean> {
+    this.adopt(customerId);
     const card = this.cards.get(cardId);
     const customer = this.customers.get(customerId);
     if (!card || card.customerId !== customerId || !customer) return false;

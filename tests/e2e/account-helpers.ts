@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, type LocaleCode, url } from "./fixtures";
+import { waitForHydration } from "./search-helpers";
 
 /** The demo members (server/db/seed/demo-members.ts); every one has the same password. */
 export const DEMO_PASSWORD = "rentacar-demo";
@@ -68,6 +69,8 @@ export async function registerMember(
   const password = options.password ?? DEMO_PASSWORD;
   await page.goto(url(locale, siteId, "/user/regist"));
   const form = page.getByTestId("regist-form");
+  // The zip lookup and the client checks run once the page is interactive.
+  await waitForHydration(form);
   await form.locator('input[name="name"]').fill(options.name ?? "試験 花子");
   await form.locator('input[name="kana"]').fill("シケン ハナコ");
   await form.locator('select[name="birth_month"]').selectOption("4");

@@ -30,7 +30,7 @@ export function usePayMethod() {
   const { t } = useI18n();
   return (r: Pick<ReservationView, "payMethod" | "payMethodOther">) => {
     const label = t(`reserves.pay.${r.payMethod}` as MessageKey);
-    return r.payMethod === 4 && r.payMethodOther ? `${label}（${r.payMethodOther}）` : label;
+    return r.payMethod === 4 && r.payMethodOther ? t("reserves.payOther", { label, text: r.payMethodOther }) : label;
   };
 }
 

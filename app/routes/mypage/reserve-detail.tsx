@@ -50,7 +50,10 @@ function PersonSection({
   if (!person) return null;
   const rows: [string, string][] = [];
   if (person.company) rows.push([t("reserves.company"), person.company]);
-  rows.push([t("reserves.name"), [person.name, person.kana ? `（${person.kana}）` : ""].join("")]);
+  rows.push([
+    t("reserves.name"),
+    person.kana ? t("reserves.nameWithKana", { name: person.name, kana: person.kana }) : person.name,
+  ]);
   if (person.tel) rows.push([t("reserves.tel"), person.tel]);
   if (person.email) rows.push([t("reserves.email"), person.email]);
   const address = [
@@ -77,6 +80,17 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
   const payMethod = usePayMethod();
   const r = loaderData.reservation;
   const none = t("reserves.none");
+  const options = r.options.length ? (
+    <ul data-testid="reservation-options">
+      {r.options.map((o) => (
+        <li key={o.name}>
+          {t("reserves.optionLine", { name: o.name, quantity: o.quantity })} {yen(o.fee)}
+        </li>
+      ))}
+    </ul>
+  ) : (
+    t("reserves.noOptions")
+  );
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <Link to={sitePath(shell, "/mypage/reserves")} className="link tap text-sm">
@@ -103,12 +117,7 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
             [t("reserves.optionFee"), yen(r.optionFee)],
             [t("reserves.immunityFee"), yen(r.immunityFee)],
             [t("reserves.payMethod"), payMethod(r)],
-            [
-              t("reserves.options"),
-              r.options.length
-                ? r.options.map((o) => t("reserves.optionLine", { name: o.name, quantity: o.quantity })).join("、")
-                : t("reserves.noOptions"),
-            ],
+            [t("reserves.options"), options],
             [t("reserves.destination"), r.destination || none],
             [t("reserves.purpose"), r.purpose || none],
             [t("reserves.passengers"), r.passengers ? t("reserves.passengerCount", { count: r.passengers }) : none],
@@ -121,6 +130,7 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
             {yen(r.totalFee)}
           </span>
         </p>
+        <p className="mt-2 text-sm text-gray-700">{t("reserves.timeNote")}</p>
       </section>
       <PersonSection title="reserves.renter" person={r.renter} testId="reservation-renter" />
       <PersonSection title="reserves.driver" person={r.driver} testId="reservation-driver" />

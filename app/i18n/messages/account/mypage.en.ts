@@ -51,6 +51,9 @@ export const mypageEn: Record<keyof typeof mypageJa, string> = {
   "reserves.cancelNote": "To change or cancel a reservation, please call the store.",
   "reserves.callStore": "Call the store ({tel})",
   "reserves.none": "—",
+  "reserves.payOther": "{label} ({text})",
+  "reserves.nameWithKana": "{name} ({kana})",
+  "reserves.timeNote": "Dates and times are the store's local time.",
   "withdrawal.title": "Close my account",
   "withdrawal.lead":
     "Closing your account deletes your details, drivers and saved cards, and you can no longer log in. Your past reservations stay on record as far as the store needs them.",

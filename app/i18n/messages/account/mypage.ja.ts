@@ -49,6 +49,9 @@ export const mypageJa = {
   "reserves.cancelNote": "ご予約の変更・キャンセルは店舗へお電話ください。",
   "reserves.callStore": "店舗に電話する（{tel}）",
   "reserves.none": "—",
+  "reserves.payOther": "{label}（{text}）",
+  "reserves.nameWithKana": "{name}（{kana}）",
+  "reserves.timeNote": "日時は店舗の現地時刻です。",
   "withdrawal.title": "退会",
   "withdrawal.lead":
     "退会すると、会員情報・運転者情報・登録カードが削除され、ログインできなくなります。ご予約の記録は店舗での対応に必要な範囲で残ります。",

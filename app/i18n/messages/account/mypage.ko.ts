@@ -51,6 +51,9 @@ export const mypageKo: Record<keyof typeof mypageJa, string> = {
   "reserves.cancelNote": "예약 변경·취소는 지점으로 전화해 주세요.",
   "reserves.callStore": "지점에 전화하기({tel})",
   "reserves.none": "—",
+  "reserves.payOther": "{label} ({text})",
+  "reserves.nameWithKana": "{name} ({kana})",
+  "reserves.timeNote": "일시는 지점 현지 시각입니다.",
   "withdrawal.title": "회원 탈퇴",
   "withdrawal.lead":
     "탈퇴하면 회원 정보·운전자 정보·등록 카드가 삭제되며 로그인할 수 없게 됩니다. 예약 기록은 지점 업무에 필요한 범위에서 남습니다.",

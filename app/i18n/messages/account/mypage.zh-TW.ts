@@ -51,6 +51,9 @@ export const mypageZhTW: Record<keyof typeof mypageJa, string> = {
   "reserves.cancelNote": "如需變更或取消預約，請致電門市。",
   "reserves.callStore": "致電門市（{tel}）",
   "reserves.none": "—",
+  "reserves.payOther": "{label}（{text}）",
+  "reserves.nameWithKana": "{name}（{kana}）",
+  "reserves.timeNote": "日期與時間皆為門市當地時間。",
   "withdrawal.title": "退會",
   "withdrawal.lead":
     "退會後，會員資料、駕駛人資料及已登錄的信用卡將被刪除，且無法再登入。預約紀錄將在門市作業所需的範圍內保留。",
