@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { digitsOf, isExpired, luhnValid } from "../../common/card-number";
 import { formText, requiredText } from "../auth/fields.schema";
 
 /**
@@ -7,20 +8,6 @@ import { formText, requiredText } from "../auth/fields.schema";
  */
 const always = { when: () => true };
 
-/** The same checks as server/payments/cards.ts (server-only), for the browser too. */
-const digitsOf = (number: string) => number.replace(/[\s-]/g, "");
-function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-const isExpired = (month: number, year: number, now: Date) =>
-  year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1);
 const issue = (path: string, message: string, input: unknown) => ({
   code: "custom" as const,
   path: [path],

@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeZip } from "../postal/normalize";
 import { zipDigits } from "./address.schema";
 
 /** Field → the first reason code, as the form pattern shows them (app/lib/forms.ts issuesToErrors). */
@@ -242,21 +241,5 @@ describe("birth date helpers", () => {
       password_confirm: "s3cret-pass",
     });
     expect(again.data).toEqual(parsed);
-  });
-});
-
-describe("zipDigits (browser) agrees with normalizeZip (server)", () => {
-  it.each(["1000001", "100-0001", "１００－０００１", "〒100-0001", "100-001", "", "10000011", "abc"])("%s", (v) => {
-    expect(zipDigits(v)).toBe(normalizeZip(v));
-  });
-
-  it("on any string", () => {
-    const chars = fc.constantFrom(..."0123456789０１２３４５６７８９-－ー 〒a");
-    fc.assert(
-      fc.property(fc.array(chars, { maxLength: 12 }), (cs) => {
-        const s = cs.join("");
-        expect(zipDigits(s)).toBe(normalizeZip(s));
-      }),
-    );
   });
 });

@@ -1,22 +1,7 @@
+import { digitsOf, isExpired, luhnValid } from "../../common/card-number";
 import type { CardBrand, CardInput, PaymentReason } from "./types";
 
-export function digitsOf(number: string): string {
-  return number.replace(/[\s-]/g, "");
-}
-
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
+export { digitsOf, isExpired, luhnValid };
 
 /** The brand from the card number's leading digits (BIN ranges). */
 export function brandOf(number: string): CardBrand {
@@ -35,12 +20,6 @@ export function brandOf(number: string): CardBrand {
 
 /** Spec §5/§9: JCB is not accepted. */
 export const isRefusedBrand = (brand: string) => brand === "jcb";
-
-/** Whether a card's expiry (end of its month) has passed. */
-export function isExpired(expMonth: number, expYear: number, now = new Date()): boolean {
-  const year = expYear < 100 ? 2000 + expYear : expYear;
-  return year < now.getFullYear() || (year === now.getFullYear() && expMonth < now.getMonth() + 1);
-}
 
 /** Checks a typed card can be sent at all: number, brand, expiry, CVC shape. */
 export function checkCardInput(card: CardInput, now = new Date()): PaymentReason | null {

@@ -3,7 +3,7 @@ import { createHttpPostalLookup } from "./http";
 import { createOfflinePostalLookup } from "./offline";
 import type { PostalLookup } from "./types";
 
-export { normalizeZip } from "./normalize";
+export { normalizeZip } from "../../common/zip";
 export type { PostalAddress, PostalLookup } from "./types";
 export { createHttpPostalLookup, createOfflinePostalLookup };
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { normalizeZip } from "../../common/zip";
 import { createHttpPostalLookup, lookupUrl } from "./http";
-import { normalizeZip } from "./normalize";
 import { createOfflinePostalLookup } from "./offline";
 
 describe("normalizeZip", () => {
