@@ -1,7 +1,34 @@
-import { formatDateTime } from "../../common/format";
+import { formatAddress, formatDateTime } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
 import type { ReservationPerson } from "../../server/db/schema";
 import { type MemberReservation, type ReservationStatus, reservationStatus } from "../../server/mypage/reservations";
+import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+
+/** The renter or the driver as booked (the reservation's snapshot), ready to show. */
+export interface PersonView {
+  company: string;
+  name: string;
+  kana: string;
+  tel: string;
+  email: string;
+  /** Postcode, prefecture and street in the order of the page's language; "" when none was given. */
+  address: string;
+}
+
+function personView(person: ReservationPerson | null, locale: Locale): PersonView | null {
+  if (!person) return null;
+  const zip = (person.zip ?? "").replace(/^(\d{3})(\d{4})$/, "$1-$2");
+  const region = person.prefCode ? translate(CATALOGUES[locale], `pref.${person.prefCode}` as MessageKey) : "";
+  const street = [person.addressA, person.addressB].filter(Boolean).join(" ");
+  return {
+    company: person.company ?? "",
+    name: person.name,
+    kana: person.kana ?? "",
+    tel: person.tel ?? "",
+    email: person.email ?? "",
+    address: zip || region || street ? formatAddress(locale, { zip, region, street }) : "",
+  };
+}
 
 /** A member's reservation as My Page shows it, in one language. */
 export interface ReservationView {
@@ -26,8 +53,8 @@ export interface ReservationView {
   purpose: string;
   passengers: number | null;
   remarks: string;
-  renter: ReservationPerson | null;
-  driver: ReservationPerson | null;
+  renter: PersonView | null;
+  driver: PersonView | null;
 }
 
 export function reservationView(row: MemberReservation, locale: Locale, now: Date): ReservationView {
@@ -60,7 +87,7 @@ export function reservationView(row: MemberReservation, locale: Locale, now: Dat
     purpose: r.purpose,
     passengers: r.passengers,
     remarks: r.remarks,
-    renter: r.borrower,
-    driver: r.driver,
+    renter: personView(r.borrower, locale),
+    driver: personView(r.driver, locale),
   };
 }

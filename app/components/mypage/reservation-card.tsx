@@ -34,6 +34,16 @@ export function usePayMethod() {
   };
 }
 
+/** A date-time on one line and the store under it, so neither breaks in the middle on a phone. */
+export function whenWhere(dateTime: string, store: string) {
+  return (
+    <>
+      <span className="block whitespace-nowrap">{dateTime}</span>
+      <span className="block">{store}</span>
+    </>
+  );
+}
+
 /** One reservation in the list: number, dates and store, class, fees, total and payment (spec §3). */
 export function ReservationCard({ reservation: r }: { reservation: ReservationView }) {
   const { t } = useI18n();
@@ -52,8 +62,8 @@ export function ReservationCard({ reservation: r }: { reservation: ReservationVi
       <div className="mt-3">
         <DescriptionList
           rows={[
-            [t("reserves.departure"), `${r.departure} ${r.storeName}`],
-            [t("reserves.return"), `${r.return} ${r.returnStoreName}`],
+            [t("reserves.departure"), whenWhere(r.departure, r.storeName)],
+            [t("reserves.return"), whenWhere(r.return, r.returnStoreName)],
             [t("reserves.class"), `${r.className} / ${r.carTypeName}`],
             [t("reserves.classFee"), yen(r.rentalFee)],
             [t("reserves.optionFee"), yen(r.optionFee)],

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { parseId } from "../../../common/params";
-import type { ReservationPerson } from "../../../server/db/schema";
 import { getMemberReservation } from "../../../server/mypage/reservations";
 import { useYen } from "../../components/car/price";
-import { StatusBadge, usePayMethod } from "../../components/mypage/reservation-card";
+import { StatusBadge, usePayMethod, whenWhere } from "../../components/mypage/reservation-card";
 import { DescriptionList } from "../../components/ui/description-list";
 import type { MessageKey } from "../../i18n/messages";
 import { redirectWithFlash } from "../../lib/flash.server";
@@ -13,7 +12,7 @@ import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
-import { reservationView } from "../../presenters/reservation.server";
+import { type PersonView, reservationView } from "../../presenters/reservation.server";
 import type { Route } from "./+types/reserve-detail";
 
 /**
@@ -37,15 +36,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.detailTitle");
 
-function PersonSection({
-  title,
-  person,
-  testId,
-}: {
-  title: MessageKey;
-  person: ReservationPerson | null;
-  testId: string;
-}) {
+function PersonSection({ title, person, testId }: { title: MessageKey; person: PersonView | null; testId: string }) {
   const { t } = useI18n();
   if (!person) return null;
   const rows: [string, string][] = [];
@@ -56,15 +47,7 @@ function PersonSection({
   ]);
   if (person.tel) rows.push([t("reserves.tel"), person.tel]);
   if (person.email) rows.push([t("reserves.email"), person.email]);
-  const address = [
-    person.zip ? `〒${person.zip}` : "",
-    person.prefCode ? t(`pref.${person.prefCode}` as MessageKey) : "",
-    person.addressA ?? "",
-    person.addressB ?? "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-  if (address) rows.push([t("reserves.address"), address]);
+  if (person.address) rows.push([t("reserves.address"), person.address]);
   return (
     <section className="card mt-4 p-4" data-testid={testId}>
       <h2 className="mb-2 font-bold">{t(title)}</h2>
@@ -83,9 +66,7 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
   const options = r.options.length ? (
     <ul data-testid="reservation-options">
       {r.options.map((o) => (
-        <li key={o.name}>
-          {t("reserves.optionLine", { name: o.name, quantity: o.quantity })} {yen(o.fee)}
-        </li>
+        <li key={o.name}>{t("reserves.optionLine", { name: o.name, quantity: o.quantity, fee: yen(o.fee) })}</li>
       ))}
     </ul>
   ) : (
@@ -109,8 +90,8 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
         </p>
         <DescriptionList
           rows={[
-            [t("reserves.departure"), `${r.departure} ${r.storeName}`],
-            [t("reserves.return"), `${r.return} ${r.returnStoreName}`],
+            [t("reserves.departure"), whenWhere(r.departure, r.storeName)],
+            [t("reserves.return"), whenWhere(r.return, r.returnStoreName)],
             [t("reserves.class"), r.className],
             [t("reserves.carType"), r.carTypeName],
             [t("reserves.classFee"), yen(r.rentalFee)],

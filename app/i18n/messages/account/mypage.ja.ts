@@ -32,7 +32,7 @@ export const mypageJa = {
   "reserves.pay.3": "店頭でクレジットカード払い",
   "reserves.pay.4": "その他",
   "reserves.options": "オプション",
-  "reserves.optionLine": "{name} × {quantity}",
+  "reserves.optionLine": "{name} × {quantity}（{fee}）",
   "reserves.noOptions": "なし",
   "reserves.destination": "行き先",
   "reserves.purpose": "利用目的",

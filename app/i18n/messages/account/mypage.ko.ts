@@ -34,7 +34,7 @@ export const mypageKo: Record<keyof typeof mypageJa, string> = {
   "reserves.pay.3": "지점에서 신용카드 결제",
   "reserves.pay.4": "기타",
   "reserves.options": "옵션",
-  "reserves.optionLine": "{name} × {quantity}",
+  "reserves.optionLine": "{name} × {quantity} ({fee})",
   "reserves.noOptions": "없음",
   "reserves.destination": "목적지",
   "reserves.purpose": "이용 목적",

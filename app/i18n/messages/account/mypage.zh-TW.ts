@@ -34,7 +34,7 @@ export const mypageZhTW: Record<keyof typeof mypageJa, string> = {
   "reserves.pay.3": "門市信用卡付款",
   "reserves.pay.4": "其他",
   "reserves.options": "選配",
-  "reserves.optionLine": "{name} × {quantity}",
+  "reserves.optionLine": "{name} × {quantity}（{fee}）",
   "reserves.noOptions": "無",
   "reserves.destination": "目的地",
   "reserves.purpose": "用途",
