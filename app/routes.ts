@@ -23,6 +23,15 @@ function localeRoutes(prefix: string) {
           index("routes/site/top.tsx", { id: id("top") }),
           route("reserve", "routes/site/reserve.tsx", { id: id("reserve") }),
           route("reserve/stores/:storeId/cars/:carTypeId", "routes/site/car-type.tsx", { id: id("car-type") }),
+          // The booking flow (spec §2, §4): options → login or customer → confirm → card → completed.
+          route("reserve/stores/:storeId/cars/:carTypeId/options", "routes/reserve/options.tsx", {
+            id: id("reserve-options"),
+          }),
+          route("reserve/login", "routes/reserve/login.tsx", { id: id("reserve-login") }),
+          route("reserve/user", "routes/reserve/user.tsx", { id: id("reserve-user") }),
+          route("reserve/confirm", "routes/reserve/confirm.tsx", { id: id("reserve-confirm") }),
+          route("reserve/credit_card", "routes/reserve/credit-card.tsx", { id: id("reserve-credit-card") }),
+          route("reserve/completed", "routes/reserve/completed.tsx", { id: id("reserve-completed") }),
           route("fee", "routes/site/fee.tsx", { id: id("fee") }),
           route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
           route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),

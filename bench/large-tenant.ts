@@ -156,7 +156,7 @@ async function main() {
 
   const plan = (await db.execute(sql`
     explain select car_type_id from reservations
-     where site_id = ${SITE} and store_id = ${storeIds[0]} and not is_cancelled
+     where site_id = ${SITE} and store_id = ${storeIds[0]} and status in ('held', 'confirmed') and (status = 'confirmed' or hold_expires_at > now())
        and tstzrange(start_at, end_at, '[)') && tstzrange(now(), now() + interval '2 days', '[)')`)) as unknown as {
     rows: { "QUERY PLAN": string }[];
   };

@@ -82,6 +82,16 @@ export const REASON_MESSAGE = {
   card_failed: "reason.card_failed",
   withdrawal_renting: "reason.withdrawal_renting",
   withdrawal_reserved: "reason.withdrawal_reserved",
+  borrower_required: "reason.borrower_required",
+  driver_selection_required: "reason.driver_selection_required",
+  pay_method_required: "reason.pay_method_required",
+  pay_method_other_required: "reason.pay_method_other_required",
+  advance_card_too_early: "reason.advance_card_too_early",
+  details_updated: "reason.details_updated",
+  idempotency_key_reused: "reason.idempotency_key_reused",
+  submit_in_progress: "reason.submit_in_progress",
+  submit_failed: "reason.submit_failed",
+  option_not_possible_required: "reason.option_not_possible_required",
 } as const satisfies Record<ReasonCode, MessageKey>;
 
 export const PERIOD_LABEL = {

@@ -12,7 +12,7 @@ function row(overrides: Partial<MemberReservation["reservation"]> = {}, returnSt
       // 10:00 and 17:00 in Okinawa (UTC+9).
       startAt: new Date("2026-06-20T01:00:00Z"),
       endAt: new Date("2026-06-22T08:00:00Z"),
-      isCancelled: false,
+      status: "confirmed",
       rentalFee: 26_400,
       optionFee: 1_100,
       immunityFee: 1_650,
@@ -95,7 +95,7 @@ describe("a reservation as My Page shows it", () => {
   });
 
   it("tells cancelled, in-progress and returned reservations apart", () => {
-    expect(reservationView(row({ isCancelled: true }), "ja", now).status).toBe("cancelled");
+    expect(reservationView(row({ status: "cancelled" }), "ja", now).status).toBe("cancelled");
     expect(reservationView(row(), "ja", new Date("2026-06-21T00:00:00Z")).status).toBe("in_progress");
     expect(reservationView(row(), "ja", new Date("2026-06-22T08:00:00Z")).status).toBe("returned");
   });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { HOLDS_A_CAR_SQL } from "../reservations/status";
 import type { Hold } from "./occupancy";
 
 /**
@@ -20,7 +21,7 @@ export async function loadHolds(
       from reservations
      where site_id = ${siteId}
        and store_id = ${storeId}${typeFilter}
-       and not is_cancelled
+       and ${sql.raw(HOLDS_A_CAR_SQL)}
        and tstzrange(start_at, end_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
   // Both drivers answer { rows } and parse timestamptz into Date.
   const { rows } = result as unknown as { rows: { car_type_id: number; start_at: Date; end_at: Date }[] };

@@ -76,6 +76,17 @@ export const REASON_CODES = [
   "card_failed",
   "withdrawal_renting",
   "withdrawal_reserved",
+  // Booking: the customer step, confirmation and submit.
+  "borrower_required",
+  "driver_selection_required",
+  "pay_method_required",
+  "pay_method_other_required",
+  "advance_card_too_early",
+  "details_updated",
+  "idempotency_key_reused",
+  "submit_in_progress",
+  "submit_failed",
+  "option_not_possible_required",
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

@@ -92,7 +92,7 @@ async function booking(
     carTypeId: Object.values(target.catalogue?.typeIds ?? {})[0] as number,
     startAt: new Date(NOW.getTime() + days.from * DAY),
     endAt: new Date(NOW.getTime() + days.to * DAY),
-    isCancelled: days.cancelled ?? false,
+    status: days.cancelled ? ("cancelled" as const) : ("confirmed" as const),
     driverId,
     driver: { name: "山田 花子", licenseNumber: "123456789012" },
   });

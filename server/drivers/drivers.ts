@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { driverImages, drivers, reservations } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
 import type { Logger } from "../logger";
+import { holdsACar } from "../reservations/status";
 import type { BlobStore } from "../uploads/blob-store";
 import type { CleanImage } from "../uploads/images";
 import type { DriverFields } from "./driver.schema";
@@ -54,12 +55,7 @@ const owned = (siteId: string, memberId: number, driverId: number) =>
 
 /** A reservation that still needs its driver: not cancelled and not yet over. */
 const activeReservationOf = (siteId: string, driverId: number, now: Date) =>
-  and(
-    eq(reservations.siteId, siteId),
-    eq(reservations.driverId, driverId),
-    eq(reservations.isCancelled, false),
-    gt(reservations.endAt, now),
-  );
+  and(eq(reservations.siteId, siteId), eq(reservations.driverId, driverId), holdsACar, gt(reservations.endAt, now));
 
 export async function listDrivers(
   db: Db,
@@ -94,7 +90,7 @@ export async function listDrivers(
         and(
           eq(reservations.siteId, siteId),
           inArray(reservations.driverId, ids),
-          eq(reservations.isCancelled, false),
+          holdsACar,
           gt(reservations.endAt, now),
         ),
       ),

@@ -32,7 +32,7 @@ beforeAll(async () => {
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
-      vehicles: [],
+      vehicles: [{ store: 0, typeKey: "t", count: 10 }],
     },
   });
   site = {
@@ -51,7 +51,7 @@ function book(
   memberId: number,
   from: number,
   to: number,
-  extra: { isCancelled?: boolean; driverId?: number } = {},
+  extra: { status?: "cancelled"; driverId?: number } = {},
   db: Db = handle.db,
 ) {
   return createMemberReservation(db, site.siteId, memberId, {
@@ -90,7 +90,7 @@ describe("withdrawal", () => {
   it("is allowed with only past and cancelled reservations", async () => {
     const id = await member("past@example.com");
     await book(id, -10, -9);
-    await book(id, 5, 6, { isCancelled: true });
+    await book(id, 5, 6, { status: "cancelled" });
     expect(await checkWithdrawal(handle.db, site.siteId, id, now)).toBe("ok");
   });
 

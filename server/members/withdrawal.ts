@@ -1,9 +1,10 @@
-import { and, eq, gt, inArray, isNull, not, notExists, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations, sessions } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
 import type { PaymentGateway } from "../payments/types";
+import { holdsACar } from "../reservations/status";
 import type { BlobStore } from "../uploads/blob-store";
 
 /** Whether a member may leave now (spec §6: not while renting, not while a reservation exists). */
@@ -20,12 +21,7 @@ export async function checkWithdrawal(db: DbOrTx, siteId: string, memberId: numb
     })
     .from(reservations)
     .where(
-      and(
-        eq(reservations.siteId, siteId),
-        eq(reservations.memberId, memberId),
-        not(reservations.isCancelled),
-        gt(reservations.endAt, now),
-      ),
+      and(eq(reservations.siteId, siteId), eq(reservations.memberId, memberId), holdsACar, gt(reservations.endAt, now)),
     );
   const check: WithdrawalCheck = row?.renting ? "renting" : row?.reserved ? "reserved" : "ok";
   return check;

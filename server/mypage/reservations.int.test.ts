@@ -21,7 +21,7 @@ async function siteWithCar() {
     catalogue: {
       classes: [{ key: "c", className: "コンパクト", classNameEn: "Compact" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "アクア", typeNameEn: "Aqua", capacity: 5 }],
-      vehicles: [],
+      vehicles: [{ store: 0, typeKey: "t", count: 10 }],
     },
   });
   return { siteId: site.siteId, storeId: site.storeIds[0] as number, typeId: site.catalogue?.typeIds.t as number };
@@ -43,7 +43,7 @@ beforeAll(async () => {
       carTypeId: site.typeId,
       startAt: at(from),
       endAt: at(to),
-      isCancelled,
+      status: isCancelled ? ("cancelled" as const) : ("confirmed" as const),
       totalFee: 10_000,
     });
   ids.past = await book(a, hanako, "R-1", -10, -8);

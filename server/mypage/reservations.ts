@@ -2,15 +2,13 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { carClasses, carTypes, reservations, stores } from "../db/schema";
+import { shownToMember } from "../reservations/status";
 
 /** Where a reservation stands for its member (spec §4: cancelled reservations show as such). */
 export type ReservationStatus = "upcoming" | "in_progress" | "returned" | "cancelled";
 
-export function reservationStatus(
-  r: { isCancelled: boolean; startAt: Date; endAt: Date },
-  now: Date,
-): ReservationStatus {
-  if (r.isCancelled) return "cancelled";
+export function reservationStatus(r: { status: string; startAt: Date; endAt: Date }, now: Date): ReservationStatus {
+  if (r.status === "cancelled") return "cancelled";
   if (now < r.startAt) return "upcoming";
   if (now < r.endAt) return "in_progress";
   return "returned";
@@ -58,7 +56,7 @@ function memberReservationQuery(db: Db, siteId: string, memberId: number) {
     )
     .innerJoin(carTypes, and(eq(carTypes.siteId, reservations.siteId), eq(carTypes.id, reservations.carTypeId)))
     .innerJoin(carClasses, and(eq(carClasses.siteId, carTypes.siteId), eq(carClasses.id, carTypes.classId)))
-    .where(and(eq(reservations.siteId, siteId), eq(reservations.memberId, memberId)))
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.memberId, memberId), shownToMember))
     .$dynamic();
 }
 
@@ -70,8 +68,8 @@ export type MemberReservation = Awaited<ReturnType<typeof listMemberReservations
  */
 export async function listMemberReservations(db: Db, siteId: string, memberId: number, now = new Date()) {
   return memberReservationQuery(db, siteId, memberId).orderBy(
-    sql`case when ${reservations.endAt} > ${now} and not ${reservations.isCancelled} then 0 else 1 end`,
-    sql`case when ${reservations.endAt} > ${now} and not ${reservations.isCancelled} then ${reservations.startAt} end asc`,
+    sql`case when ${reservations.endAt} > ${now} and ${reservations.status} <> 'cancelled' then 0 else 1 end`,
+    sql`case when ${reservations.endAt} > ${now} and ${reservations.status} <> 'cancelled' then ${reservations.startAt} end asc`,
     desc(reservations.startAt),
     asc(reservations.id),
   );

@@ -108,6 +108,8 @@ export const carOptions = pgTable(
     storeIds: integer().array().notNull().default(sql`'{}'`),
     classIds: integer().array().notNull().default(sql`'{}'`),
     displayOrder: integer().notNull().default(0),
+    /** The store cannot promise it (few in stock): the booker chooses to reserve anyway or cancel. */
+    mayBeUnavailable: boolean().notNull().default(false),
   },
   (t) => [
     check("car_options_price", sql`${t.price} >= 0`),

@@ -172,7 +172,8 @@ export const drivers = pgTable(
   {
     id: serial().primaryKey(),
     siteId: siteRef(),
-    memberId: integer().notNull(),
+    /** Null for a driver entered in a booking by a guest (spec §3 is_non_member). */
+    memberId: integer(),
     driverCode: text(),
     name: text().notNull().default(""),
     kana: text().notNull().default(""),

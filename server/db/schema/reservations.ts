@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean,
   check,
   foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -44,6 +44,15 @@ export interface ReservationOption {
 }
 
 /**
+ * Where a reservation stands (docs/decisions/021-booking.md): `held` keeps a car while a card
+ * payment is under way and lapses at `hold_expires_at`; `confirmed` is booked; `cancelled` was
+ * cancelled by the store; `expired` is a hold that was released (payment failed or abandoned).
+ * Held (until expiry) and confirmed reservations count against the store's vehicles.
+ */
+export const RESERVATION_STATUSES = ["held", "confirmed", "cancelled", "expired"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/**
  * A reservation of a car type at a store (a vehicle is assigned later). Fees are integer yen,
  * tax included, as computed at submit. `payMethod`: 1 card in advance, 2 cash, 3 card at the
  * store, 4 other (spec §3 settlement options).
@@ -59,7 +68,14 @@ export const reservations = pgTable(
     carTypeId: integer().notNull(),
     startAt: timestamp({ withTimezone: true }).notNull(),
     endAt: timestamp({ withTimezone: true }).notNull(),
-    isCancelled: boolean().notNull().default(false),
+    status: text().$type<ReservationStatus>().notNull().default("confirmed"),
+    holdExpiresAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** The gateway's payment for an advance card payment, and where it stands. */
+    paymentId: text(),
+    paymentStatus: text().$type<"pending" | "paid" | "failed" | "refunded">(),
+    /** 1: reserve anyway if an option cannot be provided; 2: cancel the reservation then. */
+    optionNotPossibleType: smallint(),
     memberId: integer(),
     driverId: integer(),
     rentalFee: integer().notNull().default(0),
@@ -113,5 +129,36 @@ export const reservations = pgTable(
     ),
     unique("reservations_site_reserve_no").on(t.siteId, t.reserveNo),
     check("reservations_period", sql`${t.endAt} > ${t.startAt}`),
+    check("reservations_status", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
+    check("reservations_hold_expiry", sql`${t.status} <> 'held' or ${t.holdExpiresAt} is not null`),
+    index("reservations_site_payment").on(t.siteId, t.paymentId),
   ],
 );
+
+/**
+ * One row per submitted idempotency key (docs/decisions/021-booking.md): the first request
+ * stores its answer, every later one with the same key gets it back; a different payload under
+ * the same key is refused. Rows lapse at `expires_at`.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    siteId: siteRef(),
+    key: text().notNull(),
+    requestHash: text().notNull(),
+    /** The stored answer; null while the first request is still at work. */
+    response: jsonb().$type<Record<string, unknown>>(),
+    reservationId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.key] }), index("idempotency_keys_expires").on(t.expiresAt)],
+);
+
+/** Payment webhook events already applied: a redelivered event id is skipped (at-least-once delivery). */
+export const paymentEvents = pgTable("payment_events", {
+  eventId: text().primaryKey(),
+  type: text().notNull(),
+  objectId: text(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -80,6 +80,8 @@ export const siteSettings = pgTable(
     /** When set, the price-list menu entry links to this custom page instead of /fee (spec §2, clients 83 and 51). */
     priceListPageUrl: text(),
     webReserveAccepting: boolean().notNull().default(true),
+    /** Settlement methods offered at confirmation (spec §3): 1 card in advance, 2 cash, 3 card at the store, 4 other. */
+    settlementMethods: smallint().array().notNull().default(sql`'{1,2,3}'`),
   },
   (t) => [
     check("site_settings_public_status", sql`${t.publicStatus} in (1, 2)`),

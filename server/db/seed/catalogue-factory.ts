@@ -151,7 +151,7 @@ export async function createCatalogue(
           carTypeId: lookup(typeIds, r.typeKey, "car type"),
           startAt: r.startAt,
           endAt: r.endAt,
-          isCancelled: r.isCancelled ?? false,
+          status: r.isCancelled ? ("cancelled" as const) : ("confirmed" as const),
         })),
       );
     }

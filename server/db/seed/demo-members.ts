@@ -233,7 +233,7 @@ export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date)
           carTypeId: typeId,
           startAt: jstAt(today, booking.from, "10:00"),
           endAt: jstAt(today, booking.to, "17:00"),
-          isCancelled: booking.cancelled ?? false,
+          status: booking.cancelled ? ("cancelled" as const) : ("confirmed" as const),
           driverId: driverIds[0] ?? null,
           rentalFee,
           optionFee: CHILD_SEAT.fee,

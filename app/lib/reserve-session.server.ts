@@ -1,0 +1,44 @@
+import { type RouterContextProvider, redirect } from "react-router";
+import { localizePath } from "../../common/locales";
+import {
+  RESERVE_SESSION_KEY,
+  type ReserveSession,
+  readReserveSession,
+} from "../../server/reservations/reserve-session";
+import { getSession } from "./session.server";
+import { getSite } from "./site.server";
+
+/** The visitor's reservation session (spec §3), or null. */
+export async function getReserveSession(context: Readonly<RouterContextProvider>): Promise<ReserveSession | null> {
+  return readReserveSession(await getSession(context).data());
+}
+
+export function saveReserveSession(context: Readonly<RouterContextProvider>, value: ReserveSession): Promise<void> {
+  return getSession(context).setData(RESERVE_SESSION_KEY, value);
+}
+
+export function clearReserveSession(context: Readonly<RouterContextProvider>): Promise<void> {
+  return getSession(context).setData(RESERVE_SESSION_KEY, undefined);
+}
+
+/** A path of the booking flow under the page's language and site (`/reserve/confirm`, …). */
+export function reservePath(context: Readonly<RouterContextProvider>, path: string): string {
+  const { siteId, locale } = getSite(context);
+  return localizePath(locale, `/${siteId}${path}`);
+}
+
+/**
+ * The reservation session a step needs; without one the visitor goes back to the search
+ * (spec §4: options and confirm without a session return to reserve).
+ */
+export async function requireReserveSession(context: Readonly<RouterContextProvider>): Promise<ReserveSession> {
+  const session = await getReserveSession(context);
+  if (!session || session.completed) throw redirect(reservePath(context, "/reserve"));
+  return session;
+}
+
+/** The path of the options step of the session's car, with its search carried. */
+export function optionsPath(context: Readonly<RouterContextProvider>, session: ReserveSession): string {
+  const query = new URLSearchParams(session.search).toString();
+  return `${reservePath(context, `/reserve/stores/${session.storeId}/cars/${session.carTypeId}/options`)}${query ? `?${query}` : ""}`;
+}

@@ -1,0 +1,99 @@
+import * as z from "zod/mini";
+
+/**
+ * The options step of the booking flow (spec §2 `/reserve/stores/{storeId}/cars/{id}/options`,
+ * §5 option-unavailable handling), client-safe: the form runs it in the browser before sending
+ * and the action runs it again. Messages are reason codes. Values arrive as form strings:
+ * - `option_<id>`: how many of that option (0 … 99; the quote clamps to the option's limit and
+ *   drops options the store does not offer);
+ * - `immunity`: the collision damage waiver checkbox (present = chosen);
+ * - `option_not_possible_type`: "1" reserve anyway, "2" cancel, "" not chosen, for when a chosen
+ *   option may not be available;
+ * - `intent`: "recalc" (fees again, stay on the page) or "next" (the default: a form sent with
+ *   the Enter key or the Next button).
+ */
+export const OPTION_FIELD = /^option_(\d{1,9})$/;
+export const optionField = (optionId: number) => `option_${optionId}`;
+export const MAX_OPTION_QUANTITY = 99;
+export const OPTION_NOT_POSSIBLE = { reserveAnyway: 1, cancel: 2 } as const;
+export type OptionNotPossibleType = (typeof OPTION_NOT_POSSIBLE)[keyof typeof OPTION_NOT_POSSIBLE];
+
+export interface OptionsFormInput {
+  intent: "recalc" | "next";
+  /** The options with a quantity above 0, by id. */
+  options: { optionId: number; quantity: number }[];
+  withImmunity: boolean;
+  optionNotPossibleType: OptionNotPossibleType | null;
+}
+
+const always = { when: () => true };
+const CHECKED = new Set(["1", "on", "true"]);
+
+/** Quantities by option id from the `option_<id>` fields; a value that is not a small count is left out. */
+export function chosenQuantities(values: Record<string, unknown>): Map<number, number> {
+  const chosen = new Map<number, number>();
+  for (const [key, value] of Object.entries(values)) {
+    const m = OPTION_FIELD.exec(key);
+    if (!m || typeof value !== "string" || !/^\d{1,2}$/.test(value.trim())) continue;
+    const quantity = Number(value.trim());
+    if (quantity > 0) chosen.set(Number(m[1]), quantity);
+  }
+  return chosen;
+}
+
+/** Whether one of the options that may not be provided is chosen: the booker must then say what to do. */
+export function needsOptionNotPossibleChoice(
+  options: readonly { optionId: number; quantity: number }[],
+  mayBeUnavailable: readonly number[],
+): boolean {
+  return options.some((o) => o.quantity > 0 && mayBeUnavailable.includes(o.optionId));
+}
+
+/**
+ * The schema for a car whose options `mayBeUnavailable` (ids) cannot be promised: going on
+ * ("next") with one of them chosen requires `option_not_possible_type`. Recalculating never does.
+ */
+export function optionsFormSchema(mayBeUnavailable: readonly number[] = []) {
+  return z.pipe(
+    z
+      .looseObject({
+        intent: z._default(z.enum(["recalc", "next"], "invalid_choice"), "next"),
+        immunity: z.optional(z.string("invalid_choice")),
+        option_not_possible_type: z._default(z.enum(["", "1", "2"], "invalid_choice"), ""),
+      })
+      .check(
+        z.superRefine((v, ctx) => {
+          for (const [key, value] of Object.entries(v)) {
+            if (!OPTION_FIELD.test(key)) continue;
+            if (typeof value !== "string" || !/^\d{1,2}$/.test(value.trim())) {
+              ctx.issues.push({ code: "custom", path: [key], message: "invalid_choice", input: value });
+            }
+          }
+          const values = v as Record<string, unknown>;
+          const intent = values.intent ?? "next";
+          const choice = values.option_not_possible_type ?? "";
+          const options = [...chosenQuantities(values)].map(([optionId, quantity]) => ({ optionId, quantity }));
+          if (intent === "next" && choice === "" && needsOptionNotPossibleChoice(options, mayBeUnavailable)) {
+            ctx.issues.push({
+              code: "custom",
+              path: ["option_not_possible_type"],
+              message: "option_not_possible_required",
+              input: choice,
+            });
+          }
+        }, always),
+      ),
+    z.transform((v): OptionsFormInput => {
+      const options = [...chosenQuantities(v)]
+        .map(([optionId, quantity]) => ({ optionId, quantity: Math.min(quantity, MAX_OPTION_QUANTITY) }))
+        .sort((a, b) => a.optionId - b.optionId);
+      return {
+        intent: v.intent,
+        options,
+        withImmunity: v.immunity !== undefined && CHECKED.has(v.immunity),
+        optionNotPossibleType:
+          v.option_not_possible_type === "" ? null : (Number(v.option_not_possible_type) as OptionNotPossibleType),
+      };
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { paymentEvents, reservations } from "../db/schema";
+import type { GatewayEvent } from "../payments/types";
+import { type BookingDeps, releaseHold, settlePayment } from "./submit";
+
+export type EventOutcome = "applied" | "duplicate" | "ignored";
+
+/** The reservation a payment event is about: its metadata first, else the payment id (cross-site by nature). */
+async function reservationOf(db: Db, event: GatewayEvent): Promise<{ siteId: string; id: number } | null> {
+  const metadata = (event.data as { object?: { metadata?: Record<string, unknown> } } | null)?.object?.metadata;
+  const siteId = typeof metadata?.siteId === "string" ? metadata.siteId : null;
+  const id = Number(metadata?.reservationId);
+  const byMetadata =
+    siteId && Number.isSafeInteger(id)
+      ? and(eq(reservations.siteId, siteId), eq(reservations.id, id))
+      : event.objectId
+        ? eq(reservations.paymentId, event.objectId)
+        : null;
+  if (!byMetadata) return null;
+  const [row] = await db
+    .select({ siteId: reservations.siteId, id: reservations.id })
+    .from(reservations)
+    .where(byMetadata);
+  return row ?? null;
+}
+
+/**
+ * Applies a verified payment webhook (gateways deliver at least once, in any order): an event id
+ * already recorded is skipped, and every state change is conditional, so redelivery changes
+ * nothing. If applying fails, the record is removed so that the gateway's retry applies it.
+ */
+export async function applyPaymentEvent(db: Db, event: GatewayEvent, deps: BookingDeps): Promise<EventOutcome> {
+  const [recorded] = await db
+    .insert(paymentEvents)
+    .values({ eventId: event.id, type: event.type, objectId: event.objectId })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  if (!recorded) return "duplicate";
+  try {
+    const target = event.type.startsWith("payment_intent.") ? await reservationOf(db, event) : null;
+    if (!target || !event.objectId) return "ignored";
+    if (event.type === "payment_intent.succeeded") {
+      await settlePayment(db, target.siteId, target.id, event.objectId, deps);
+      return "applied";
+    }
+    if (event.type === "payment_intent.payment_failed" || event.type === "payment_intent.canceled") {
+      await releaseHold(db, target.siteId, target.id, event.objectId);
+      return "applied";
+    }
+    return "ignored";
+  } catch (error) {
+    await db.delete(paymentEvents).where(eq(paymentEvents.eventId, event.id));
+    throw error;
+  }
+}

@@ -1,0 +1,331 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, zonedInstant } from "../../common/calendar-date";
+import { NIGHTS } from "../../tests/fixtures/fee-plans";
+import { testServices } from "../../tests/fixtures/services";
+import { makeSite } from "../../tests/fixtures/sites";
+import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
+import type { DbHandle } from "../db/client";
+import { idempotencyKeys, mailOutbox, reservations } from "../db/schema";
+import { PaymentSimulator } from "../payments/simulator";
+import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
+import { cancelReservation } from "./cancel";
+import { applyPaymentEvent } from "./payment-events";
+import { quoteReservation } from "./quote";
+import { chooseCar, type ReserveSession } from "./reserve-session";
+import { type BookingDeps, completeCardAction, type SubmitAnswer, submitReservation } from "./submit";
+
+const TZ = "Asia/Tokyo";
+const NOW = zonedInstant("2026-12-01", "09:00", TZ);
+const day = (offset: number) => addDays("2026-12-01", offset);
+
+let handle: DbHandle;
+let payments: PaymentSimulator;
+let deps: BookingDeps;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  payments = new PaymentSimulator();
+  const services = testServices(handle.db, { payments });
+  deps = {
+    mailer: services.mailer,
+    payments,
+    mails: async () => (r) => ({
+      borrower: r.borrower?.email
+        ? { to: r.borrower.email, subject: `Booked ${r.reserveNo}`, text: `Total ${r.totalFee}` }
+        : null,
+      store: { to: "store@example.com", subject: `New booking ${r.reserveNo}`, text: "…" },
+    }),
+  };
+});
+afterAll(() => handle.close());
+
+/** A site whose one store has `cars` vehicles of one type, a nightly plan and one per-day option. */
+async function siteWith(cars: number, settings: Record<string, unknown> = {}) {
+  const site = await makeSite(handle.db, {
+    settings: { siteTitle: "テスト", supportedLanguages: "jp,en", settlementMethods: [1, 2, 3, 4], ...settings },
+    stores: [{ storeName: "本店", tel: "03-0000-0000", email: "store@example.com" }],
+    catalogue: {
+      classes: [{ key: "c", className: "コンパクト" }],
+      carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
+      vehicles: [{ store: 0, typeKey: "t", count: cars }],
+      feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
+      immunityFees: [{ classKey: "c", pricePerDay: 1100 }],
+      options: [{ optionName: "チャイルドシート", price: 550, priceUnit: 2, maxQuantity: 2 }],
+    },
+  });
+  const bundle = (await loadSiteBundle(handle.db, site.siteId)) as SiteBundle;
+  return {
+    siteId: site.siteId,
+    bundle,
+    storeId: site.storeIds[0] as number,
+    typeId: site.catalogue?.typeIds.t as number,
+  };
+}
+type Site = Awaited<ReturnType<typeof siteWith>>;
+
+/** A complete reservation session as the steps leave it, with the fees the visitor was shown. */
+async function sessionFor(
+  site: Site,
+  from: [number, string],
+  to: [number, string],
+  extra: Partial<ReserveSession> = {},
+): Promise<ReserveSession> {
+  const search = { sd: day(from[0]), st: from[1], ed: day(to[0]), et: to[1] };
+  const base = chooseCar(null, {
+    storeId: site.storeId,
+    carTypeId: site.typeId,
+    search,
+    startAt: zonedInstant(search.sd, search.st, TZ),
+    endAt: zonedInstant(search.ed, search.et, TZ),
+    rentalPeriodSlug: "01",
+    dateUndecided: false,
+  });
+  const session: ReserveSession = {
+    ...base,
+    borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "090-0000-0000" },
+    driver: { mode: "same" },
+    payMethod: 2,
+    ...extra,
+  };
+  const quote = await quoteReservation(handle.db, site.siteId, {
+    bundle: site.bundle,
+    storeId: site.storeId,
+    carTypeId: site.typeId,
+    search,
+    options: session.options,
+    withImmunity: session.withImmunity,
+    now: NOW,
+  });
+  return { ...session, fees: quote?.fees ?? null };
+}
+
+const submit = (
+  site: Site,
+  session: ReserveSession,
+  key: string,
+  extra: Partial<Parameters<typeof submitReservation>[2]> = {},
+) =>
+  submitReservation(
+    handle.db,
+    site.siteId,
+    { bundle: site.bundle, session, idempotencyKey: key, memberId: null, locale: "ja", now: NOW, ...extra },
+    deps,
+  );
+
+async function rowsOf(siteId: string) {
+  return handle.db.select().from(reservations).where(eq(reservations.siteId, siteId));
+}
+async function mailsOf(siteId: string) {
+  return handle.db.select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
+}
+const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
+
+describe("submitting a reservation", () => {
+  it("books a cash reservation at the server's price, with the borrower's and the store's mails", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [5, "17:00"], {
+      options: [{ optionId: site.bundle.catalogue.options[0]?.id as number, quantity: 1 }],
+    });
+    const fees = await sessionFor(site, [3, "11:00"], [5, "17:00"], { options: session.options });
+    const answer = await submit(site, { ...session, fees: fees.fees }, "k-cash");
+    expect(answer.outcome).toBe("completed");
+    const [row] = await rowsOf(site.siteId);
+    expect(row).toMatchObject({ status: "confirmed", payMethod: 2, totalFee: fees.fees?.total, optionFee: 550 * 3 });
+    expect(row?.reserveNo).toMatch(/^\d{6}-[2-9A-Z]{4}$/);
+    const kinds = (await mailsOf(site.siteId)).map((m) => m.kind).sort();
+    expect(kinds).toEqual(["reservation_confirmed", "store_notification"]);
+  });
+
+  it("answers a repeated key with the first answer: one reservation, one mail, the same body", async () => {
+    const site = await siteWith(3);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
+    const first = await Promise.all(Array.from({ length: 20 }, () => submit(site, session, "k-same")));
+    const later: SubmitAnswer[] = [];
+    for (let i = 0; i < 5; i++) later.push(await submit(site, session, "k-same"));
+    const bodies = new Set([...first, ...later].map((a) => JSON.stringify(a)));
+    expect(bodies.size).toBe(1);
+    expect((await rowsOf(site.siteId)).length).toBe(1);
+    expect((await mailsOf(site.siteId)).filter((m) => m.kind === "reservation_confirmed").length).toBe(1);
+  });
+
+  it("refuses the same key with another payload", async () => {
+    const site = await siteWith(3);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
+    await submit(site, session, "k-reuse");
+    const other = await submit(site, { ...session, remarks: "another booking" }, "k-reuse");
+    expect(other).toEqual({ outcome: "refused", reason: { code: "idempotency_key_reused" } });
+    expect((await rowsOf(site.siteId)).length).toBe(1);
+  });
+
+  it("lets only as many overlapping bookings through as the store has cars, whatever the concurrency", async () => {
+    const site = await siteWith(1);
+    const racers = usingPostgres ? 50 : 10;
+    const sessions = await Promise.all(
+      Array.from({ length: racers }, (_, i) => sessionFor(site, [3, `1${i % 6}:00`], [5, "17:00"])),
+    );
+    const answers = await Promise.all(sessions.map((s, i) => submit(site, s, `k-race-${i}`)));
+    expect(answers.filter((a) => a.outcome === "completed").length).toBe(1);
+    expect(answers.filter((a) => a.outcome === "refused" && a.reason.code === "type_fully_booked").length).toBe(
+      racers - 1,
+    );
+    expect((await rowsOf(site.siteId)).length).toBe(1);
+  });
+
+  it("books two periods that touch end to start on one car", async () => {
+    const site = await siteWith(1);
+    const a = await submit(site, await sessionFor(site, [3, "11:00"], [4, "13:00"]), "k-a");
+    const b = await submit(site, await sessionFor(site, [4, "13:00"], [5, "17:00"]), "k-b");
+    expect([a.outcome, b.outcome]).toEqual(["completed", "completed"]);
+  });
+
+  it("refuses when the price changed since it was shown, and when bookings are suspended", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
+    const stale = { ...session, fees: { ...(session.fees as NonNullable<ReserveSession["fees"]>), total: 1 } };
+    expect(await submit(site, stale, "k-stale")).toEqual({ outcome: "refused", reason: { code: "details_updated" } });
+    const suspended = { ...site.bundle, settings: { ...site.bundle.settings, webReserveAccepting: false } };
+    expect(await submit({ ...site, bundle: suspended }, session, "k-susp")).toMatchObject({
+      outcome: "refused",
+      reason: { code: "web_reserve_suspended" },
+    });
+    expect((await rowsOf(site.siteId)).length).toBe(0);
+  });
+
+  it("refuses advance card payment for a departure 50 days or more ahead, not 49", async () => {
+    const site = await siteWith(2, { maxAdvanceDays: 365 });
+    const far = await sessionFor(site, [50, "11:00"], [51, "17:00"], { payMethod: 1 });
+    expect(await submit(site, far, "k-far", { card: { source: { card: VISA } } })).toMatchObject({
+      reason: { code: "advance_card_too_early", params: { days: 50 } },
+    });
+    const near = await sessionFor(site, [49, "11:00"], [50, "17:00"], { payMethod: 1 });
+    expect((await submit(site, near, "k-near", { card: { source: { card: VISA } } })).outcome).toBe("completed");
+  });
+});
+
+describe("card payments", () => {
+  it("charges once, confirms, and a retry does not charge again", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const before = payments.charges().length;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => submit(site, session, "k-card", { card: { source: { card: VISA } } })),
+    );
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]?.outcome).toBe("completed");
+    expect(payments.charges().length - before).toBe(1);
+    const [row] = await rowsOf(site.siteId);
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+  });
+
+  it("releases the car when the card is declined, and a new attempt succeeds", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const declined = await submit(site, session, "k-dec-1", {
+      card: { source: { card: { ...VISA, number: "4000000000000002" } } },
+    });
+    expect(declined).toEqual({ outcome: "refused", reason: { code: "card_failed" } });
+    expect((await rowsOf(site.siteId)).map((r) => r.status)).toEqual(["expired"]);
+    const ok = await submit(site, session, "k-dec-2", { card: { source: { card: VISA } } });
+    expect(ok.outcome).toBe("completed");
+  });
+
+  it("refuses JCB", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const jcb = await submit(site, session, "k-jcb", {
+      card: { source: { card: { ...VISA, number: "3530111333300000" } } },
+    });
+    expect(jcb).toEqual({ outcome: "refused", reason: { code: "jcb_not_accepted" } });
+  });
+
+  it("holds the car through 3-D Secure, then confirms from the gateway's word; a failed challenge frees it", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const challenge = { ...VISA, number: "4000000000003220" };
+    const first = await submit(site, session, "k-3ds", { card: { source: { card: challenge } }, returnUrl: "/x" });
+    expect(first.outcome).toBe("requires_action");
+    if (first.outcome !== "requires_action") return;
+    // While the challenge is open the car is held.
+    expect((await submit(site, session, "k-3ds-other")).outcome).toBe("refused");
+    const paymentId = first.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
+    await payments.resolveChallenge(paymentId, "succeeded");
+    expect((await completeCardAction(handle.db, site.siteId, first.reservationId, deps))?.outcome).toBe("completed");
+    expect(
+      (await submit(site, session, "k-3ds", { card: { source: { card: challenge } }, returnUrl: "/x" })).outcome,
+    ).toBe("completed");
+
+    const failing = await siteWith(1);
+    const s2 = await sessionFor(failing, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const held = await submit(failing, s2, "k-3ds-f", { card: { source: { card: challenge } }, returnUrl: "/x" });
+    if (held.outcome !== "requires_action") throw new Error("expected a challenge");
+    await payments.resolveChallenge(held.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string, "failed");
+    expect((await completeCardAction(handle.db, failing.siteId, held.reservationId, deps))?.outcome).toBe("refused");
+    expect((await submit(failing, { ...s2, payMethod: 2 }, "k-after")).outcome).toBe("completed");
+  });
+
+  it("does not count a hold whose time ran out", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
+    await handle.db.insert(reservations).values({
+      siteId: site.siteId,
+      reserveNo: "LAPSED",
+      storeId: site.storeId,
+      carTypeId: site.typeId,
+      startAt: new Date(session.startAt),
+      endAt: new Date(session.endAt),
+      status: "held",
+      holdExpiresAt: new Date(Date.now() - 60_000),
+    });
+    expect((await submit(site, session, "k-lapsed")).outcome).toBe("completed");
+  });
+
+  it("applies a webhook event once however often it is delivered", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const held = await submit(site, session, "k-hook", {
+      card: { source: { card: { ...VISA, number: "4000000000003220" } } },
+      returnUrl: "/x",
+    });
+    if (held.outcome !== "requires_action") throw new Error("expected a challenge");
+    const paymentId = held.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
+    await payments.resolveChallenge(paymentId, "succeeded");
+    const event = {
+      id: `evt_${site.siteId}`,
+      type: "payment_intent.succeeded",
+      objectId: paymentId,
+      created: 0,
+      data: { object: { id: paymentId, metadata: { siteId: site.siteId, reservationId: String(held.reservationId) } } },
+    };
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await applyPaymentEvent(handle.db, event, deps));
+    expect(outcomes).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate"]);
+    const [row] = await rowsOf(site.siteId);
+    expect(row?.status).toBe("confirmed");
+    expect((await mailsOf(site.siteId)).filter((m) => m.kind === "reservation_confirmed").length).toBe(1);
+    const [key] = await handle.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-hook")));
+    expect(key?.reservationId).toBe(held.reservationId);
+  });
+});
+
+describe("cancelling", () => {
+  it("frees the car and refunds a card payment once", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const booked = await submit(site, session, "k-cancel", { card: { source: { card: VISA } } });
+    if (booked.outcome !== "completed") throw new Error("expected a booking");
+    expect(await cancelReservation(handle.db, site.siteId, booked.reservationId, { payments })).toBe("cancelled");
+    expect(await cancelReservation(handle.db, site.siteId, booked.reservationId, { payments })).toBe(
+      "already_cancelled",
+    );
+    expect(payments.log.filter((e) => e.op === "refund").length).toBeGreaterThanOrEqual(1);
+    const [row] = await rowsOf(site.siteId);
+    expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
+    expect((await submit(site, { ...session, payMethod: 2 }, "k-again")).outcome).toBe("completed");
+    const other = await siteWith(1);
+    expect(await cancelReservation(handle.db, other.siteId, booked.reservationId, { payments })).toBe("not_found");
+  });
+});

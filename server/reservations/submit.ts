@@ -1,0 +1,501 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { addDays, localDate } from "../../common/calendar-date";
+import type { Locale } from "../../common/locales";
+import type { Reason } from "../availability/reasons";
+import type { Db } from "../db/client";
+import { driverImages, drivers, idempotencyKeys, type ReservationPerson, reservations } from "../db/schema";
+import type { Logger } from "../logger";
+import type { Mailer } from "../mail/mailer";
+import type { DbOrTx } from "../mail/outbox";
+import type { CardSource, PaymentGateway } from "../payments/types";
+import type { SiteBundle } from "../sites/site-bundle";
+import { feesDiffer, type Quote, quoteReservation } from "./quote";
+import type { ReserveSession } from "./reserve-session";
+
+/** Spec §5, §9: advance card payment is refused for a departure this many days ahead or more. */
+export const ADVANCE_CARD_LIMIT_DAYS = 50;
+/** How long a held car waits for its card payment (3-D Secure included) before it is released. */
+export const HOLD_MINUTES = 15;
+/** How long a submitted idempotency key answers with its first result. */
+export const IDEMPOTENCY_HOURS = 24;
+
+export const PAY_METHOD = { advanceCard: 1, cash: 2, cardAtStore: 3, other: 4 } as const;
+
+/** What a submit answers; a retry with the same idempotency key gets the same answer back. */
+export type SubmitAnswer =
+  | { outcome: "completed"; reservationId: number; reserveNo: string }
+  | { outcome: "requires_action"; reservationId: number; reserveNo: string; actionUrl: string }
+  | { outcome: "refused"; reason: Reason };
+
+export type Reservation = typeof reservations.$inferSelect;
+
+export interface RenderedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Renders a booking's mails in the booking's language (the delivery side knows the words). */
+export type BookingMailComposer = (reservation: Reservation) => {
+  borrower: RenderedMail | null;
+  store: RenderedMail | null;
+};
+
+export interface BookingDeps {
+  mailer: Mailer;
+  payments: PaymentGateway;
+  /** The site's mail composer; loaded per site so webhooks can use it without a page. */
+  mails: (siteId: string) => Promise<BookingMailComposer>;
+  logger?: Logger;
+}
+
+export interface SubmitInput {
+  bundle: SiteBundle;
+  /** The reservation session as stored, read again for this request. */
+  session: ReserveSession;
+  idempotencyKey: string;
+  memberId: number | null;
+  locale: Locale;
+  now: Date;
+  /** For an advance card payment: a saved card of the member's customer, or a card typed now. */
+  card?: { customerId?: string; cardId?: string; source?: CardSource };
+  /** Where the 3-D Secure challenge sends the browser back to (a path of this site). */
+  returnUrl?: string;
+}
+
+/** Keys in one order, so an answer read back from jsonb is byte-for-byte the first one sent. */
+function canonical<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(canonical) as T;
+  if (value === null || typeof value !== "object") return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)])) as T;
+}
+
+const refused = (code: Reason["code"], params?: Reason["params"]): SubmitAnswer => ({
+  outcome: "refused",
+  reason: params ? { code, params } : { code },
+});
+
+/** The parts of a request that make it "the same booking" (the card number never enters it). */
+function requestHash(input: SubmitInput): string {
+  const s = input.session;
+  const card = input.card ? (input.card.cardId ?? (input.card.source ? "typed" : "none")) : null;
+  const subject = {
+    storeId: s.storeId,
+    carTypeId: s.carTypeId,
+    startAt: s.startAt,
+    endAt: s.endAt,
+    options: s.options,
+    withImmunity: s.withImmunity,
+    optionNotPossibleType: s.optionNotPossibleType,
+    payMethod: s.payMethod,
+    payMethodOther: s.payMethodOther,
+    remarks: s.remarks,
+    borrower: s.borrower,
+    driver: s.driver,
+    memberId: input.memberId,
+    card,
+  };
+  return createHash("sha256").update(JSON.stringify(subject)).digest("hex");
+}
+
+/** Human-friendly and unique per site: the booking date and four letters, e.g. 261122-K7QM. */
+const NO_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+export function newReserveNo(now: Date, timeZone: string): string {
+  const day = localDate(now, timeZone).replaceAll("-", "").slice(2);
+  let tail = "";
+  for (let i = 0; i < 4; i++) tail += NO_ALPHABET[randomInt(NO_ALPHABET.length)];
+  return `${day}-${tail}`;
+}
+
+function sqlError(error: unknown): { code?: string; constraint?: string } {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; ) {
+    if (e.code) return e;
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+/** The capacity trigger's refusal (drizzle/0009_booking_guard.sql). */
+export const isFullyBooked = (error: unknown) => sqlError(error).code === "RB001";
+const isReserveNoTaken = (error: unknown) => {
+  const e = sqlError(error);
+  return e.code === "23505" && (e.constraint === undefined || e.constraint === "reservations_site_reserve_no");
+};
+
+/** Why this session cannot be booked as it stands, before anything is written. */
+function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
+  const { bundle, session, now } = input;
+  if (!bundle.settings.webReserveAccepting) return { code: "web_reserve_suspended" };
+  if (!quote) return { code: "no_cars_in_period" };
+  if (quote.blocked) return quote.blocked;
+  const firstError = Object.values(quote.errors)[0];
+  if (firstError) return firstError;
+  if (!quote.period || !quote.fees) return { code: "no_cars_in_period" };
+  if (!session.borrower || !session.driver) return { code: "borrower_required" };
+  const method = session.payMethod;
+  if (!method || !bundle.settings.settlementMethods.includes(method)) return { code: "pay_method_required" };
+  if (method === PAY_METHOD.advanceCard) {
+    const limit = addDays(localDate(now, quote.store.timeZone), ADVANCE_CARD_LIMIT_DAYS);
+    if (quote.period.startDate >= limit)
+      return { code: "advance_card_too_early", params: { days: ADVANCE_CARD_LIMIT_DAYS } };
+  }
+  if (feesDiffer(session.fees, quote.fees)) return { code: "details_updated" };
+  return null;
+}
+
+/** The driver row of the booking: the member's saved driver, or one entered now (kept with its images). */
+async function bookingDriver(
+  tx: DbOrTx,
+  siteId: string,
+  session: ReserveSession,
+  memberId: number | null,
+): Promise<{ driverId: number | null; snapshot: ReservationPerson } | null> {
+  const choice = session.driver;
+  const borrower = session.borrower as ReservationPerson;
+  if (!choice || choice.mode === "same") return { driverId: null, snapshot: borrower };
+  if (choice.mode === "saved") {
+    if (memberId === null) return null;
+    const [saved] = await tx
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.siteId, siteId), eq(drivers.memberId, memberId), eq(drivers.id, choice.driverId)));
+    if (!saved) return null;
+    return {
+      driverId: saved.id,
+      snapshot: {
+        name: saved.name,
+        kana: saved.kana,
+        tel: saved.tel,
+        zip: saved.zip,
+        prefCode: saved.prefCode,
+        addressA: saved.addressA,
+        addressB: saved.addressB,
+        birthdate: saved.birthdate,
+        licenseNumber: saved.licenseNumber,
+      },
+    };
+  }
+  const person = choice.person as ReservationPerson;
+  const [created] = await tx
+    .insert(drivers)
+    .values({
+      siteId,
+      memberId,
+      name: person.name,
+      kana: person.kana ?? "",
+      birthdate: person.birthdate ?? null,
+      tel: person.tel ?? "",
+      zip: person.zip ?? "",
+      prefCode: person.prefCode ?? null,
+      addressA: person.addressA ?? "",
+      addressB: person.addressB ?? "",
+      licenseTypes: choice.licenseTypes,
+      licenseNumber: person.licenseNumber ?? "",
+      licenseAcquisitionDate: choice.licenseAcquisitionDate,
+      licenseExpirationDate: choice.licenseExpirationDate,
+    })
+    .returning({ id: drivers.id });
+  if (!created) throw new Error("driver not created");
+  if (choice.images.length) {
+    await tx.insert(driverImages).values(
+      choice.images.map((image, i) => ({
+        siteId,
+        driverId: created.id,
+        slot: i + 1,
+        blobKey: image.key,
+        contentType: image.contentType,
+        byteSize: image.size,
+      })),
+    );
+  }
+  return { driverId: created.id, snapshot: person };
+}
+
+async function sendBookingMails(tx: DbOrTx, siteId: string, reservation: Reservation, deps: BookingDeps) {
+  const compose = await deps.mails(siteId);
+  const mails = compose(reservation);
+  const locale = reservation.locale as Locale;
+  if (mails.borrower) await deps.mailer.send(tx, siteId, { ...mails.borrower, locale, kind: "reservation_confirmed" });
+  if (mails.store) await deps.mailer.send(tx, siteId, { ...mails.store, locale: "ja", kind: "store_notification" });
+}
+
+type Claimed =
+  | { kind: "answered"; answer: SubmitAnswer }
+  | { kind: "awaiting_payment"; reservation: Reservation; quote: Quote }
+  | { kind: "taken" };
+
+/**
+ * Books the reservation session (spec §7 submit-reserve), once per idempotency key: the key is
+ * claimed and the booking written in one transaction, so a concurrent duplicate waits for it and
+ * then reads its answer; a duplicate with another payload is refused. The price is computed again
+ * and must match what was confirmed; the capacity trigger refuses an overbooking. A card payment
+ * holds the car first and is charged once, under a gateway key derived from the reservation.
+ */
+export async function submitReservation(
+  db: Db,
+  siteId: string,
+  input: SubmitInput,
+  deps: BookingDeps,
+): Promise<SubmitAnswer> {
+  const { session, now } = input;
+  const hash = requestHash(input);
+  // Computed before the transaction: the embedded database has one connection, and the
+  // guard that matters (capacity) runs inside the insert anyway.
+  const quote = await quoteReservation(db, siteId, {
+    bundle: input.bundle,
+    storeId: session.storeId,
+    carTypeId: session.carTypeId,
+    search: session.search,
+    options: session.options,
+    withImmunity: session.withImmunity,
+    now,
+  });
+  const claimed = await db.transaction(async (tx): Promise<Claimed> => {
+    const [mine] = await tx
+      .insert(idempotencyKeys)
+      .values({
+        siteId,
+        key: input.idempotencyKey,
+        requestHash: hash,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
+      })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (!mine) return { kind: "taken" };
+    const outcome = await tx
+      .transaction((savepoint) => book(savepoint, siteId, input, quote, deps))
+      .catch((error: unknown): Claimed => {
+        if (isFullyBooked(error)) return { kind: "answered", answer: refused("type_fully_booked") };
+        throw error;
+      });
+    const done = outcome.kind === "answered" ? outcome.answer : null;
+    const reservationId =
+      outcome.kind === "awaiting_payment"
+        ? outcome.reservation.id
+        : done?.outcome === "completed"
+          ? done.reservationId
+          : null;
+    await tx
+      .update(idempotencyKeys)
+      .set({ response: done, reservationId })
+      .where(and(eq(idempotencyKeys.siteId, siteId), eq(idempotencyKeys.key, input.idempotencyKey)));
+    return outcome;
+  });
+  if (claimed.kind === "taken") return canonical(await replay(db, siteId, input.idempotencyKey, hash));
+  if (claimed.kind === "answered") return canonical(claimed.answer);
+  return canonical(await payForHold(db, siteId, claimed.reservation, input, deps));
+}
+
+async function book(
+  tx: DbOrTx,
+  siteId: string,
+  input: SubmitInput,
+  quote: Quote | null,
+  deps: BookingDeps,
+): Promise<Claimed> {
+  const reason = preflight(input, quote);
+  if (reason || !quote?.period || !quote.fees)
+    return { kind: "answered", answer: { outcome: "refused", reason: reason ?? { code: "no_cars_in_period" } } };
+  const { session, now } = input;
+  const driver = await bookingDriver(tx, siteId, session, input.memberId);
+  if (!driver) return { kind: "answered", answer: refused("driver_selection_required") };
+  const byCard = session.payMethod === PAY_METHOD.advanceCard;
+  const values = {
+    siteId,
+    storeId: quote.store.id,
+    returnStoreId: quote.store.id,
+    carTypeId: quote.carType.id,
+    startAt: quote.period.start,
+    endAt: quote.period.end,
+    status: byCard ? ("held" as const) : ("confirmed" as const),
+    holdExpiresAt: byCard ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
+    paymentStatus: byCard ? ("pending" as const) : null,
+    memberId: input.memberId,
+    driverId: driver.driverId,
+    rentalFee: quote.fees.rentCarFee,
+    optionFee: quote.fees.optionFee,
+    immunityFee: quote.fees.immunityFee,
+    totalFee: quote.fees.total,
+    payMethod: session.payMethod ?? PAY_METHOD.cash,
+    payMethodOther: session.payMethod === PAY_METHOD.other ? session.payMethodOther : null,
+    optionNotPossibleType: session.optionNotPossibleType,
+    destination: session.destination,
+    purpose: session.purpose,
+    passengers: session.passengers,
+    remarks: session.remarks,
+    locale: input.locale,
+    borrower: session.borrower as ReservationPerson,
+    driver: driver.snapshot,
+    options: quote.options
+      .filter((o) => o.quantity > 0)
+      .map((o) => ({
+        optionId: o.option.id,
+        name: {
+          ja: o.option.optionName,
+          en: o.option.optionNameEn ?? "",
+          tw: o.option.optionNameTw ?? "",
+          kr: o.option.optionNameKr ?? "",
+        },
+        quantity: o.quantity,
+        fee: o.fee,
+      })),
+  };
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await tx.transaction((sp) =>
+        sp
+          .insert(reservations)
+          .values({ ...values, reserveNo: newReserveNo(now, quote.store.timeZone) })
+          .returning(),
+      );
+      if (!row) throw new Error("reservation not created");
+      if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
+      await sendBookingMails(tx, siteId, row, deps);
+      return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
+    } catch (error) {
+      if (!isReserveNoTaken(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** The answer stored under a key, waiting while its first request is still at work. */
+async function replay(db: Db, siteId: string, key: string, hash: string): Promise<SubmitAnswer> {
+  for (let waited = 0; ; waited += 100) {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.siteId, siteId), eq(idempotencyKeys.key, key)));
+    if (!row) return refused("submit_failed");
+    if (row.requestHash !== hash) return refused("idempotency_key_reused");
+    if (row.response) return row.response as SubmitAnswer;
+    if (waited >= 20_000) return refused("submit_in_progress");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function storeAnswer(db: DbOrTx, siteId: string, reservationId: number, answer: SubmitAnswer) {
+  await db
+    .update(idempotencyKeys)
+    .set({ response: answer })
+    .where(and(eq(idempotencyKeys.siteId, siteId), eq(idempotencyKeys.reservationId, reservationId)));
+}
+
+/** Charges a held reservation once (the gateway key is derived from it) and settles it. */
+async function payForHold(
+  db: Db,
+  siteId: string,
+  reservation: Reservation,
+  input: SubmitInput,
+  deps: BookingDeps,
+): Promise<SubmitAnswer> {
+  const result = await deps.payments.authorize({
+    amount: reservation.totalFee,
+    idempotencyKey: `booking-${siteId}-${reservation.id}`,
+    customerId: input.card?.customerId,
+    cardId: input.card?.cardId,
+    source: input.card?.source,
+    returnUrl: input.returnUrl,
+    metadata: { siteId, reservationId: String(reservation.id) },
+  });
+  let answer: SubmitAnswer;
+  if (result.status === "succeeded" || result.status === "requires_capture") {
+    answer = await settlePayment(db, siteId, reservation.id, result.paymentId, deps);
+  } else if (result.status === "requires_action" && result.actionUrl) {
+    await db
+      .update(reservations)
+      .set({ paymentId: result.paymentId })
+      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservation.id)));
+    answer = {
+      outcome: "requires_action",
+      reservationId: reservation.id,
+      reserveNo: reservation.reserveNo,
+      actionUrl: result.actionUrl,
+    };
+  } else {
+    answer = await releaseHold(db, siteId, reservation.id, result.paymentId || null, result.reason);
+  }
+  await storeAnswer(db, siteId, reservation.id, answer);
+  return answer;
+}
+
+/**
+ * A payment succeeded: the held reservation is confirmed and its mails are queued, once, however
+ * many times this runs (browser return, retry, webhook). If the hold had lapsed and the car was
+ * taken meanwhile, the payment is refunded and the booking refused.
+ */
+export async function settlePayment(
+  db: Db,
+  siteId: string,
+  reservationId: number,
+  paymentId: string,
+  deps: BookingDeps,
+): Promise<SubmitAnswer> {
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [settled] = await tx
+        .update(reservations)
+        .set({ status: "confirmed", paymentStatus: "paid", paymentId, holdExpiresAt: null })
+        .where(
+          and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")),
+        )
+        .returning();
+      if (settled) await sendBookingMails(tx, siteId, settled, deps);
+      return settled;
+    });
+    if (row) return { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo };
+  } catch (error) {
+    if (!isFullyBooked(error)) throw error;
+    await deps.payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
+    return releaseHold(db, siteId, reservationId, paymentId, undefined, "refunded", "type_fully_booked");
+  }
+  const [current] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+  if (current?.status === "confirmed") return { outcome: "completed", reservationId, reserveNo: current.reserveNo };
+  return refused("card_failed");
+}
+
+/** A payment failed or was abandoned: the hold is released at once, so the car is free again. */
+export async function releaseHold(
+  db: DbOrTx,
+  siteId: string,
+  reservationId: number,
+  paymentId: string | null,
+  gatewayReason?: string,
+  paymentStatus: "failed" | "refunded" = "failed",
+  code: "card_failed" | "type_fully_booked" = "card_failed",
+): Promise<SubmitAnswer> {
+  await db
+    .update(reservations)
+    .set({ status: "expired", paymentStatus, paymentId, holdExpiresAt: null })
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")));
+  if (code === "card_failed" && gatewayReason === "jcb_not_accepted") return refused("jcb_not_accepted");
+  return refused(code);
+}
+
+/**
+ * The browser came back from the 3-D Secure challenge: the payment's state is read from the
+ * gateway (never from the browser), then the booking is settled or released.
+ */
+export async function completeCardAction(
+  db: Db,
+  siteId: string,
+  reservationId: number,
+  deps: BookingDeps,
+): Promise<SubmitAnswer | null> {
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+  if (!row?.paymentId) return null;
+  if (row.status === "confirmed") return { outcome: "completed", reservationId, reserveNo: row.reserveNo };
+  const result = await deps.payments.completeAction(row.paymentId);
+  const answer =
+    result.kind === "payment" && (result.status === "succeeded" || result.status === "requires_capture")
+      ? await settlePayment(db, siteId, reservationId, row.paymentId, deps)
+      : await releaseHold(db, siteId, reservationId, row.paymentId, result.reason);
+  await storeAnswer(db, siteId, reservationId, answer);
+  return canonical(answer);
+}
