@@ -82,6 +82,8 @@ export default [
   route("robots.txt", "routes/robots.ts", { id: "robots" }),
   // The payment simulator's 3-D Secure challenge (offline stand-in for the card issuer's page).
   route("_simulator/3ds/:id", "routes/simulator-3ds.tsx", { id: "simulator-3ds" }),
+  // The payment gateway's signed webhook (decision 021): no browser posts here, so no CSRF check.
+  route("_webhooks/payments", "routes/payment-webhook.ts", { id: "payment-webhook" }),
   // The mail outbox, on loopback only and only while mail is not delivered (decision 017).
   route("_dev/mail", "routes/dev-mail.tsx", { id: "dev-mail" }),
   route("_dev/mail.json", "routes/dev-mail-json.ts", { id: "dev-mail-json" }),

@@ -216,3 +216,21 @@ export async function setDefaultCard(
       .where(and(eq(memberCards.siteId, siteId), eq(memberCards.id, card.id)));
   });
 }
+
+/**
+ * What a booking charges when a member pays with a saved card: the member's gateway customer and
+ * the gateway's id of that card. Null when the card is not this member's on this site.
+ */
+export async function savedCardSource(
+  db: Db,
+  siteId: string,
+  memberId: number,
+  cardId: number,
+): Promise<{ customerId: string; cardId: string } | null> {
+  const [row] = await db
+    .select({ customerId: members.paymentCustomerId, cardId: memberCards.gatewayCardId })
+    .from(memberCards)
+    .innerJoin(members, and(eq(members.siteId, memberCards.siteId), eq(members.id, memberCards.memberId)))
+    .where(and(eq(memberCards.siteId, siteId), eq(memberCards.memberId, memberId), eq(memberCards.id, cardId)));
+  return row?.customerId ? { customerId: row.customerId, cardId: row.cardId } : null;
+}

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import {
   CSRF_BODY_LIMIT,
+  CSRF_EXEMPT_PATHS,
   csrf,
   newCsrfToken,
   originAllowed,
@@ -178,6 +179,40 @@ describe("csrf middleware", () => {
       const res = await app.request("/page", { method: "POST", ...init });
       expect(res.status, name).toBe(403);
       expect(res.headers.get("Content-Type"), name).toMatch(/^text\/plain/);
+    }
+  });
+});
+
+describe("csrf exemption of signed webhooks", () => {
+  const app = new Hono<{ Variables: { csrfToken: string } }>();
+  app.use(csrf());
+  app.post("*", (c) => c.json({ ok: true }));
+  const post = (path: string) =>
+    app.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=x" },
+      body: "{}",
+    });
+
+  it("lets the payment webhook through without a cookie or token", async () => {
+    expect([...CSRF_EXEMPT_PATHS]).toEqual(["/_webhooks/payments"]);
+    expect((await post("/_webhooks/payments")).status).toBe(200);
+    expect((await post("/_webhooks/payments?attempt=2")).status).toBe(200);
+  });
+
+  it("is exact: paths below, beside, under a site or language, or in another case stay protected", async () => {
+    for (const path of [
+      "/_webhooks/payments/x",
+      "/_webhooks/payments/",
+      "/_webhooks/paymentsx",
+      "/_webhooks",
+      "/sakura/_webhooks/payments",
+      "/en/_webhooks/payments",
+      "/_WEBHOOKS/payments",
+      "//_webhooks/payments",
+    ]) {
+      const res = await post(path);
+      expect(res.status, path).toBe(403);
     }
   });
 });

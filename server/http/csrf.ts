@@ -10,6 +10,12 @@ export const CSRF_HEADER = "X-CSRF-Token";
 export const CSRF_BODY_LIMIT = 64 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * Paths that no browser posts to and whose requests authenticate themselves: the payment gateway's
+ * webhook, signed with the gateway's secret (docs/decisions/021-booking.md). Exact paths only:
+ * anything below, beside or under a prefix of one keeps the check.
+ */
+export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set(["/_webhooks/payments"]);
 /** 32 random bytes in base64url (43 characters); anything else in the cookie is replaced. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -109,11 +115,12 @@ async function submittedToken(request: Request): Promise<string | null> {
  * Double-submit CSRF protection (docs/decisions/012-csrf.md): every state-changing request passes
  * the origin check and carries the `csrf` cookie's token in `_csrf` or `X-CSRF-Token`; HTML pages
  * issue the cookie when it is missing. Sets `c.get("csrfToken")` for the pages to render.
+ * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the check.
  */
 export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string } }> {
   return async (c, next) => {
     const cookieToken = validCsrfToken(readCookie(c.req.header("cookie"), CSRF_COOKIE));
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
       const origin = originAllowed({
         secFetchSite: c.req.header("sec-fetch-site"),
         origin: c.req.header("origin"),

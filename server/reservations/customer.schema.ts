@@ -95,7 +95,10 @@ const tripFields = {
   purpose: optionalText(CUSTOMER_LIMITS.purpose),
   /** A select of 1–99 (or unspecified): anything else was not one of its choices. */
   passengers: formText.check(
-    z.refine((v) => v === "" || (/^[1-9][0-9]?$/.test(v) && Number(v) <= CUSTOMER_LIMITS.passengersMax), "invalid_choice"),
+    z.refine(
+      (v) => v === "" || (/^[1-9][0-9]?$/.test(v) && Number(v) <= CUSTOMER_LIMITS.passengersMax),
+      "invalid_choice",
+    ),
   ),
 };
 

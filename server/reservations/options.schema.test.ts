@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { chosenQuantities, needsOptionNotPossibleChoice, optionField, optionsFormSchema } from "./options.schema";
+import {
+  chosenQuantities,
+  needsOptionNotPossibleChoice,
+  optionField,
+  optionsFormSchema,
+  readOptionsForm,
+} from "./options.schema";
 
 /** One code per field, the first winning (as the form pattern shows them). */
 function errorsOf(result: ReturnType<ReturnType<typeof optionsFormSchema>["safeParse"]>) {
@@ -92,6 +98,29 @@ describe("helpers", () => {
     expect([
       ...chosenQuantities({ option_1: "2", option_2: "0", option_not_possible_type: "1", option_x: "1", other: "3" }),
     ]).toEqual([[1, 2]]);
+  });
+
+  it("readOptionsForm reads leniently what a refused form asked for", () => {
+    expect(
+      readOptionsForm({
+        option_1: "2",
+        option_2: "abc",
+        immunity: "1",
+        intent: "bogus",
+        option_not_possible_type: "9",
+      }),
+    ).toEqual({
+      intent: "next",
+      options: [{ optionId: 1, quantity: 2 }],
+      withImmunity: true,
+      optionNotPossibleType: null,
+    });
+    expect(readOptionsForm({ intent: "recalc", option_not_possible_type: "2" })).toEqual({
+      intent: "recalc",
+      options: [],
+      withImmunity: false,
+      optionNotPossibleType: 2,
+    });
   });
 
   it("needsOptionNotPossibleChoice", () => {

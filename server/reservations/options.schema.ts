@@ -41,6 +41,24 @@ export function chosenQuantities(values: Record<string, unknown>): Map<number, n
   return chosen;
 }
 
+/**
+ * What the form asks for, read leniently (values that are not valid are left out): the schema's
+ * result when it passes, and what the fees are recomputed with when it does not (so a refused form
+ * still shows the price of what it shows).
+ */
+export function readOptionsForm(values: Record<string, unknown>): OptionsFormInput {
+  const options = [...chosenQuantities(values)]
+    .map(([optionId, quantity]) => ({ optionId, quantity: Math.min(quantity, MAX_OPTION_QUANTITY) }))
+    .sort((a, b) => a.optionId - b.optionId);
+  const choice = values.option_not_possible_type;
+  return {
+    intent: values.intent === "recalc" ? "recalc" : "next",
+    options,
+    withImmunity: typeof values.immunity === "string" && CHECKED.has(values.immunity),
+    optionNotPossibleType: choice === "1" ? 1 : choice === "2" ? 2 : null,
+  };
+}
+
 /** Whether one of the options that may not be provided is chosen: the booker must then say what to do. */
 export function needsOptionNotPossibleChoice(
   options: readonly { optionId: number; quantity: number }[],
@@ -83,17 +101,6 @@ export function optionsFormSchema(mayBeUnavailable: readonly number[] = []) {
           }
         }, always),
       ),
-    z.transform((v): OptionsFormInput => {
-      const options = [...chosenQuantities(v)]
-        .map(([optionId, quantity]) => ({ optionId, quantity: Math.min(quantity, MAX_OPTION_QUANTITY) }))
-        .sort((a, b) => a.optionId - b.optionId);
-      return {
-        intent: v.intent,
-        options,
-        withImmunity: v.immunity !== undefined && CHECKED.has(v.immunity),
-        optionNotPossibleType:
-          v.option_not_possible_type === "" ? null : (Number(v.option_not_possible_type) as OptionNotPossibleType),
-      };
-    }),
+    z.transform((v): OptionsFormInput => readOptionsForm(v)),
   );
 }

@@ -20,7 +20,7 @@ export interface Quote {
   store: StoreRow;
   carType: CarTypeRow;
   carClass: CarClassRow;
-  /** The asked period when it can be booked (null with `errors` or when the dates are undecided). */
+  /** The asked period when it can be booked (null with `errors`); undecided dates are the caller's to send back to the car page. */
   period: ResolvedPeriod | null;
   errors: FieldErrors;
   /** Why this car cannot be booked for the period now (suspended, fully booked, no price). */

@@ -66,6 +66,8 @@ export const ReserveSessionSchema = z.object({
   passengers: z.number().int().nullable().default(null),
   /** Issued with the confirmation page; the submit carries it (idempotency). */
   idempotencyKey: z.string().nullable().default(null),
+  /** A card payment waiting for its 3-D Secure challenge: the held reservation it is for. */
+  pendingPayment: z.object({ reservationId: z.number().int() }).nullable().default(null),
   /** The booking made from this session, for the completion page. */
   completed: z.object({ reservationId: z.number().int(), reserveNo: z.string() }).nullable().default(null),
 });
@@ -112,6 +114,7 @@ export function chooseCar(previous: ReserveSession | null, choice: CarChoice): R
     payMethodOther: sameStore ? previous.payMethodOther : "",
     fees: null,
     idempotencyKey: null,
+    pendingPayment: null,
     completed: null,
   };
 }

@@ -187,6 +187,7 @@ async function bookingDriver(
       birthdate: person.birthdate ?? null,
       tel: person.tel ?? "",
       zip: person.zip ?? "",
+      country: typeof choice.person.country === "string" ? choice.person.country : "",
       prefCode: person.prefCode ?? null,
       addressA: person.addressA ?? "",
       addressB: person.addressB ?? "",
@@ -212,8 +213,14 @@ async function bookingDriver(
   return { driverId: created.id, snapshot: person };
 }
 
-async function sendBookingMails(tx: DbOrTx, siteId: string, reservation: Reservation, deps: BookingDeps) {
-  const compose = await deps.mails(siteId);
+/** Queues a booking's mails in the caller's transaction; `compose` was loaded before it (see `submitReservation`). */
+async function sendBookingMails(
+  tx: DbOrTx,
+  siteId: string,
+  reservation: Reservation,
+  compose: BookingMailComposer,
+  deps: BookingDeps,
+) {
   const mails = compose(reservation);
   const locale = reservation.locale as Locale;
   if (mails.borrower) await deps.mailer.send(tx, siteId, { ...mails.borrower, locale, kind: "reservation_confirmed" });
@@ -251,6 +258,9 @@ export async function submitReservation(
     withImmunity: session.withImmunity,
     now,
   });
+  // Loaded before the transaction too: the composer may query the site cache, which on the
+  // embedded database (one connection) would wait for the open transaction forever.
+  const compose = await deps.mails(siteId);
   const claimed = await db.transaction(async (tx): Promise<Claimed> => {
     const [mine] = await tx
       .insert(idempotencyKeys)
@@ -264,7 +274,7 @@ export async function submitReservation(
       .returning({ key: idempotencyKeys.key });
     if (!mine) return { kind: "taken" };
     const outcome = await tx
-      .transaction((savepoint) => book(savepoint, siteId, input, quote, deps))
+      .transaction((savepoint) => book(savepoint, siteId, input, quote, compose, deps))
       .catch((error: unknown): Claimed => {
         if (isFullyBooked(error)) return { kind: "answered", answer: refused("type_fully_booked") };
         throw error;
@@ -292,6 +302,7 @@ async function book(
   siteId: string,
   input: SubmitInput,
   quote: Quote | null,
+  compose: BookingMailComposer,
   deps: BookingDeps,
 ): Promise<Claimed> {
   const reason = preflight(input, quote);
@@ -334,8 +345,8 @@ async function book(
         name: {
           ja: o.option.optionName,
           en: o.option.optionNameEn ?? "",
-          tw: o.option.optionNameTw ?? "",
-          kr: o.option.optionNameKr ?? "",
+          "zh-TW": o.option.optionNameTw ?? "",
+          ko: o.option.optionNameKr ?? "",
         },
         quantity: o.quantity,
         fee: o.fee,
@@ -351,7 +362,7 @@ async function book(
       );
       if (!row) throw new Error("reservation not created");
       if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
-      await sendBookingMails(tx, siteId, row, deps);
+      await sendBookingMails(tx, siteId, row, compose, deps);
       return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
     } catch (error) {
       if (!isReserveNoTaken(error) || attempt >= 4) throw error;
@@ -431,6 +442,7 @@ export async function settlePayment(
   paymentId: string,
   deps: BookingDeps,
 ): Promise<SubmitAnswer> {
+  const compose = await deps.mails(siteId); // before the transaction (see submitReservation)
   try {
     const row = await db.transaction(async (tx) => {
       const [settled] = await tx
@@ -440,7 +452,7 @@ export async function settlePayment(
           and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")),
         )
         .returning();
-      if (settled) await sendBookingMails(tx, siteId, settled, deps);
+      if (settled) await sendBookingMails(tx, siteId, settled, compose, deps);
       return settled;
     });
     if (row) return { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo };

@@ -4,6 +4,10 @@ import { driverEn } from "./account/driver.en";
 import { memberEn } from "./account/member.en";
 import { mypageEn } from "./account/mypage.en";
 import { passwordEn } from "./account/password.en";
+import { confirmEn } from "./booking/confirm.en";
+import { customerEn } from "./booking/customer.en";
+import { bookingMailEn } from "./booking/mail.en";
+import { bookingOptionsEn } from "./booking/options.en";
 import type { Messages } from "./ja";
 
 export const en: Messages = {
@@ -176,7 +180,8 @@ export const en: Messages = {
   "reason.pay_method_other_required": "Enter how you will pay.",
   "reason.advance_card_too_early": "Advance card payment is not available for departures {days} days or more ahead.",
   "reason.details_updated": "Your reservation details have been updated. Please re-confirm your reservation.",
-  "reason.idempotency_key_reused": "This reservation was already sent with different details. Please check your reservation and try again.",
+  "reason.idempotency_key_reused":
+    "This reservation was already sent with different details. Please check your reservation and try again.",
   "reason.submit_in_progress": "Your reservation is being processed. Please reload this page in a moment.",
   "reason.submit_failed": "An error has occurred. Please try again.",
   "reason.option_not_possible_required": "Choose what to do if an option cannot be provided.",
@@ -336,4 +341,8 @@ export const en: Messages = {
   ...cardEn,
   ...driverEn,
   ...mypageEn,
+  ...bookingOptionsEn,
+  ...customerEn,
+  ...confirmEn,
+  ...bookingMailEn,
 };

@@ -4,6 +4,10 @@ import { driverJa } from "./account/driver.ja";
 import { memberJa } from "./account/member.ja";
 import { mypageJa } from "./account/mypage.ja";
 import { passwordJa } from "./account/password.ja";
+import { confirmJa } from "./booking/confirm.ja";
+import { customerJa } from "./booking/customer.ja";
+import { bookingMailJa } from "./booking/mail.ja";
+import { bookingOptionsJa } from "./booking/options.ja";
 
 export const ja = {
   "a11y.skipToContent": "本文へスキップ",
@@ -172,9 +176,11 @@ export const ja = {
   "reason.driver_selection_required": "運転者を選択してください。",
   "reason.pay_method_required": "お支払い方法を選択してください。",
   "reason.pay_method_other_required": "お支払い方法（その他）の内容を入力してください。",
-  "reason.advance_card_too_early": "出発日が{days}日以上先のご予約は、クレジットカードの事前決済をご利用いただけません。",
+  "reason.advance_card_too_early":
+    "出発日が{days}日以上先のご予約は、クレジットカードの事前決済をご利用いただけません。",
   "reason.details_updated": "予約内容が更新されました。再度予約内容をご確認ください。",
-  "reason.idempotency_key_reused": "この予約はすでに別の内容で送信されています。予約内容をご確認のうえ、もう一度お手続きください。",
+  "reason.idempotency_key_reused":
+    "この予約はすでに別の内容で送信されています。予約内容をご確認のうえ、もう一度お手続きください。",
   "reason.submit_in_progress": "ご予約を処理中です。しばらくしてからページを再読み込みしてください。",
   "reason.submit_failed": "エラーが発生しました。もう一度お試しください。",
   "reason.option_not_possible_required": "オプションをご用意できない場合の対応を選択してください。",
@@ -334,6 +340,10 @@ export const ja = {
   ...cardJa,
   ...driverJa,
   ...mypageJa,
+  ...bookingOptionsJa,
+  ...customerJa,
+  ...confirmJa,
+  ...bookingMailJa,
 } as const;
 
 export type MessageKey = keyof typeof ja;

@@ -4,6 +4,10 @@ import { driverKo } from "./account/driver.ko";
 import { memberKo } from "./account/member.ko";
 import { mypageKo } from "./account/mypage.ko";
 import { passwordKo } from "./account/password.ko";
+import { confirmKo } from "./booking/confirm.ko";
+import { customerKo } from "./booking/customer.ko";
+import { bookingMailKo } from "./booking/mail.ko";
+import { bookingOptionsKo } from "./booking/options.ko";
 import type { Messages } from "./ja";
 
 export const ko: Messages = {
@@ -175,7 +179,8 @@ export const ko: Messages = {
   "reason.pay_method_other_required": "결제 방법(기타)의 내용을 입력해 주세요.",
   "reason.advance_card_too_early": "출발일이 {days}일 이상 남은 예약은 신용카드 사전 결제를 이용할 수 없습니다.",
   "reason.details_updated": "예약 내용이 변경되었습니다. 예약 내용을 다시 확인해 주세요.",
-  "reason.idempotency_key_reused": "이 예약은 이미 다른 내용으로 전송되었습니다. 예약 내용을 확인한 후 다시 진행해 주세요.",
+  "reason.idempotency_key_reused":
+    "이 예약은 이미 다른 내용으로 전송되었습니다. 예약 내용을 확인한 후 다시 진행해 주세요.",
   "reason.submit_in_progress": "예약을 처리하고 있습니다. 잠시 후 페이지를 새로 고침해 주세요.",
   "reason.submit_failed": "오류가 발생했습니다. 다시 시도해 주세요.",
   "reason.option_not_possible_required": "옵션을 준비할 수 없는 경우의 대응을 선택해 주세요.",
@@ -335,4 +340,8 @@ export const ko: Messages = {
   ...cardKo,
   ...driverKo,
   ...mypageKo,
+  ...bookingOptionsKo,
+  ...customerKo,
+  ...confirmKo,
+  ...bookingMailKo,
 };

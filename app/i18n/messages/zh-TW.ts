@@ -4,6 +4,10 @@ import { driverZhTW } from "./account/driver.zh-TW";
 import { memberZhTW } from "./account/member.zh-TW";
 import { mypageZhTW } from "./account/mypage.zh-TW";
 import { passwordZhTW } from "./account/password.zh-TW";
+import { confirmZhTW } from "./booking/confirm.zh-TW";
+import { customerZhTW } from "./booking/customer.zh-TW";
+import { bookingMailZhTW } from "./booking/mail.zh-TW";
+import { bookingOptionsZhTW } from "./booking/options.zh-TW";
 import type { Messages } from "./ja";
 
 export const zhTW: Messages = {
@@ -333,4 +337,8 @@ export const zhTW: Messages = {
   ...cardZhTW,
   ...driverZhTW,
   ...mypageZhTW,
+  ...bookingOptionsZhTW,
+  ...customerZhTW,
+  ...confirmZhTW,
+  ...bookingMailZhTW,
 };

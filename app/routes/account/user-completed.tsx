@@ -1,14 +1,24 @@
 import { Link } from "react-router";
 import { RegistrationSteps } from "../../components/form/member-fields";
 import { useI18n } from "../../lib/i18n";
+import { getReserveSession } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import type { Route } from "./+types/user-completed";
 
+/** A booking left for the registration (from `/reserve/login`) goes on from here. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await getReserveSession(context);
+  return { booking: Boolean(session && !session.completed) };
+}
+
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.completed.title");
 
-/** Registration done: the new member is signed in; My Page and the search are one tap away. */
-export default function UserCompleted() {
+/**
+ * Registration done: the new member is signed in; My Page and the search are one tap away, and a
+ * booking in progress comes first.
+ */
+export default function UserCompleted({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   return (
@@ -19,7 +29,23 @@ export default function UserCompleted() {
       <RegistrationSteps current={2} />
       <section className="card mt-6 flex flex-col gap-4 p-5">
         <p className="text-gray-900">{t("member.completed.lead")}</p>
-        <Link to={sitePath(shell, "/mypage")} className="btn-primary w-full" data-testid="completed-mypage">
+        {loaderData.booking ? (
+          <>
+            <p className="text-gray-900">{t("booking.continueLead")}</p>
+            <Link
+              to={sitePath(shell, "/reserve/user")}
+              className="btn-primary w-full"
+              data-testid="completed-continue-booking"
+            >
+              {t("booking.continue")}
+            </Link>
+          </>
+        ) : null}
+        <Link
+          to={sitePath(shell, "/mypage")}
+          className={`${loaderData.booking ? "btn-secondary" : "btn-primary"} w-full`}
+          data-testid="completed-mypage"
+        >
           {t("member.completed.mypage")}
         </Link>
         <Link to={sitePath(shell, "/reserve")} className="btn-secondary w-full" data-testid="completed-search">

@@ -1,12 +1,11 @@
-import { useEffect } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { CardSchema, expiryYears } from "../../../server/cards/card.schema";
 import { addCard, completeCardSetup, deleteCard, listCards, setDefaultCard } from "../../../server/cards/cards";
 import { AppError } from "../../../server/errors";
 import { CsrfField } from "../../components/csrf-field";
-import { Field, FormNotice, inputClass, TextField } from "../../components/form/fields";
-import type { MessageKey } from "../../i18n/messages";
+import { brandKey, CardFields } from "../../components/form/card-fields";
+import { FormNotice } from "../../components/form/fields";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -83,12 +82,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "creditCard.title");
 
-const BRANDS = ["visa", "mastercard", "amex", "diners", "discover", "jcb", "unionpay"] as const;
-const brandKey = (brand: string): MessageKey =>
-  (BRANDS as readonly string[]).includes(brand)
-    ? (`creditCard.brand.${brand}` as MessageKey)
-    : "creditCard.brand.unknown";
-const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 const NO_ERRORS = {};
 
 export default function CreditCard({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,14 +91,6 @@ export default function CreditCard({ loaderData, actionData }: Route.ComponentPr
   const values = actionData?.values ?? {};
   const busy = navigation.state === "submitting";
   const { cards, years } = loaderData;
-  // The card number and CVC are never sent back: a refused form asks for them again.
-  useEffect(() => {
-    if (!actionData) return;
-    for (const name of ["card_number", "cvc"]) {
-      const field = formRef.current?.elements.namedItem(name);
-      if (field instanceof HTMLInputElement) field.value = "";
-    }
-  }, [actionData, formRef]);
   return (
     <main id="main" tabIndex={-1} className="max-w-xl outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">
@@ -200,72 +185,7 @@ export default function CreditCard({ loaderData, actionData }: Route.ComponentPr
           <CsrfField />
           <FormNotice errors={errors} />
           <input type="hidden" name="intent" value="add" />
-          <TextField
-            name="card_number"
-            label="creditCard.number"
-            hint="creditCard.numberHint"
-            required
-            errors={errors}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={23}
-          />
-          <TextField
-            name="holder"
-            label="creditCard.holder"
-            hint="creditCard.holderHint"
-            required
-            errors={errors}
-            autoComplete="cc-name"
-            maxLength={100}
-            defaultValue={values.holder}
-          />
-          <Field name="exp_month" label="creditCard.expiry" required errors={errors}>
-            {(ids) => (
-              <div className="flex gap-2">
-                <select
-                  name="exp_month"
-                  className={inputClass}
-                  autoComplete="cc-exp-month"
-                  defaultValue={values.exp_month ?? ""}
-                  {...ids}
-                >
-                  <option value="">{t("creditCard.expMonth")}</option>
-                  {MONTHS.map((m) => (
-                    <option key={m} value={String(Number(m))}>
-                      {m}
-                    </option>
-                  ))}
-                </select>
-                <select
-                  name="exp_year"
-                  className={inputClass}
-                  autoComplete="cc-exp-year"
-                  aria-label={`${t("creditCard.expiry")} ${t("creditCard.expYear")}`}
-                  aria-invalid={ids["aria-invalid"]}
-                  defaultValue={values.exp_year ?? ""}
-                >
-                  <option value="">{t("creditCard.expYear")}</option>
-                  {years.map((y) => (
-                    <option key={y} value={String(y)}>
-                      {y}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-          </Field>
-          <TextField
-            name="cvc"
-            label="creditCard.cvc"
-            hint="creditCard.cvcHint"
-            required
-            errors={errors}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={4}
-            className={`${inputClass} max-w-32`}
-          />
+          <CardFields errors={errors} values={values} years={years} formRef={formRef} refused={Boolean(actionData)} />
           <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="card-submit">
             {busy ? t("form.submitting") : t("creditCard.submit")}
           </button>

@@ -1,10 +1,112 @@
-import { notFoundError } from "../../../server/errors";
+import { Link, redirect } from "react-router";
+import { pickLang } from "../../../common/locales";
+import { reservationResult } from "../../../server/reservations/result";
+import { BookingSteps, PeriodText } from "../../components/booking/booking-summary";
+import { useYen } from "../../components/car/price";
+import { useI18n } from "../../lib/i18n";
+import { getReserveSession, reservePath } from "../../lib/reserve-session.server";
+import { privateMeta } from "../../lib/seo";
+import { getMember } from "../../lib/session.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite, services } from "../../lib/site.server";
+import { periodView } from "../../presenters/booking.server";
+import type { Route } from "./+types/completed";
 
-// Placeholder while the step is being built (issue 9).
-export function loader(): never {
-  throw notFoundError();
+/**
+ * The completion page (spec §2 /reserve/completed, §3 reservation result): the reserve number,
+ * where the confirmation mail went, and the store to call. It stays readable on reload; starting
+ * another booking replaces it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await getReserveSession(context);
+  if (!session?.completed) throw redirect(reservePath(context, "/reserve"));
+  const { siteId, bundle, locale } = getSite(context);
+  const result = await reservationResult(services(context).db, siteId, session.completed.reservationId);
+  if (!result) throw redirect(reservePath(context, "/reserve"));
+  const store = bundle.stores.find((s) => s.id === result.storeId);
+  const returnStore = bundle.stores.find((s) => s.id === (result.returnStoreId ?? result.storeId)) ?? store;
+  return {
+    reserveNo: result.reserveNo,
+    email: result.borrower?.email ?? "",
+    storeName: store ? pickLang(store, "storeName", locale) : "",
+    returnStoreName: returnStore ? pickLang(returnStore, "storeName", locale) : "",
+    tel: store?.tel ?? "",
+    period: store ? periodView(result.startAt, result.endAt, store.timeZone) : null,
+    total: result.totalFee,
+    payMethod: result.payMethod,
+    member: (await getMember(context)) !== null,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "completed.title");
+
+export default function Completed({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const yen = useYen();
+  const shell = useSite();
+  const d = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
+      <BookingSteps current={3} />
+      <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
+        {t("completed.title")}
+      </h1>
+      <p className="mt-1 text-gray-800">{t("completed.lead")}</p>
+      <section className="card mt-4 p-4" aria-labelledby="reserve-no-label" data-testid="completed-result">
+        <p id="reserve-no-label" className="text-sm text-gray-700">
+          {t("completed.reserveNo")}
+        </p>
+        <p className="text-3xl font-bold tracking-wider" data-testid="reserve-no">
+          {d.reserveNo}
+        </p>
+        {d.email ? (
+          <p className="mt-3 text-sm" data-testid="completed-email">
+            {t("completed.mailSent", { email: d.email })}
+          </p>
+        ) : null}
+        <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="text-gray-700">{t("confirm.departureStore")}</dt>
+          <dd data-testid="completed-store">{d.storeName}</dd>
+          <dt className="text-gray-700">{t("confirm.returnStore")}</dt>
+          <dd>{d.returnStoreName}</dd>
+          {d.period ? (
+            <>
+              <dt className="text-gray-700">{t("confirm.period")}</dt>
+              <dd>
+                <PeriodText period={d.period} />
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-gray-700">{t("booking.fees.total")}</dt>
+          <dd className="price font-bold" data-testid="completed-total">
+            {yen(d.total)}
+          </dd>
+          <dt className="text-gray-700">{t("reserves.payMethod")}</dt>
+          <dd>{t(`reserves.pay.${d.payMethod}` as "reserves.pay.1")}</dd>
+        </dl>
+      </section>
+      {d.tel ? (
+        <section className="card mt-4 p-4" data-testid="completed-store-contact">
+          <p className="text-sm text-gray-800">{t("completed.contact", { store: d.storeName })}</p>
+          <a
+            href={`tel:${d.tel.replace(/[^\d+]/g, "")}`}
+            className="btn-secondary mt-2 w-full"
+            data-testid="completed-tel"
+          >
+            {t("completed.call", { tel: d.tel })}
+          </a>
+        </section>
+      ) : null}
+      <div className="mt-6 flex flex-col gap-3">
+        {d.member ? (
+          <Link to={sitePath(shell, "/mypage/reserves")} className="btn-primary w-full" data-testid="completed-mypage">
+            {t("completed.toMyPage")}
+          </Link>
+        ) : null}
+        <Link to={sitePath(shell, "/")} className="btn-secondary w-full">
+          {t("completed.toTop")}
+        </Link>
+      </div>
+    </main>
+  );
 }

@@ -1,10 +1,319 @@
-import { notFoundError } from "../../../server/errors";
+import { useState } from "react";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { localDate } from "../../../common/calendar-date";
+import { getDriver } from "../../../server/drivers/drivers";
+import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
+import { feesDiffer } from "../../../server/reservations/quote";
+import { PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
+import { BookingSteps, FeeBreakdown, PeriodText } from "../../components/booking/booking-summary";
+import { useYen } from "../../components/car/price";
+import { CsrfField } from "../../components/csrf-field";
+import { Field, FormNotice, inputClass, RadioField, TextField } from "../../components/form/fields";
+import { useReasonText } from "../../components/search/field-error";
+import type { MessageKey } from "../../i18n/messages";
+import {
+  advanceCardTooEarly,
+  afterSubmit,
+  bookingDeps,
+  newIdempotencyKey,
+  quoteSession,
+  requireConfirmableSession,
+} from "../../lib/booking.server";
+import { formFailure, handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { useI18n } from "../../lib/i18n";
+import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
+import { privateMeta } from "../../lib/seo";
+import { getSite, services } from "../../lib/site.server";
+import { quoteView } from "../../presenters/booking.server";
+import { customerView } from "../../presenters/reserve-confirm.server";
+import type { Route } from "./+types/confirm";
 
-// Placeholder while the step is being built (issue 9).
-export function loader(): never {
-  throw notFoundError();
+/**
+ * The confirmation (spec §2 /reserve/confirm, §7 confirmation): everything the visitor chose,
+ * priced again on the server. A price or availability that changed since the options step is
+ * said plainly and must be confirmed again (spec §8). The page issues the submit's idempotency key.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { session, member } = await requireConfirmableSession(context);
+  const { siteId, bundle, locale } = getSite(context);
+  const quote = await quoteSession(services(context).db, siteId, bundle, session);
+  if (!quote?.period || !quote.fees) throw redirect(reservePath(context, "/reserve"));
+  // Availability counts too: a car taken since the options step is a change the visitor must see.
+  const updated = quote.blocked !== null || (session.fees !== null && feesDiffer(session.fees, quote.fees));
+  const idempotencyKey = session.idempotencyKey ?? newIdempotencyKey();
+  if (updated || !session.fees || !session.idempotencyKey) {
+    await saveReserveSession(context, { ...session, fees: quote.fees, idempotencyKey });
+  }
+  const saved =
+    member && session.driver?.mode === "saved"
+      ? await getDriver(services(context).db, siteId, member.id, session.driver.driverId).catch(() => null)
+      : null;
+  const tooEarly = advanceCardTooEarly(quote.period.startDate, quote.store.timeZone);
+  return {
+    quote: quoteView(quote, locale),
+    customer: customerView(session, saved?.name),
+    updated,
+    blocked: quote.blocked,
+    searchPath: `${reservePath(context, "/reserve")}?${new URLSearchParams({ ...session.search, si: String(session.storeId) })}`,
+    signedIn: member !== null,
+    methods: bundle.settings.settlementMethods.filter((m) => m >= 1 && m <= 4),
+    advanceCardTooEarly: tooEarly,
+    values: {
+      pay_method: session.payMethod ? String(session.payMethod) : "",
+      pay_method_other: session.payMethodOther,
+      remarks: session.remarks,
+    },
+    idempotencyKey,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ context, request }: Route.ActionArgs) {
+  const { session, member } = await requireConfirmableSession(context);
+  const { siteId, bundle, locale } = getSite(context);
+  const form = await request.formData();
+  const kept = {
+    payMethod: Number(form.get("pay_method")) || null,
+    payMethodOther: String(form.get("pay_method_other") ?? "").slice(0, 100),
+    remarks: String(form.get("remarks") ?? "").slice(0, 1000),
+  };
+  // Back keeps remarks, pay method, option-not-possible type and driver (spec §4).
+  if (form.get("intent") === "back") {
+    await saveReserveSession(context, { ...session, ...kept });
+    return redirect(reservePath(context, "/reserve/user"));
+  }
+  return handleForm(form, ConfirmSchema, async (input) => {
+    const payMethod = Number(input.pay_method);
+    if (!bundle.settings.settlementMethods.includes(payMethod)) {
+      return formFailure(form, { pay_method: { code: "pay_method_required" } });
+    }
+    const current = { ...session, ...kept, payMethod, payMethodOther: payMethod === 4 ? input.pay_method_other : "" };
+    await saveReserveSession(context, current);
+    if (payMethod === PAY_METHOD.advanceCard) {
+      const start = new Date(current.startAt);
+      const store = bundle.stores.find((s) => s.id === current.storeId);
+      if (store && advanceCardTooEarly(localDate(start, store.timeZone), store.timeZone)) {
+        return formFailure(form, { pay_method: { code: "advance_card_too_early", params: { days: 50 } } });
+      }
+      return redirect(reservePath(context, "/reserve/credit_card"));
+    }
+    const answer = await submitReservation(
+      services(context).db,
+      siteId,
+      {
+        bundle,
+        session: current,
+        idempotencyKey: IDEMPOTENCY_KEY.test(input.idempotency_key)
+          ? input.idempotency_key
+          : (current.idempotencyKey ?? newIdempotencyKey()),
+        memberId: member?.id ?? null,
+        locale,
+        now: new Date(),
+      },
+      bookingDeps(context, request),
+    );
+    const next = await afterSubmit(context, current, answer);
+    if ("redirectTo" in next) return redirect(next.redirectTo);
+    return formFailure(form, { form: next.refused });
+  });
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "confirm.title");
+
+const NO_ERRORS = {};
+const PAY_LABEL: Record<number, MessageKey> = {
+  1: "reserves.pay.1",
+  2: "reserves.pay.2",
+  3: "reserves.pay.3",
+  4: "reserves.pay.4",
+};
+
+export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const reasonText = useReasonText();
+  const yen = useYen();
+  const navigation = useNavigation();
+  const { quote, customer, methods } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(ConfirmSchema, actionData?.errors ?? NO_ERRORS);
+  const [method, setMethod] = useState(values.pay_method ?? "");
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const byCard = method === "1";
+  const chosenOptions = quote.options.filter((o) => o.quantity > 0);
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-3 pt-3 pb-28 outline-none sm:px-4">
+      <BookingSteps current={2} />
+      <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
+        {t("confirm.title")}
+      </h1>
+      {loaderData.updated ? (
+        <p
+          role="alert"
+          className="mt-3 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
+          data-testid="details-updated"
+        >
+          {reasonText({ code: "details_updated" })}
+          {loaderData.blocked ? (
+            <span className="mt-1 block font-normal" data-testid="confirm-blocked">
+              {reasonText(loaderData.blocked)}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          // A booking is sent once: a second press while the first is on its way does nothing.
+          if (busy) event.preventDefault();
+          else if (submitter?.getAttribute("value") !== "back") onSubmit(event);
+        }}
+        onChange={onChange}
+        noValidate
+        className="mt-4 grid gap-4"
+        data-testid="confirm-form"
+      >
+        <CsrfField />
+        <input type="hidden" name="idempotency_key" value={loaderData.idempotencyKey} />
+        <FormNotice errors={errors} />
+        <section aria-labelledby="car-heading" className="card p-4" data-testid="confirm-car">
+          <h2 id="car-heading" className="font-bold">
+            {t("confirm.car")}
+          </h2>
+          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-700">{t("confirm.departureStore")}</dt>
+            <dd data-testid="confirm-store">{quote.store.name}</dd>
+            <dt className="text-gray-700">{t("confirm.returnStore")}</dt>
+            <dd data-testid="confirm-return-store">{quote.store.name}</dd>
+            <dt className="text-gray-700">{t("confirm.period")}</dt>
+            <dd data-testid="confirm-period">{quote.period ? <PeriodText period={quote.period} /> : null}</dd>
+            <dt className="text-gray-700">{t("confirm.class")}</dt>
+            <dd>
+              {quote.car.className} · <span data-testid="confirm-car-name">{quote.car.name}</span>
+            </dd>
+            <dt className="text-gray-700">{t("confirm.options")}</dt>
+            <dd data-testid="confirm-options">
+              {chosenOptions.length
+                ? chosenOptions.map((o) => t("confirm.optionLine", { name: o.name, n: o.quantity })).join("、")
+                : t("confirm.noOptions")}
+            </dd>
+            {quote.immunity ? (
+              <>
+                <dt className="text-gray-700">{t("confirm.immunity")}</dt>
+                <dd>{quote.immunity.chosen ? t("confirm.immunityYes") : t("confirm.immunityNo")}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+        {quote.fees ? <FeeBreakdown fees={quote.fees} rentalDays={quote.rentalDays} /> : null}
+        <section aria-labelledby="customer-heading" className="card p-4" data-testid="confirm-customer">
+          <div className="flex items-start justify-between gap-3">
+            <h2 id="customer-heading" className="font-bold">
+              {t("confirm.customer")}
+            </h2>
+          </div>
+          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-gray-700">{t("confirm.borrower")}</dt>
+            <dd data-testid="confirm-borrower">
+              {customer.borrower.company ? <>{customer.borrower.company} </> : null}
+              {customer.borrower.name}
+              {customer.borrower.kana ? <span className="text-gray-700"> ({customer.borrower.kana})</span> : null}
+            </dd>
+            <dt className="text-gray-700">{t("confirm.email")}</dt>
+            <dd className="break-all">{customer.borrower.email}</dd>
+            <dt className="text-gray-700">{t("confirm.tel")}</dt>
+            <dd>{customer.borrower.tel}</dd>
+            <dt className="text-gray-700">{t("confirm.driver")}</dt>
+            <dd data-testid="confirm-driver">
+              {customer.driver.sameAsBorrower ? t("confirm.driverSame") : customer.driver.name}
+            </dd>
+          </dl>
+        </section>
+        <section aria-labelledby="payment-heading" className="card flex flex-col gap-4 p-4">
+          <h2 id="payment-heading" className="sr-only">
+            {t("confirm.payMethod")}
+          </h2>
+          <RadioField
+            name="pay_method"
+            label="confirm.payMethod"
+            required
+            errors={errors}
+            value={method}
+            onChange={setMethod}
+            options={methods.map((m) => ({ value: String(m), label: t(PAY_LABEL[m] ?? "reserves.pay.4") }))}
+          />
+          {methods.includes(1) && loaderData.advanceCardTooEarly ? (
+            <p className="-mt-2 text-sm text-gray-800" data-testid="advance-card-note">
+              {reasonText({ code: "advance_card_too_early", params: { days: 50 } })}
+            </p>
+          ) : null}
+          {method === "4" ? (
+            <TextField
+              name="pay_method_other"
+              label="confirm.payMethodOther"
+              required
+              errors={errors}
+              maxLength={100}
+              defaultValue={values.pay_method_other}
+            />
+          ) : (
+            <input type="hidden" name="pay_method_other" value={values.pay_method_other ?? ""} />
+          )}
+          <Field name="remarks" label="confirm.remarks" errors={errors} hint="confirm.remarksHint">
+            {(ids) => (
+              <textarea
+                name="remarks"
+                rows={3}
+                maxLength={1000}
+                className={inputClass}
+                defaultValue={values.remarks}
+                {...ids}
+              />
+            )}
+          </Field>
+          <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
+        </section>
+        <div
+          className="sticky bottom-0 z-10 -mx-3 flex flex-col gap-2 border-t border-gray-200 bg-white p-3 shadow-[0_-2px_6px_rgba(0,0,0,0.08)] sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+          data-bottom-bar
+        >
+          {quote.fees ? (
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="text-sm text-gray-700">{t("booking.fees.total")}</span>
+              <span className="price text-xl font-bold" data-testid="confirm-total" data-amount={quote.fees.total}>
+                {yen(quote.fees.total)}
+              </span>
+            </p>
+          ) : null}
+          {loaderData.blocked ? (
+            <Link to={loaderData.searchPath} className="btn-primary w-full" data-testid="confirm-search-again">
+              {t("confirm.searchAgain")}
+            </Link>
+          ) : (
+            <button
+              type="submit"
+              name="intent"
+              value="submit"
+              className="btn-primary w-full"
+              aria-disabled={busy || undefined}
+              data-testid="confirm-submit"
+            >
+              {busy ? t("confirm.submitting") : byCard ? t("confirm.toCard") : t("confirm.submit")}
+            </button>
+          )}
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className="btn-secondary w-full"
+          data-testid="confirm-back"
+        >
+          {t("confirm.back")}
+        </button>
+      </Form>
+    </main>
+  );
 }

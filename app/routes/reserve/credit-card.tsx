@@ -1,10 +1,218 @@
-import { notFoundError } from "../../../server/errors";
+import { useState } from "react";
+import { Form, redirect, useNavigation } from "react-router";
+import { CardSchema, expiryYears } from "../../../server/cards/card.schema";
+import { listCards, savedCardSource } from "../../../server/cards/cards";
+import { completeCardAction, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
+import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
+import { useYen } from "../../components/car/price";
+import { CsrfField } from "../../components/csrf-field";
+import { brandKey, CardFields } from "../../components/form/card-fields";
+import { FormNotice } from "../../components/form/fields";
+import { useReasonText } from "../../components/search/field-error";
+import { afterSubmit, bookingDeps, newIdempotencyKey, requireConfirmableSession } from "../../lib/booking.server";
+import { formFailure, handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { useI18n } from "../../lib/i18n";
+import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
+import { privateMeta } from "../../lib/seo";
+import { publicOrigin } from "../../lib/seo.server";
+import { getSite, services } from "../../lib/site.server";
+import { bookingSummary } from "../../presenters/booking.server";
+import type { Route } from "./+types/credit-card";
 
-// Placeholder while the step is being built (issue 9).
-export function loader(): never {
-  throw notFoundError();
+/** Card pages load no analytics or tag manager (spec §9). */
+export const handle = { analytics: false };
+
+/** The choice of a saved card ("saved:<id>") or a new one ("new"). */
+const savedId = (choice: string) => (/^saved:\d{1,9}$/.test(choice) ? Number(choice.slice(6)) : null);
+
+/**
+ * The card step (spec §2 /reserve/credit_card): the visitor pays the confirmed total in advance
+ * with a saved card or a new one, through 3-D Secure when the issuer asks. Coming back from the
+ * challenge (`?reservation=`), the payment's outcome is read from the gateway, and only for the
+ * reservation this session is paying.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { session, member } = await requireConfirmableSession(context);
+  if (session.payMethod !== PAY_METHOD.advanceCard || !session.fees) {
+    throw redirect(reservePath(context, "/reserve/confirm"));
+  }
+  const { siteId, bundle, locale } = getSite(context);
+  const { db } = services(context);
+  let refused = null;
+  if (new URL(request.url).searchParams.has("reservation")) {
+    const pending = session.pendingPayment?.reservationId;
+    if (!pending) throw redirect(reservePath(context, "/reserve/credit_card"));
+    const answer = await completeCardAction(db, siteId, pending, bookingDeps(context, request));
+    if (answer) {
+      const next = await afterSubmit(context, session, answer);
+      if ("redirectTo" in next) throw redirect(next.redirectTo);
+      refused = next.refused;
+    }
+  }
+  if (!session.idempotencyKey) await saveReserveSession(context, { ...session, idempotencyKey: newIdempotencyKey() });
+  const cards = member ? await listCards(db, siteId, member.id) : [];
+  return {
+    summary: bookingSummary(bundle, session, locale),
+    total: session.fees.total,
+    cards,
+    years: expiryYears(),
+    refused,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ context, request }: Route.ActionArgs) {
+  const { session, member } = await requireConfirmableSession(context);
+  if (session.payMethod !== PAY_METHOD.advanceCard) return redirect(reservePath(context, "/reserve/confirm"));
+  const { siteId, bundle, locale } = getSite(context);
+  const { db } = services(context);
+  const form = await request.formData();
+  const choice = String(form.get("card_choice") ?? "new");
+  const submit = async (card: NonNullable<Parameters<typeof submitReservation>[2]["card"]>) => {
+    const answer = await submitReservation(
+      db,
+      siteId,
+      {
+        bundle,
+        session,
+        idempotencyKey: session.idempotencyKey ?? newIdempotencyKey(),
+        memberId: member?.id ?? null,
+        locale,
+        now: new Date(),
+        card,
+        returnUrl: `${publicOrigin(request, context)}${reservePath(context, "/reserve/credit_card")}?reservation=pending`,
+      },
+      bookingDeps(context, request),
+    );
+    const next = await afterSubmit(context, session, answer);
+    if ("redirectTo" in next) return redirect(next.redirectTo);
+    return formFailure(form, { form: next.refused });
+  };
+  const saved = savedId(choice);
+  if (saved !== null) {
+    const source = member ? await savedCardSource(db, siteId, member.id, saved) : null;
+    if (!source) return formFailure(form, { card_choice: { code: "invalid_choice" } });
+    return submit(source);
+  }
+  return handleForm(form, CardSchema, (card) => submit({ source: { card } }));
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserveCard.title");
+
+const NO_ERRORS = {};
+/** A saved card has no fields to check in the browser. */
+const NOTHING_TO_CHECK = { safeParse: () => ({ success: true as const }) };
+
+export default function ReserveCreditCard({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const yen = useYen();
+  const reasonText = useReasonText();
+  const navigation = useNavigation();
+  const { cards, summary } = loaderData;
+  const values = actionData?.values ?? {};
+  const serverErrors = actionData?.errors ?? (loaderData.refused ? { form: loaderData.refused } : NO_ERRORS);
+  const defaultCard = cards.find((c) => c.isDefault) ?? cards[0];
+  const [choice, setChoice] = useState(values.card_choice ?? (defaultCard ? `saved:${defaultCard.id}` : "new"));
+  const newCard = choice === "new";
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    newCard ? CardSchema : NOTHING_TO_CHECK,
+    serverErrors,
+  );
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
+      <BookingSteps current={2} />
+      <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
+        {t("reserveCard.title")}
+      </h1>
+      <p className="mt-1 text-gray-700">{t("reserveCard.lead")}</p>
+      {summary ? (
+        <div className="mt-4">
+          <BookingSummary summary={summary} />
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={(event) => {
+          if (busy) event.preventDefault();
+          else onSubmit(event);
+        }}
+        onChange={onChange}
+        noValidate
+        className="card mt-4 flex flex-col gap-4 p-4"
+        data-testid="reserve-card-form"
+      >
+        <CsrfField />
+        <FormNotice errors={errors} />
+        {errors.form ? (
+          <p className="-mt-2 text-sm text-gray-800" data-testid="card-failed-help">
+            {t("reserveCard.failedHelp")}
+          </p>
+        ) : null}
+        {cards.length ? (
+          <fieldset className="flex flex-col gap-2" data-field="card_choice">
+            <legend className="mb-1 font-semibold">{t("reserveCard.choose")}</legend>
+            {cards.map((card) => (
+              <label key={card.id} className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
+                <input
+                  type="radio"
+                  name="card_choice"
+                  value={`saved:${card.id}`}
+                  checked={choice === `saved:${card.id}`}
+                  onChange={() => setChoice(`saved:${card.id}`)}
+                  data-testid="saved-card-choice"
+                />
+                <span>
+                  <span className="font-bold">{t(brandKey(card.brand))}</span> •••• {card.last4}
+                  {card.isDefault ? (
+                    <span className="ml-2 text-sm text-gray-700">({t("creditCard.default")})</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+            <label className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
+              <input
+                type="radio"
+                name="card_choice"
+                value="new"
+                checked={newCard}
+                onChange={() => setChoice("new")}
+                data-testid="new-card-choice"
+              />
+              {t("reserveCard.newCard")}
+            </label>
+            {errors.card_choice ? <p className="text-sm text-red-800">{reasonText(errors.card_choice)}</p> : null}
+          </fieldset>
+        ) : (
+          <input type="hidden" name="card_choice" value="new" />
+        )}
+        {newCard ? (
+          <>
+            <ul className="list-disc pl-5 text-sm text-gray-800">
+              <li data-testid="jcb-note">{t("creditCard.jcbNote")}</li>
+              <li>{t("creditCard.secureNote")}</li>
+            </ul>
+            <CardFields
+              errors={errors}
+              values={values}
+              years={loaderData.years}
+              formRef={formRef}
+              refused={Boolean(actionData || loaderData.refused)}
+            />
+          </>
+        ) : null}
+        <p className="flex items-baseline justify-between gap-3 border-t border-gray-200 pt-3">
+          <span className="text-sm text-gray-700">{t("reserveCard.amount")}</span>
+          <span className="price text-xl font-bold" data-testid="card-total" data-amount={loaderData.total}>
+            {yen(loaderData.total)}
+          </span>
+        </p>
+        <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
+        <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined} data-testid="card-pay">
+          {busy ? t("confirm.submitting") : t("reserveCard.pay")}
+        </button>
+      </Form>
+    </main>
+  );
 }

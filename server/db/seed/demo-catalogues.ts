@@ -573,6 +573,8 @@ const SAKURA_OPTIONS = options([
     price: 0,
     priceUnit: 2,
     maxQuantity: 2,
+    // Few in stock in high season: the booker chooses to reserve anyway or cancel (spec §5).
+    mayBeUnavailable: true,
   },
   {
     name: {

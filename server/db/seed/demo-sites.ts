@@ -340,6 +340,7 @@ function sakura(today: Date): SiteInput {
       siteColor: "#ee6e25",
       faviconPath: "/demo/sakura/favicon.svg",
       webReserveAccepting: true,
+      settlementMethods: [1, 2, 3, 4],
     },
     logo: { imgPath: "/demo/sakura/logo.svg", width: 240, height: 60 },
     tracking: { gaTrackingCode: "G-SAKURA8301", gtmContainerId: "GTM-SAKURA83" },
@@ -925,7 +926,7 @@ function fuji(today: Date): SiteInput {
 }
 
 // ---------------------------------------------------------------------------------------------
-// hana: light plan, Japanese only, one store in Hakodate.
+// hana: light plan, Japanese only, one store in Hakodate; online bookings suspended.
 // ---------------------------------------------------------------------------------------------
 
 function hana(today: Date): SiteInput {
@@ -939,7 +940,8 @@ function hana(today: Date): SiteInput {
       supportedLanguages: "jp",
       publicStatus: 1,
       siteColor: "#2e7d32",
-      webReserveAccepting: true,
+      // Online bookings are paused (spec §8 "We are currently suspending online reservations.").
+      webReserveAccepting: false,
     },
     topInfo: {
       ...jp(

@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { type RouterContextProvider, redirect } from "react-router";
+import { addDays, localDate } from "../../common/calendar-date";
+import type { Db } from "../../server/db/client";
+import { quoteReservation } from "../../server/reservations/quote";
+import type { ReserveSession } from "../../server/reservations/reserve-session";
+import {
+  ADVANCE_CARD_LIMIT_DAYS,
+  type BookingDeps,
+  PAY_METHOD,
+  type SubmitAnswer,
+} from "../../server/reservations/submit";
+import type { SiteBundle } from "../../server/sites/site-bundle";
+import { bookingMails } from "../presenters/booking-mail.server";
+import { requireReserveSession, reservePath, saveReserveSession } from "./reserve-session.server";
+import { publicOrigin } from "./seo.server";
+import { getMember } from "./session.server";
+import { getSite, services } from "./site.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What the submit needs from the request's services: mail, payments and the site's mail words. */
+export function bookingDeps(context: Context, request: Request): BookingDeps {
+  const s = services(context);
+  return {
+    mailer: s.mailer,
+    payments: s.payments,
+    logger: s.logger,
+    mails: bookingMails(s, publicOrigin(request, context)),
+  };
+}
+
+/** A fresh idempotency key for the next submit of this session (decision 021). */
+export const newIdempotencyKey = () => randomBytes(18).toString("base64url");
+
+/** The quote of the session's booking as it stands now. */
+export function quoteSession(db: Db, siteId: string, bundle: SiteBundle, session: ReserveSession) {
+  return quoteReservation(db, siteId, {
+    bundle,
+    storeId: session.storeId,
+    carTypeId: session.carTypeId,
+    search: session.search,
+    options: session.options,
+    withImmunity: session.withImmunity,
+    now: new Date(),
+  });
+}
+
+/** Whether advance card payment is refused for this departure date (spec §5: 50 days or more ahead). */
+export function advanceCardTooEarly(startDate: string, timeZone: string, now = new Date()): boolean {
+  return startDate >= addDays(localDate(now, timeZone), ADVANCE_CARD_LIMIT_DAYS);
+}
+
+/**
+ * The session the confirmation and card steps work on (spec §4 confirm guard): none → the search;
+ * a guest on a members-only site → the login step; a member without a car type → the search;
+ * a guest lacking the borrower or driver → back one page, the customer step.
+ */
+export async function requireConfirmableSession(context: Context) {
+  const session = await requireReserveSession(context);
+  const member = await getMember(context);
+  const { bundle } = getSite(context);
+  if (!member && !bundle.settings.isDispNonMember) throw redirect(reservePath(context, "/reserve/login"));
+  if (!session.carTypeId) throw redirect(reservePath(context, "/reserve"));
+  if (!session.borrower || !session.driver) throw redirect(reservePath(context, "/reserve/user"));
+  return { session, member };
+}
+
+/**
+ * After a submit: a completed booking goes to the completion page; a refusal keeps the session and
+ * gives it a new key, so the next attempt is a new request (a retry of the old key would only
+ * replay the refusal).
+ */
+export async function afterSubmit(
+  context: Context,
+  session: ReserveSession,
+  answer: SubmitAnswer,
+): Promise<{ redirectTo: string } | { refused: Extract<SubmitAnswer, { outcome: "refused" }>["reason"] }> {
+  if (answer.outcome === "completed") {
+    await saveReserveSession(context, {
+      ...session,
+      pendingPayment: null,
+      completed: { reservationId: answer.reservationId, reserveNo: answer.reserveNo },
+    });
+    return { redirectTo: reservePath(context, "/reserve/completed") };
+  }
+  if (answer.outcome === "requires_action") {
+    await saveReserveSession(context, { ...session, pendingPayment: { reservationId: answer.reservationId } });
+    const back = `${reservePath(context, "/reserve/credit_card")}?reservation=${answer.reservationId}`;
+    const sep = answer.actionUrl.includes("?") ? "&" : "?";
+    return { redirectTo: `${answer.actionUrl}${sep}return=${encodeURIComponent(back)}` };
+  }
+  await saveReserveSession(context, {
+    ...session,
+    pendingPayment: null,
+    idempotencyKey: newIdempotencyKey(),
+    // A changed price is shown at once on the confirmation, to be confirmed again.
+    fees: answer.reason.code === "details_updated" ? null : session.fees,
+  });
+  return { refused: answer.reason };
+}
+
+export const isAdvanceCard = (session: ReserveSession) => session.payMethod === PAY_METHOD.advanceCard;

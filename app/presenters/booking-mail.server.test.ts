@@ -1,0 +1,249 @@
+import { describe, expect, it } from "vitest";
+import { LOCALES, type Locale } from "../../common/locales";
+import { MailMessageSchema } from "../../server/mail/message";
+import type { Reservation } from "../../server/reservations/submit";
+import type { SiteBundle } from "../../server/sites/site-bundle";
+import { composeBookingMails, myPageReservationUrl } from "./booking-mail.server";
+
+const ORIGIN = "https://booking.example.com";
+
+function bundle(store: { email?: string | null; timeZone?: string } = {}): SiteBundle {
+  return {
+    client: { siteId: "sakura" },
+    settings: {
+      siteTitle: "さくらレンタカー",
+      siteTitleEn: "Sakura Rent-a-Car",
+      siteTitleKr: "사쿠라 렌터카",
+      siteTitleTw: "櫻花租車",
+    },
+    stores: [
+      {
+        id: 1,
+        storeName: "那覇空港店",
+        storeNameEn: "Naha Airport",
+        storeNameKr: "나하 공항점",
+        storeNameTw: "那霸機場店",
+        tel: "098-000-8301",
+        email: store.email === undefined ? "naha@example.com" : store.email,
+        timeZone: store.timeZone ?? "Asia/Tokyo",
+      },
+    ],
+    catalogue: {
+      classes: [{ id: 5, className: "コンパクト", classNameEn: "Compact", classNameKr: null, classNameTw: null }],
+      carTypes: [{ id: 9, classId: 5, typeName: "アクア", typeNameEn: "Aqua", typeNameKr: null, typeNameTw: null }],
+    },
+  } as unknown as SiteBundle;
+}
+
+function reservation(overrides: Partial<Reservation> = {}): Reservation {
+  return {
+    id: 42,
+    siteId: "sakura",
+    reserveNo: "261204-K7QM",
+    storeId: 1,
+    returnStoreId: 1,
+    carTypeId: 9,
+    // 11:00 and 17:00 in Japan (UTC+9).
+    startAt: new Date("2026-12-04T02:00:00Z"),
+    endAt: new Date("2026-12-06T08:00:00Z"),
+    status: "confirmed",
+    holdExpiresAt: null,
+    cancelledAt: null,
+    paymentId: null,
+    paymentStatus: null,
+    optionNotPossibleType: 1,
+    memberId: 7,
+    driverId: 3,
+    rentalFee: 26_400,
+    optionFee: 1_650,
+    immunityFee: 3_300,
+    totalFee: 31_350,
+    payMethod: 2,
+    payMethodOther: null,
+    destination: "美ら海水族館",
+    purpose: "観光",
+    passengers: 3,
+    remarks: "",
+    locale: "ja",
+    borrower: {
+      userType: 1,
+      name: "山田 花子",
+      kana: "ヤマダ ハナコ",
+      email: "hanako@example.com",
+      tel: "090-1234-5678",
+      zip: "9000006",
+      prefCode: 47,
+      addressA: "那覇市おもろまち1-1-1",
+    },
+    driver: { name: "山田 太郎", kana: "ヤマダ タロウ", tel: "090-0000-0000", licenseNumber: "123456789012" },
+    options: [
+      // The submit keys names by URL prefix (kr, tw); older rows by locale.
+      {
+        optionId: 1,
+        name: { ja: "チャイルドシート", en: "Child seat", kr: "카시트", tw: "兒童安全座椅" },
+        quantity: 1,
+        fee: 1_650,
+      },
+      { optionId: 2, name: { ja: "ETC" }, quantity: 0, fee: 0 },
+    ],
+    createdAt: new Date("2026-11-22T00:00:00Z"),
+    ...overrides,
+  };
+}
+
+const ZONE: Record<Locale, string> = {
+  ja: "日本時間",
+  en: "Japan time (JST)",
+  ko: "일본 시간(JST)",
+  "zh-TW": "日本時間 (JST)",
+};
+const YEN: Record<Locale, (n: string) => string> = {
+  ja: (n) => `${n}円`,
+  en: (n) => `¥${n}`,
+  ko: (n) => `${n}엔`,
+  "zh-TW": (n) => `${n}日圓`,
+};
+const OPTION: Record<Locale, string> = {
+  ja: "チャイルドシート",
+  en: "Child seat",
+  ko: "카시트",
+  "zh-TW": "兒童安全座椅",
+};
+
+const valid = (mail: { to: string; subject: string; text: string }, locale: Locale) =>
+  MailMessageSchema.safeParse({ ...mail, locale, kind: "reservation_confirmed" }).success;
+
+describe("the borrower's confirmation mail", () => {
+  it.each(LOCALES)("in %s has the reserve number, the time zone, every fee and the total", (locale) => {
+    const mails = composeBookingMails(bundle(), ORIGIN)(reservation({ locale }));
+    const mail = mails.borrower;
+    expect(mail).not.toBeNull();
+    if (!mail) return;
+    expect(mail.to).toBe("hanako@example.com");
+    expect(mail.subject).toContain("261204-K7QM");
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text).toContain("山田 花子");
+    expect(mail.text).toContain("261204-K7QM");
+    expect(mail.text).toContain(`2026/12/04 11:00`);
+    expect(mail.text).toContain(`2026/12/06 17:00`);
+    expect(mail.text).toContain(ZONE[locale]);
+    for (const amount of ["26,400", "1,650", "3,300", "31,350"]) expect(mail.text).toContain(YEN[locale](amount));
+    expect(mail.text).toContain(OPTION[locale]);
+    expect(mail.text).not.toContain("ETC"); // not booked (quantity 0)
+    expect(mail.text).toContain("098-000-8301");
+    expect(mail.text).toContain(myPageReservationUrl(ORIGIN, "sakura", locale, 42));
+    expect(mail.text).not.toMatch(/\{\w+\}|bookingMail\./);
+    expect(valid(mail, locale)).toBe(true);
+  });
+
+  it("speaks the booking's language: site title, store, class and car type, with Japanese when a name is missing", () => {
+    const en = composeBookingMails(bundle(), ORIGIN)(reservation({ locale: "en" })).borrower;
+    expect(en?.subject).toBe("[Sakura Rent-a-Car] Your reservation is confirmed (reservation no. 261204-K7QM)");
+    expect(en?.text).toContain("Dear 山田 花子,");
+    expect(en?.text).toContain("Pick-up store: Naha Airport");
+    expect(en?.text).toContain("Pick-up: 2026/12/04 11:00 Japan time (JST)");
+    expect(en?.text).toContain("Class: Compact");
+    expect(en?.text).toContain("Car type: Aqua");
+    expect(en?.text).toContain("- Child seat × 1: ¥1,650");
+    expect(en?.text).toContain("Total (tax included): ¥31,350");
+    expect(en?.text).toContain("https://booking.example.com/en/sakura/mypage/reserves/42");
+    const ko = composeBookingMails(bundle(), ORIGIN)(reservation({ locale: "ko" })).borrower;
+    expect(ko?.text).toContain("나하 공항점");
+    expect(ko?.text).toContain("コンパクト");
+    expect(ko?.text).toContain("https://booking.example.com/kr/sakura/mypage/reserves/42");
+    const ja = composeBookingMails(bundle(), ORIGIN)(reservation()).borrower;
+    expect(ja?.text).toContain("出発日時：2026/12/04 11:00（日本時間）");
+    expect(ja?.text).toContain("https://booking.example.com/sakura/mypage/reserves/42");
+  });
+
+  it("names another store time zone by its IANA id", () => {
+    const mail = composeBookingMails(bundle({ timeZone: "Pacific/Guam" }), ORIGIN)(reservation({ locale: "en" }));
+    // 11:00 UTC+9 is 12:00 in Guam (UTC+10).
+    expect(mail.borrower?.text).toContain("2026/12/04 12:00 Local time (Pacific/Guam)");
+  });
+
+  it("states the payment method: paid card, cash, card at the store, other with its text", () => {
+    const text = (o: Partial<Reservation>, locale: Locale = "ja") =>
+      composeBookingMails(bundle(), ORIGIN)(reservation({ locale, ...o })).borrower?.text ?? "";
+    expect(text({ payMethod: 1, paymentStatus: "paid" })).toContain(
+      "お支払い方法：クレジットカード事前決済（お支払い済み）",
+    );
+    expect(text({ payMethod: 2 })).toContain("お支払い方法：店頭で現金払い");
+    expect(text({ payMethod: 3 })).toContain("お支払い方法：店頭でクレジットカード払い");
+    expect(text({ payMethod: 4, payMethodOther: "請求書払い" })).toContain("お支払い方法：その他（請求書払い）");
+    expect(text({ payMethod: 1, paymentStatus: "paid" }, "en")).toContain(
+      "Payment method: Card, paid in advance (paid)",
+    );
+  });
+
+  it("gives a guest no My Page link", () => {
+    const mail = composeBookingMails(bundle(), ORIGIN)(reservation({ memberId: null, locale: "en" })).borrower;
+    expect(mail?.text).not.toContain("mypage");
+    expect(mail?.text).not.toContain("My Page");
+  });
+
+  it("is not written without a valid borrower e-mail", () => {
+    const compose = composeBookingMails(bundle(), ORIGIN);
+    expect(compose(reservation({ borrower: { name: "山田 花子" } })).borrower).toBeNull();
+    expect(compose(reservation({ borrower: { name: "山田 花子", email: "not-an-address" } })).borrower).toBeNull();
+    expect(compose(reservation({ borrower: null })).borrower).toBeNull();
+  });
+
+  it("addresses a corporation with its company name", () => {
+    const mail = composeBookingMails(
+      bundle(),
+      ORIGIN,
+    )(
+      reservation({
+        borrower: { userType: 2, company: "株式会社サンプル", name: "山田 花子", email: "corp@example.com" },
+      }),
+    ).borrower;
+    expect(mail?.text.split("\n")[0]).toBe("株式会社サンプル 山田 花子 様");
+  });
+});
+
+describe("the store's notification", () => {
+  it("is in Japanese whatever the booking's language, with the renter's and the driver's contact details", () => {
+    const mail = composeBookingMails(bundle(), ORIGIN)(reservation({ locale: "en" })).store;
+    expect(mail).not.toBeNull();
+    if (!mail) return;
+    expect(mail.to).toBe("naha@example.com");
+    expect(mail.subject).toBe("【さくらレンタカー】Web予約が入りました（予約番号 261204-K7QM）");
+    expect(mail.text).toContain("那覇空港店 ご担当者様");
+    expect(mail.text).toContain("出発日時：2026/12/04 11:00（日本時間）");
+    expect(mail.text).toContain("・チャイルドシート × 1　1,650円");
+    expect(mail.text).toContain("合計（税込）：31,350円");
+    expect(mail.text).toContain("お支払い方法：店頭で現金払い");
+    expect(mail.text).toContain("オプションをご用意できない場合：そのまま予約する");
+    expect(mail.text).toContain("お客様区分：会員（会員番号 7）");
+    expect(mail.text).toContain("ご予約の言語：English");
+    expect(mail.text).toContain("氏名：山田 花子（ヤマダ ハナコ）");
+    expect(mail.text).toContain("メールアドレス：hanako@example.com");
+    expect(mail.text).toContain("電話番号：090-1234-5678");
+    expect(mail.text).toContain("住所：〒900-0006 沖縄県那覇市おもろまち1-1-1");
+    expect(mail.text).toContain("行き先：美ら海水族館");
+    expect(mail.text).toContain("乗車人数：3名");
+    expect(mail.text).toContain("氏名：山田 太郎（ヤマダ タロウ）");
+    expect(mail.text).toContain("運転免許証番号：123456789012");
+    expect(mail.text).not.toMatch(/\{\w+\}|bookingMail\./);
+    expect(MailMessageSchema.safeParse({ ...mail, locale: "ja", kind: "store_notification" }).success).toBe(true);
+  });
+
+  it("says when the driver is the renter, and names a guest", () => {
+    const borrower = { name: "山田 花子", email: "hanako@example.com", tel: "090-1234-5678" };
+    const mail = composeBookingMails(
+      bundle(),
+      ORIGIN,
+    )(reservation({ memberId: null, driverId: null, borrower, driver: borrower })).store;
+    expect(mail?.text).toContain("借受人と同じ");
+    expect(mail?.text).toContain("お客様区分：ゲスト（会員登録なし）");
+  });
+
+  it("is not written when the store has no (valid) e-mail", () => {
+    expect(composeBookingMails(bundle({ email: null }), ORIGIN)(reservation()).store).toBeNull();
+    expect(composeBookingMails(bundle({ email: "" }), ORIGIN)(reservation()).store).toBeNull();
+    expect(composeBookingMails(bundle({ email: "naha store" }), ORIGIN)(reservation()).store).toBeNull();
+    // The borrower's mail does not depend on it.
+    expect(composeBookingMails(bundle({ email: null }), ORIGIN)(reservation()).borrower).not.toBeNull();
+  });
+});

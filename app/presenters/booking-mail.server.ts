@@ -1,0 +1,272 @@
+import { formatAddress, formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
+import {
+  DEFAULT_LOCALE,
+  LOCALE_NAMES,
+  LOCALE_PREFIX,
+  LOCALES,
+  type Locale,
+  localizePath,
+  pickLang,
+} from "../../common/locales";
+import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
+import type { AppServices } from "../../server/http/context";
+import { MailMessageSchema } from "../../server/mail/message";
+import {
+  type BookingMailComposer,
+  PAY_METHOD,
+  type RenderedMail,
+  type Reservation,
+} from "../../server/reservations/submit";
+import type { SiteBundle } from "../../server/sites/site-bundle";
+import { zoneMessage } from "../i18n/labels";
+import { CATALOGUES, type MessageKey, type Messages, translate } from "../i18n/messages";
+
+/**
+ * The booking mails (spec §4 completion, docs/decisions/021-booking.md), plain text:
+ * - `borrower`: the confirmation, in the booking's language, with the time zone, every fee, the
+ *   payment method, the store to call and, for a member, the reservation in My Page;
+ * - `store`: the notification to the store's address, always in Japanese, with the same facts and
+ *   the renter's and driver's contact details (the rental company needs them; they are never logged).
+ * An address that is missing or not a valid e-mail gives no mail rather than a failed booking.
+ */
+
+/** Loads the site's bundle (cached) and returns its composer; used by the submit and the payment webhook. */
+export function bookingMails(services: AppServices, origin: string): (siteId: string) => Promise<BookingMailComposer> {
+  return async (siteId) => {
+    const bundle = await services.siteCache.get(services.db, siteId);
+    if (!bundle) throw new Error("booking mails: unknown site");
+    return composeBookingMails(bundle, origin);
+  };
+}
+
+/**
+ * `bookingMails` with one site's composer loaded now, before any transaction. The submit and the
+ * payment settlement ask for the composer inside their transaction; on the embedded database (one
+ * connection) a query of the site cache there would wait for that transaction forever, so a caller
+ * that knows the site (a payment event names it in its metadata) loads it first.
+ */
+export async function bookingMailsFor(
+  services: AppServices,
+  origin: string,
+  siteId: string | null,
+): Promise<(siteId: string) => Promise<BookingMailComposer>> {
+  const load = bookingMails(services, origin);
+  const ready = siteId ? await load(siteId).catch(() => null) : null;
+  return (id) => (ready && id === siteId ? Promise.resolve(ready) : load(id));
+}
+
+const isLocale = (value: string): value is Locale => (LOCALES as readonly string[]).includes(value);
+const validAddress = (value: string | null | undefined): value is string =>
+  !!value && MailMessageSchema.shape.to.safeParse(value).success;
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
+
+/** An option's name as booked, in the language (the snapshot may key it by locale or by URL prefix). */
+function optionName(option: ReservationOption, locale: Locale): string {
+  const names = option.name ?? {};
+  return names[locale] || names[LOCALE_PREFIX[locale]] || names.ja || Object.values(names).find(Boolean) || "";
+}
+
+/** The absolute URL of one of the member's reservations in My Page, in the booking's language. */
+export const myPageReservationUrl = (origin: string, siteId: string, locale: Locale, reservationId: number) =>
+  `${origin}${localizePath(locale, `/${siteId}/mypage/reserves/${reservationId}`)}`;
+
+/** The composer of one site: pure, so the same reservation always gives the same mails. */
+export function composeBookingMails(bundle: SiteBundle, origin: string): BookingMailComposer {
+  const siteId = bundle.client.siteId;
+  return (reservation) => {
+    const locale = isLocale(reservation.locale) ? reservation.locale : DEFAULT_LOCALE;
+    const storeEmail = bundle.stores.find((s) => s.id === reservation.storeId)?.email;
+    const borrowerEmail = reservation.borrower?.email;
+    return {
+      borrower: validAddress(borrowerEmail)
+        ? borrowerMail(bundle, origin, siteId, reservation, locale, borrowerEmail)
+        : null,
+      store: validAddress(storeEmail) ? storeMail(bundle, reservation, storeEmail) : null,
+    };
+  };
+}
+
+/** One mail's words: the catalogue of its language and the helpers every section uses. */
+function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
+  const m: Messages = CATALOGUES[locale];
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(m, key, params);
+  const none = t("bookingMail.none");
+  const line = (label: MessageKey, value: string | number | null | undefined) =>
+    t("bookingMail.line", {
+      label: t(label),
+      value: value === null || value === undefined || value === "" ? none : value,
+    });
+  /** A label whose values follow on the next lines. */
+  const header = (label: MessageKey) => t("bookingMail.line", { label: t(label), value: "" }).trimEnd();
+  const yen = (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+  const store = bundle.stores.find((s) => s.id === reservation.storeId) ?? null;
+  const returnStore = bundle.stores.find((s) => s.id === (reservation.returnStoreId ?? reservation.storeId)) ?? store;
+  const carType = bundle.catalogue.carTypes.find((c) => c.id === reservation.carTypeId) ?? null;
+  const carClass = carType ? (bundle.catalogue.classes.find((c) => c.id === carType.classId) ?? null) : null;
+  const zone = store?.timeZone ?? "Asia/Tokyo";
+  const zoneWords = zoneMessage(zone);
+  const when = (date: Date) =>
+    t("bookingMail.dateTime", {
+      dateTime: formatDateTime(new Date(date), zone),
+      zone: t(zoneWords.key, zoneWords.params),
+    });
+  const storeName = store ? pickLang(store, "storeName", locale) : "";
+  const site = pickLang(bundle.settings, "siteTitle", locale);
+
+  const payMethod = () => {
+    const r = reservation;
+    if (r.payMethod === PAY_METHOD.advanceCard)
+      return t(r.paymentStatus === "paid" ? "bookingMail.pay.1.paid" : "bookingMail.pay.1");
+    const label = t(`bookingMail.pay.${r.payMethod}` as MessageKey);
+    const text = r.payMethod === PAY_METHOD.other ? (r.payMethodOther ?? "").trim() : "";
+    return text ? t("bookingMail.pay.other", { label, text }) : label;
+  };
+
+  /** The booking as both mails state it: what, where, when, how much and how it is paid. */
+  const facts = (): string[] => {
+    const r = reservation;
+    const options = r.options.filter((o) => o.quantity > 0);
+    const rows = [
+      t("bookingMail.section.reservation"),
+      line("bookingMail.label.reserveNo", r.reserveNo),
+      line("bookingMail.label.store", storeName),
+    ];
+    if (returnStore && store && returnStore.id !== store.id)
+      rows.push(line("bookingMail.label.returnStore", pickLang(returnStore, "storeName", locale)));
+    rows.push(
+      line("bookingMail.label.departure", when(r.startAt)),
+      line("bookingMail.label.return", when(r.endAt)),
+      line("bookingMail.label.class", carClass ? pickLang(carClass, "className", locale) : ""),
+      line("bookingMail.label.carType", carType ? pickLang(carType, "typeName", locale) : ""),
+    );
+    if (options.length === 0) rows.push(line("bookingMail.label.options", t("bookingMail.noOptions")));
+    else {
+      rows.push(header("bookingMail.label.options"));
+      for (const o of options)
+        rows.push(t("bookingMail.optionLine", { name: optionName(o, locale), quantity: o.quantity, fee: yen(o.fee) }));
+    }
+    if (r.optionNotPossibleType === 1 || r.optionNotPossibleType === 2)
+      rows.push(
+        line(
+          "bookingMail.label.optionNotPossible",
+          t(`bookingMail.optionNotPossible.${r.optionNotPossibleType}` as MessageKey),
+        ),
+      );
+    const remarks = r.remarks.trim();
+    // Free text of several lines starts below its label, so no line of it reads as another field.
+    if (remarks.includes("\n")) rows.push(header("bookingMail.label.remarks"), remarks);
+    else if (remarks) rows.push(line("bookingMail.label.remarks", remarks));
+    rows.push(
+      "",
+      t("bookingMail.section.fees"),
+      line("bookingMail.label.rentalFee", yen(r.rentalFee)),
+      line("bookingMail.label.optionFee", yen(r.optionFee)),
+      line("bookingMail.label.immunityFee", yen(r.immunityFee)),
+      line("bookingMail.label.total", yen(r.totalFee)),
+      "",
+      t("bookingMail.section.payment"),
+      line("bookingMail.label.payMethod", payMethod()),
+    );
+    return rows;
+  };
+
+  return { t, line, facts, store, storeName, site };
+}
+
+function borrowerMail(
+  bundle: SiteBundle,
+  origin: string,
+  siteId: string,
+  reservation: Reservation,
+  locale: Locale,
+  to: string,
+): RenderedMail {
+  const { t, line, facts, store, storeName, site } = writer(bundle, reservation, locale);
+  const borrower = reservation.borrower as ReservationPerson;
+  const name = borrower.userType === 2 && borrower.company ? `${borrower.company} ${borrower.name}` : borrower.name;
+  const tel = store?.tel ?? "";
+  const body = [
+    t("bookingMail.borrower.greeting", { name }),
+    "",
+    t("bookingMail.borrower.lead", { site }),
+    "",
+    ...facts(),
+    "",
+    t("bookingMail.section.store"),
+    line("bookingMail.label.storeName", storeName),
+    line("bookingMail.label.tel", tel),
+    "",
+  ];
+  if (tel) body.push(t("bookingMail.borrower.contact", { store: storeName, tel }), "");
+  if (reservation.memberId !== null)
+    body.push(
+      t("bookingMail.borrower.mypage", { url: myPageReservationUrl(origin, siteId, locale, reservation.id) }),
+      "",
+    );
+  body.push(t("bookingMail.borrower.closing", { site }));
+  return {
+    to,
+    subject: oneLine(t("bookingMail.borrower.subject", { site, reserveNo: reservation.reserveNo })),
+    text: body.join("\n"),
+  };
+}
+
+/** A renter's or driver's contact details as the store reads them (Japanese order and words). */
+function personLines(person: ReservationPerson, w: ReturnType<typeof writer>): string[] {
+  const { t, line } = w;
+  const withKana = (name: string, kana: string | undefined) =>
+    kana ? t("bookingMail.nameWithKana", { name, kana }) : name;
+  const rows: string[] = [];
+  if (person.userType === 1 || person.userType === 2)
+    rows.push(line("bookingMail.label.userType", t(`bookingMail.userType.${person.userType}` as MessageKey)));
+  if (person.company) rows.push(line("bookingMail.label.company", withKana(person.company, person.companyKana)));
+  rows.push(line("bookingMail.label.name", withKana(person.name, person.kana)));
+  if (person.email) rows.push(line("bookingMail.label.email", person.email));
+  rows.push(line("bookingMail.label.tel", person.tel));
+  const zip = (person.zip ?? "").replace(/^(\d{3})(\d{4})$/, "$1-$2");
+  const region = person.prefCode ? t(`pref.${person.prefCode}` as MessageKey) : "";
+  const street = [person.addressA, person.addressB].filter(Boolean).join(" ");
+  if (zip || region || street)
+    rows.push(line("bookingMail.label.address", formatAddress("ja", { zip, region, street })));
+  if (person.birthdate) rows.push(line("bookingMail.label.birthdate", formatIsoDate(person.birthdate)));
+  if (person.licenseNumber) rows.push(line("bookingMail.label.licenseNumber", person.licenseNumber));
+  return rows;
+}
+
+const samePerson = (a: ReservationPerson | null, b: ReservationPerson | null) =>
+  !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
+
+function storeMail(bundle: SiteBundle, reservation: Reservation, to: string): RenderedMail {
+  const w = writer(bundle, reservation, "ja");
+  const { t, line, facts, storeName, site } = w;
+  const r = reservation;
+  const language = isLocale(r.locale) ? LOCALE_NAMES[r.locale] : r.locale;
+  const body = [
+    t("bookingMail.store.greeting", { store: storeName }),
+    "",
+    t("bookingMail.store.lead"),
+    "",
+    ...facts(),
+    "",
+    t("bookingMail.section.borrower"),
+    line(
+      "bookingMail.label.customer",
+      r.memberId !== null ? t("bookingMail.store.member", { id: r.memberId }) : t("bookingMail.store.guest"),
+    ),
+    line("bookingMail.label.language", language),
+    ...(r.borrower ? personLines(r.borrower, w) : [line("bookingMail.label.name", "")]),
+  ];
+  if (r.destination) body.push(line("bookingMail.label.destination", r.destination));
+  if (r.purpose) body.push(line("bookingMail.label.purpose", r.purpose));
+  if (r.passengers !== null)
+    body.push(line("bookingMail.label.passengers", t("bookingMail.passengerCount", { count: r.passengers })));
+  body.push("", t("bookingMail.section.driver"));
+  if (r.driverId === null && (samePerson(r.driver, r.borrower) || !r.driver)) body.push(t("bookingMail.driverSame"));
+  else if (r.driver) body.push(...personLines(r.driver, w));
+  body.push("", t("bookingMail.store.closing", { site }));
+  return {
+    to,
+    subject: oneLine(t("bookingMail.store.subject", { site, reserveNo: r.reserveNo })),
+    text: body.join("\n"),
+  };
+}

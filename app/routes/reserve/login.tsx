@@ -1,0 +1,143 @@
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { LoginSchema } from "../../../server/auth/fields.schema";
+import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
+import { CsrfField } from "../../components/csrf-field";
+import { FormNotice, TextField } from "../../components/form/fields";
+import { useFormValidation } from "../../lib/forms";
+import { useI18n } from "../../lib/i18n";
+import { optionsPath, requireReserveSession, reservePath } from "../../lib/reserve-session.server";
+import { privateMeta } from "../../lib/seo";
+import { getMember } from "../../lib/session.server";
+import { sitePath, useSite } from "../../lib/site";
+import { getSite } from "../../lib/site.server";
+import { bookingSummary } from "../../presenters/booking.server";
+import type { Route } from "./+types/login";
+
+/**
+ * The customer step's door (spec §2 `/reserve/login`): log in, register, or, when the site takes
+ * bookings from non-members (`is_disp_non_member`), go on as a guest. A member goes straight on.
+ * The login form posts to the site's login action, which comes back to the customer step.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await requireReserveSession(context);
+  if (await getMember(context)) throw redirect(reservePath(context, "/reserve/user"));
+  const { bundle, locale } = getSite(context);
+  const userPath = reservePath(context, "/reserve/user");
+  return {
+    summary: bookingSummary(bundle, session, locale),
+    allowGuest: bundle.settings.isDispNonMember,
+    optionsHref: optionsPath(context, session),
+    userPath,
+    loginAction: `${reservePath(context, "/login")}?${new URLSearchParams({ redirect: userPath })}`,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "booking.login.title");
+
+const NO_ERRORS = {};
+
+export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
+  const shell = useSite();
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, NO_ERRORS);
+  const busy = navigation.state === "submitting";
+  const { summary, allowGuest } = loaderData;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 pt-3 pb-10 outline-none">
+      <BookingSteps current={1} />
+      <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
+        {t("booking.login.title")}
+      </h1>
+      {summary ? (
+        <div className="mt-3">
+          <BookingSummary
+            summary={summary}
+            action={
+              <Link to={loaderData.optionsHref} className="link tap text-sm" data-testid="summary-change">
+                {t("booking.summary.change")}
+              </Link>
+            }
+          />
+        </div>
+      ) : null}
+      <p className="mt-4 text-gray-700">{t("booking.login.lead")}</p>
+
+      {allowGuest ? (
+        <section aria-labelledby="guest-heading" className="card mt-4 p-5" data-testid="guest-section">
+          <h2 id="guest-heading" className="font-bold">
+            {t("booking.login.guestHeading")}
+          </h2>
+          <p className="mt-1 text-sm text-gray-800">{t("booking.login.guestLead")}</p>
+          <Link to={loaderData.userPath} className="btn-primary mt-3 w-full" data-testid="guest-link">
+            {t("booking.login.guest")}
+          </Link>
+        </section>
+      ) : (
+        <p
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+          data-testid="members-only"
+        >
+          {t("booking.login.membersOnly")}
+        </p>
+      )}
+
+      <section aria-labelledby="member-heading" className="card mt-4 p-5">
+        <h2 id="member-heading" className="font-bold">
+          {t("booking.login.memberHeading")}
+        </h2>
+        <Form
+          method="post"
+          action={loaderData.loginAction}
+          ref={formRef}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          noValidate
+          className="mt-3 flex flex-col gap-4"
+          data-testid="login-form"
+        >
+          <CsrfField />
+          <FormNotice errors={errors} />
+          <input type="hidden" name="redirect" value={loaderData.userPath} />
+          <TextField
+            name="email"
+            type="email"
+            label="login.email"
+            required
+            errors={errors}
+            autoComplete="username"
+            inputMode="email"
+          />
+          <TextField
+            name="password"
+            type="password"
+            label="login.password"
+            required
+            errors={errors}
+            autoComplete="current-password"
+          />
+          <button
+            type="submit"
+            className={`${allowGuest ? "btn-secondary" : "btn-primary"} w-full`}
+            disabled={busy}
+            data-testid="login-submit"
+          >
+            {busy ? t("form.submitting") : t("login.submit")}
+          </button>
+          <Link to={sitePath(shell, "/password_request")} className="link tap self-start" data-testid="forgot-password">
+            {t("login.forgot")}
+          </Link>
+        </Form>
+      </section>
+
+      <section aria-labelledby="new-heading" className="card mt-4 p-5">
+        <h2 id="new-heading" className="font-bold">
+          {t("booking.login.newHeading")}
+        </h2>
+        <Link to={sitePath(shell, "/user/regist")} className="btn-secondary mt-3 w-full" data-testid="register-link">
+          {t("booking.login.register")}
+        </Link>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,550 @@
+import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { ReasonLike } from "../../../common/app-error";
+import { LICENSE_TYPES, licenseTypeLabelKey } from "../../../common/license-types";
+import {
+  type DriverField,
+  type DriverFormConfig,
+  IMAGE_TYPES,
+  imageFieldName,
+  imageRemoveName,
+} from "../../../server/drivers/driver.schema";
+import {
+  CUSTOMER_LIMITS,
+  customerSchema,
+  driverFieldName,
+  driverLicenseTypeName,
+} from "../../../server/reservations/customer.schema";
+import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
+import { useYen } from "../../components/car/price";
+import { CsrfField } from "../../components/csrf-field";
+import { AddressFields, usePrefOptions } from "../../components/form/address-fields";
+import { FormNotice, RadioField, RequiredMark, SelectField, TextField } from "../../components/form/fields";
+import { useHydrated } from "../../components/form/member-fields";
+import { FieldError } from "../../components/search/field-error";
+import type { MessageKey } from "../../i18n/messages";
+import type { FormFailure } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { useI18n } from "../../lib/i18n";
+import { privateMeta } from "../../lib/seo";
+import { sitePath, useSite } from "../../lib/site";
+import { loadCustomerPage, submitCustomerForm } from "../../presenters/reserve-customer.server";
+import type { Route } from "./+types/user";
+
+/**
+ * The customer step of the booking (spec §2 /reserve/user): the borrower, the driver (the
+ * borrower, a member's saved driver, or a new one by the site's driver input settings, with up
+ * to four licence images) and the trip. A multipart form that works before JavaScript loads;
+ * with it, the same schema checks in the browser and only the chosen driver's fields show.
+ */
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCustomerPage(context);
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return submitCustomerForm(context, request);
+}
+
+export const meta: Route.MetaFunction = (args) => privateMeta(args, "customer.title");
+
+type Values = Partial<Record<string, string>>;
+type Errors = Partial<Record<string, ReasonLike>>;
+type LoaderData = Route.ComponentProps["loaderData"];
+
+const NO_ERRORS = {};
+const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
+const headingClass = "text-lg font-bold";
+const fileClass =
+  "block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 file:mr-3 file:rounded file:border-0 file:bg-gray-200 file:px-3 file:py-1.5 file:font-semibold aria-[invalid=true]:border-red-700";
+const SLOT_LABEL: Record<number, MessageKey> = {
+  1: "driver.images.slot1",
+  2: "driver.images.slot2",
+  3: "driver.images.slot3",
+  4: "driver.images.slot4",
+};
+const PASSENGER_CHOICES = Array.from({ length: CUSTOMER_LIMITS.passengersMax }, (_, i) => i + 1);
+
+/** The new driver's licence types: one checkbox per type, judged as one group. */
+function LicenseTypes({ values, errors, required }: { values: Values; errors: Errors; required: boolean }) {
+  const { t } = useI18n();
+  const base = useId();
+  const error = errors.driver_license_type;
+  return (
+    <fieldset
+      data-field="driver_license_type"
+      aria-describedby={[`${base}-hint`, error ? `${base}-error` : null].filter(Boolean).join(" ")}
+    >
+      <legend className="mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800">
+        {t("driver.field.licenseType")}
+        <RequiredMark required={required} />
+      </legend>
+      <p id={`${base}-hint`} className="mb-1 text-sm text-gray-700">
+        {t("driver.field.licenseTypeHint")}
+      </p>
+      <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
+        {LICENSE_TYPES.map((code) => (
+          <label key={code} className="flex min-h-11 items-center gap-2 py-1 leading-snug">
+            <input
+              type="checkbox"
+              name={driverLicenseTypeName(code)}
+              value="1"
+              defaultChecked={Boolean(values[driverLicenseTypeName(code)])}
+              aria-invalid={error ? true : undefined}
+            />
+            {t(licenseTypeLabelKey(code))}
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${base}-error`} reason={error} />
+      {error ? <span hidden data-testid="error-driver_license_type" /> : null}
+    </fieldset>
+  );
+}
+
+/**
+ * A driver entered for this booking: the fields the site's driver input settings show, named
+ * `driver_…` so they never mix with the borrower's; images already received for this booking
+ * are listed with a box to withdraw them, and a new file replaces one.
+ */
+function NewDriverFields({
+  config,
+  values,
+  errors,
+  storedSlots,
+  chooseAgain,
+}: {
+  config: DriverFormConfig;
+  values: Values;
+  errors: Errors;
+  storedSlots: readonly number[];
+  chooseAgain: boolean;
+}) {
+  const { t } = useI18n();
+  const prefOptions = usePrefOptions();
+  const [pref, setPref] = useState(values[driverFieldName("pref_code")] ?? "");
+  const shown = (f: DriverField) => config.modes[f] !== 0;
+  const required = (f: DriverField) => config.modes[f] === 2;
+  const text = (f: DriverField, label: MessageKey, extra: Record<string, unknown> = {}) =>
+    shown(f) ? (
+      <TextField
+        name={driverFieldName(f)}
+        label={label}
+        required={required(f)}
+        errors={errors}
+        autoComplete="off"
+        defaultValue={values[driverFieldName(f)] ?? ""}
+        {...extra}
+      />
+    ) : null;
+  return (
+    <div className="flex flex-col gap-4" data-testid="new-driver-fields">
+      {text("name", "driver.field.name", { maxLength: 50 })}
+      {text("kana", "driver.field.kana", { maxLength: 50 })}
+      {text("birthdate", "driver.field.birthdate", { type: "date", max: config.today })}
+      {text("tel", "driver.field.tel", {
+        type: "tel",
+        inputMode: "tel",
+        maxLength: 20,
+        hint: "driver.field.telHint",
+      })}
+      {text("zip", "address.zip", { inputMode: "numeric", maxLength: 10 })}
+      {shown("pref_code") ? (
+        <SelectField
+          name={driverFieldName("pref_code")}
+          label="address.pref"
+          required={required("pref_code")}
+          errors={errors}
+          autoComplete="off"
+          options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
+          defaultValue={values[driverFieldName("pref_code")] ?? ""}
+          onChange={(e) => setPref(e.currentTarget.value)}
+        />
+      ) : null}
+      {shown("country")
+        ? text("country", "address.country", {
+            maxLength: 100,
+            hint: "address.countryHint",
+            required: required("country") || pref === "48",
+          })
+        : null}
+      {text("address_a", "address.addressA", { maxLength: 200 })}
+      {text("address_b", "address.addressB", { maxLength: 200 })}
+      {shown("license_type") ? (
+        <LicenseTypes values={values} errors={errors} required={required("license_type")} />
+      ) : null}
+      {text("license_number", "driver.field.licenseNumber", { maxLength: 30, hint: "driver.field.licenseNumberHint" })}
+      {text("license_acquisition_date", "driver.field.licenseAcquisitionDate", { type: "date", max: config.today })}
+      {text("license_expiration_date", "driver.field.licenseExpirationDate", { type: "date", min: config.today })}
+      {config.images.length > 0 ? (
+        <fieldset className="flex flex-col gap-3" data-testid="driver-images">
+          <legend className="font-semibold">{t("driver.images.title")}</legend>
+          <p className="text-sm text-gray-700">{t("driver.images.hint")}</p>
+          {chooseAgain ? (
+            <p
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+              data-testid="images-choose-again"
+            >
+              {t("driver.images.chooseAgain")}
+            </p>
+          ) : null}
+          {config.images.map(({ slot, required: imageRequired }) => {
+            const stored = storedSlots.includes(slot);
+            return (
+              <div key={slot} className="flex flex-col gap-2">
+                {stored ? (
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid={`stored-image-${slot}`}>
+                    <p className="text-sm">{t("customer.images.stored", { slot })}</p>
+                    <label className="inline-flex min-h-11 items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={imageRemoveName(slot)}
+                        value="1"
+                        defaultChecked={Boolean(values[imageRemoveName(slot)])}
+                      />
+                      {t("customer.images.removeStored", { slot })}
+                    </label>
+                  </div>
+                ) : null}
+                <TextField
+                  name={imageFieldName(slot)}
+                  type="file"
+                  label={SLOT_LABEL[slot] ?? "driver.images.slot1"}
+                  hint={stored ? "driver.images.replaceHint" : undefined}
+                  required={imageRequired && !stored}
+                  errors={errors}
+                  accept={IMAGE_TYPES.join(",")}
+                  className={fileClass}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+function CustomerForm({
+  data,
+  values,
+  serverErrors,
+  refused,
+}: {
+  data: LoaderData;
+  values: Values;
+  serverErrors: Errors;
+  refused: boolean;
+}) {
+  const shell = useSite();
+  const { t } = useI18n();
+  const yen = useYen();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const { config, member, savedDrivers, storedImageSlots } = data;
+  const schema = useMemo(
+    () => customerSchema({ driver: config, member, storedImageSlots }),
+    [config, member, storedImageSlots],
+  );
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
+  const [userType, setUserType] = useState(values.user_type || "1");
+  const [mode, setMode] = useState(values.driver_mode || "same");
+  const busy = navigation.state === "submitting";
+  const corporate = userType === "2";
+  const offerSaved = member && savedDrivers.length > 0;
+  // Files are never sent back: after a refusal the image inputs are empty, with or without JavaScript.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer from the server empties them
+  useEffect(() => {
+    if (!refused) return;
+    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])
+      input.value = "";
+  }, [refused, serverErrors, formRef]);
+
+  // A licence type box is judged as its group; a withdrawn image as its slot.
+  const onFormChange = (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name ?? "";
+    const as = (field: string) =>
+      onChange({
+        target: { name: field },
+        currentTarget: event.currentTarget,
+      } as unknown as FormEvent<HTMLFormElement>);
+    if (name.startsWith("driver_license_type_")) as("driver_license_type");
+    else if (/^driver_image\d_remove$/.test(name)) as(name.replace("_remove", ""));
+    else onChange(event);
+  };
+
+  const modeOptions = [
+    { value: "same", label: t("customer.driverMode.same") },
+    ...(offerSaved ? [{ value: "saved", label: t("customer.driverMode.saved") }] : []),
+    { value: "new", label: t("customer.driverMode.new") },
+  ];
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      ref={formRef}
+      onSubmit={(event) => {
+        onSubmit(event);
+        // A group's message (licence types) has no control of its name: focus the first marked one.
+        const form = event.currentTarget;
+        if (event.defaultPrevented && !form.contains(document.activeElement)) {
+          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+        }
+      }}
+      onChange={onFormChange}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid="customer-form"
+    >
+      <CsrfField />
+      <FormNotice errors={errors} />
+
+      <section className={sectionClass} aria-labelledby="customer-borrower">
+        <h2 id="customer-borrower" className={headingClass}>
+          {t("customer.section.borrower")}
+        </h2>
+        <RadioField
+          name="user_type"
+          label="member.userType"
+          required
+          errors={errors}
+          options={[
+            { value: "1", label: t("member.userType.1") },
+            { value: "2", label: t("member.userType.2") },
+          ]}
+          value={userType}
+          onChange={setUserType}
+        />
+        {!hydrated || corporate ? (
+          <>
+            <TextField
+              name="company"
+              label="member.company"
+              hint={hydrated ? undefined : "member.corporateOnly"}
+              required={corporate}
+              errors={errors}
+              autoComplete="organization"
+              maxLength={100}
+              defaultValue={values.company ?? ""}
+            />
+            <TextField
+              name="company_kana"
+              label="member.companyKana"
+              hint={hydrated ? undefined : "member.corporateOnly"}
+              required={corporate}
+              errors={errors}
+              maxLength={100}
+              defaultValue={values.company_kana ?? ""}
+            />
+          </>
+        ) : null}
+        <TextField
+          name="name"
+          label="member.name"
+          hint="member.nameHint"
+          required
+          errors={errors}
+          autoComplete="name"
+          maxLength={50}
+          defaultValue={values.name ?? ""}
+        />
+        <TextField
+          name="kana"
+          label="member.kana"
+          hint="member.kanaHint"
+          required
+          errors={errors}
+          maxLength={50}
+          defaultValue={values.kana ?? ""}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label="member.email"
+          hint="customer.emailHint"
+          required
+          errors={errors}
+          inputMode="email"
+          autoComplete="email"
+          maxLength={254}
+          defaultValue={values.email ?? ""}
+        />
+        <TextField
+          name="tel"
+          type="tel"
+          label="member.tel"
+          hint="member.telHint"
+          required
+          errors={errors}
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={20}
+          defaultValue={values.tel ?? ""}
+        />
+        <AddressFields
+          values={{ ...values, country: values.country || t("address.countryDefault") }}
+          errors={errors}
+          required={{ zip: true, pref_code: true, address_a: true }}
+        />
+      </section>
+
+      <section className={sectionClass} aria-labelledby="customer-driver" data-testid="driver-section">
+        <h2 id="customer-driver" className={headingClass}>
+          {t("customer.section.driver")}
+        </h2>
+        <RadioField
+          name="driver_mode"
+          label="customer.driverMode"
+          required
+          errors={errors}
+          options={modeOptions}
+          value={mode}
+          onChange={setMode}
+        />
+        {offerSaved ? (
+          <div hidden={hydrated && mode !== "saved"} data-testid="saved-driver">
+            <SelectField
+              name="driver_id"
+              label="customer.driverId"
+              hint={hydrated ? undefined : "customer.driverId.noJsHint"}
+              required={mode === "saved"}
+              errors={errors}
+              options={[
+                { value: "", label: t("customer.driverId.placeholder") },
+                ...savedDrivers.map((d) => ({
+                  value: String(d.id),
+                  label: d.expired
+                    ? t("customer.driverId.expired", { name: d.name })
+                    : d.expires
+                      ? t("customer.driverId.option", { name: d.name, date: d.expires })
+                      : d.name,
+                })),
+              ]}
+              defaultValue={values.driver_id ?? ""}
+            />
+          </div>
+        ) : null}
+        <div hidden={hydrated && mode !== "new"} className="flex flex-col gap-3">
+          <h3 className="font-bold">{t("customer.newDriver.heading")}</h3>
+          {hydrated ? null : <p className="text-sm text-gray-700">{t("customer.newDriver.noJsHint")}</p>}
+          <NewDriverFields
+            config={config}
+            values={values}
+            errors={errors}
+            storedSlots={storedImageSlots}
+            chooseAgain={refused && values.driver_mode === "new"}
+          />
+        </div>
+      </section>
+
+      <section className={sectionClass} aria-labelledby="customer-trip">
+        <h2 id="customer-trip" className={headingClass}>
+          {t("customer.section.trip")}
+        </h2>
+        <TextField
+          name="destination"
+          label="customer.destination"
+          hint="customer.destinationHint"
+          errors={errors}
+          maxLength={CUSTOMER_LIMITS.destination}
+          defaultValue={values.destination ?? ""}
+        />
+        <TextField
+          name="purpose"
+          label="customer.purpose"
+          hint="customer.purposeHint"
+          errors={errors}
+          maxLength={CUSTOMER_LIMITS.purpose}
+          defaultValue={values.purpose ?? ""}
+        />
+        <SelectField
+          name="passengers"
+          label="customer.passengers"
+          errors={errors}
+          className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700"
+          options={[
+            { value: "", label: t("customer.passengers.unset") },
+            ...PASSENGER_CHOICES.map((n) => ({ value: String(n), label: t("customer.passengers.option", { n }) })),
+          ]}
+          defaultValue={values.passengers ?? ""}
+        />
+      </section>
+
+      {/* On a phone the total and the next button stay at the bottom of the screen, clear of jump-to-top. */}
+      <div
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white py-3 pr-20 pl-4 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] sm:static sm:rounded-xl sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
+        data-testid="customer-actions"
+      >
+        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 sm:justify-start">
+          {data.summary?.total != null ? (
+            <p className="min-w-0 sm:hidden">
+              <span className="block text-xs text-gray-700">{t("booking.fees.total")}</span>
+              <span className="price text-lg font-bold leading-tight" data-amount={data.summary.total}>
+                {yen(data.summary.total)}
+              </span>
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="btn-primary flex-1 px-4 sm:flex-none sm:px-8"
+            disabled={busy}
+            data-testid="customer-submit"
+          >
+            {busy ? t("form.submitting") : t("customer.next")}
+          </button>
+        </div>
+      </div>
+      <p>
+        <Link to={data.backPath} className="btn-secondary w-full sm:w-auto" data-testid="customer-back">
+          {t("customer.back")}
+        </Link>
+      </p>
+      {member ? null : (
+        <p className="text-sm text-gray-700">
+          {t("customer.guestLogin")}{" "}
+          <Link
+            to={`${sitePath(shell, "/login")}?${new URLSearchParams({ redirect: sitePath(shell, "/reserve/user") })}`}
+            className="link tap"
+            data-testid="customer-login"
+          >
+            {t("customer.guestLoginLink")}
+          </Link>
+        </p>
+      )}
+    </Form>
+  );
+}
+
+export default function ReserveUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const failure = actionData as FormFailure | undefined;
+  return (
+    <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-3 pt-3 pb-28 outline-none sm:px-4 sm:pb-10">
+      <p>
+        <Link to={loaderData.backPath} className="link tap text-sm">
+          ← {t("customer.back")}
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-col gap-4">
+        <BookingSteps current={1} />
+        <h1 className="text-2xl font-bold" data-testid="page-title">
+          {t("customer.title")}
+        </h1>
+        {loaderData.summary ? <BookingSummary summary={loaderData.summary} /> : null}
+        <p className="text-gray-700">{t("customer.lead")}</p>
+        {loaderData.prefilledFromProfile ? (
+          <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-gray-900" data-testid="prefilled-note">
+            {t("customer.fromProfile")}
+          </p>
+        ) : null}
+        <CustomerForm
+          data={loaderData}
+          values={failure?.values ?? loaderData.values}
+          serverErrors={failure?.errors ?? NO_ERRORS}
+          refused={Boolean(failure)}
+        />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,292 @@
+// The booking submit under concurrency, over HTTP against the production build (issue 9).
+// Usage: npm run bench:booking   (builds first; or `tsx bench/booking.ts` after `npm run build`)
+//   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a PostgreSQL server
+//   on which the bench creates and drops its own database; without one reachable, only PGlite runs.
+// 1. Latency: 50 guests, each with a complete reservation session (options → customer →
+//    confirmation, prepared first), submit at the same instant, each for a car that is free
+//    (distinct periods), paying at the store: p95 of the submit request (target ≤ 300 ms).
+//    On PGlite (one process) and on PostgreSQL (two processes behind the same database).
+// 2. Race (PostgreSQL, two processes): 50 guests submit at once for the last car of a type,
+//    with overlapping periods: exactly 1 booking, 49 "selected type all reserved", 0 5xx.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { CATALOGUES } from "../app/i18n/messages";
+
+const RACERS = Number(process.env.BENCH_RACERS ?? 50);
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SITE = "sakura";
+/** "The selected car type is fully booked." as the Japanese page says it (spec §8). */
+const FULLY_BOOKED = CATALOGUES.ja["reason.type_fully_booked"];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(url: string, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["build/server/main.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+/** One visitor: a cookie jar, the CSRF double-submit token, and the booking steps as a browser posts them. */
+class Visitor {
+  private cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  private cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+  private keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const at = pair?.indexOf("=") ?? -1;
+      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  async get(pathname: string): Promise<{ status: number; html: string; location: string | null }> {
+    const response = await fetch(this.base + pathname, {
+      headers: { cookie: this.cookieHeader() },
+      redirect: "manual",
+    });
+    this.keep(response);
+    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+  }
+  /** Posts a form as a browser does: url-encoded, or multipart when the form takes files. */
+  async post(pathname: string, fields: Record<string, string>, multipart = false) {
+    const all = { _csrf: this.cookies.get("csrf") ?? "", ...fields };
+    let body: FormData | URLSearchParams;
+    if (multipart) {
+      body = new FormData();
+      for (const [k, v] of Object.entries(all)) body.set(k, v);
+    } else body = new URLSearchParams(all);
+    const response = await fetch(this.base + pathname, {
+      method: "POST",
+      headers: { cookie: this.cookieHeader(), origin: this.base },
+      body,
+      redirect: "manual",
+    });
+    this.keep(response);
+    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
+  }
+
+  /** Options (as they are) → customer (the borrower drives) → confirmation; returns the submit's fields. */
+  async prepare(optionsPath: string, n: number): Promise<Record<string, string>> {
+    const options = await this.get(optionsPath);
+    if (options.status !== 200) throw new Error(`options answered ${options.status}`);
+    const next = await this.post(optionsPath, { intent: "next" });
+    if (next.status !== 302) throw new Error(`options next answered ${next.status}`);
+    const user = await this.post(
+      `/${SITE}/reserve/user`,
+      {
+        user_type: "1",
+        name: "ベンチ 太郎",
+        kana: "ベンチ タロウ",
+        email: `bench-${n}@example.com`,
+        tel: "090-0000-0000",
+        zip: "9000006",
+        pref_code: "47",
+        address_a: "那覇市おもろまち1-1-1",
+        driver_mode: "same",
+      },
+      true,
+    );
+    if (user.status !== 302) throw new Error(`customer answered ${user.status}`);
+    const confirm = await this.get(`/${SITE}/reserve/confirm`);
+    const key = /name="idempotency_key" value="([^"]+)"/.exec(confirm.html)?.[1];
+    if (!key) throw new Error(`no idempotency key on the confirmation (${confirm.status})`);
+    return { intent: "submit", pay_method: "2", idempotency_key: key };
+  }
+}
+
+async function storeAndTypes(base: string): Promise<{ storeId: number; typeIds: number[] }> {
+  const stores = await (await fetch(`${base}/${SITE}/store`)).text();
+  const storeId = Number(new RegExp(`href="/${SITE}/store/(\\d+)"`).exec(stores)?.[1]);
+  const list = await (await fetch(`${base}/${SITE}/reserve?si=${storeId}&date_undecided=1`)).text();
+  const typeIds = [...new Set([...list.matchAll(/data-car-type-id="(\d+)"/g)].map((m) => Number(m[1])))];
+  return { storeId, typeIds };
+}
+
+const tokyoDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Asia/Tokyo" });
+
+function optionsPath(storeId: number, typeId: number, from: number, nights: number, startTime = "10:00") {
+  const q = new URLSearchParams({
+    si: String(storeId),
+    sd: tokyoDay(from),
+    st: startTime,
+    ed: tokyoDay(from + nights),
+    et: "17:00",
+  });
+  return `/${SITE}/reserve/stores/${storeId}/cars/${typeId}/options?${q}`;
+}
+
+function p95(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;
+}
+
+type Outcome = { status: number; ms: number; booked: boolean; fullyBooked: boolean };
+
+/** Prepares `RACERS` sessions, then fires every submit at once (round-robin over `bases`). */
+async function burst(bases: string[], paths: string[]): Promise<Outcome[]> {
+  const visitors = paths.map((_, i) => new Visitor(bases[i % bases.length] as string));
+  const fields = await Promise.all(visitors.map((v, i) => v.prepare(paths[i] as string, i)));
+  return Promise.all(
+    visitors.map(async (v, i) => {
+      const t0 = performance.now();
+      const answer = await v.post(`/${SITE}/reserve/confirm`, fields[i] as Record<string, string>);
+      const ms = performance.now() - t0;
+      return {
+        status: answer.status,
+        ms,
+        booked: answer.status === 302 && (answer.location ?? "").endsWith("/reserve/completed"),
+        fullyBooked: answer.status === 422 && answer.html.includes(FULLY_BOOKED),
+      };
+    }),
+  );
+}
+
+/** The latency burst: every submit for a car that is free (types × days spread). */
+async function latency(bases: string[]) {
+  const { storeId, typeIds } = await storeAndTypes(bases[0] as string);
+  const paths = Array.from({ length: RACERS }, (_, i) =>
+    optionsPath(storeId, typeIds[i % typeIds.length] as number, 60 + Math.floor(i / typeIds.length) * 2, 1),
+  );
+  // Warm-up, and the submit alone: ten bookings one after another (other periods).
+  const alone: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    const [one] = await burst(
+      [bases[i % bases.length] as string],
+      [optionsPath(storeId, typeIds[i % typeIds.length] as number, 150 + i * 2, 1)],
+    );
+    if (one) alone.push(one.ms);
+  }
+  const outcomes = await burst(bases, paths);
+  return {
+    alone: [...alone].sort((a, b) => a - b)[5] ?? Number.NaN,
+    p95: p95(outcomes.map((o) => o.ms)),
+    max: Math.max(...outcomes.map((o) => o.ms)),
+    booked: outcomes.filter((o) => o.booked).length,
+    fiveXx: outcomes.filter((o) => o.status >= 500).length,
+  };
+}
+
+/**
+ * The race: the type's cars (counted in the database) are booked but one, one at a time; then 50
+ * guests with overlapping periods submit at once for the last one.
+ */
+async function race(bases: string[], db: pg.Client) {
+  const { storeId, typeIds } = await storeAndTypes(bases[0] as string);
+  const typeId = typeIds[0] as number;
+  const { rows } = await db.query(
+    "select count(*)::int as n from vehicles where site_id = $1 and store_id = $2 and car_type_id = $3 and in_service",
+    [SITE, storeId, typeId],
+  );
+  const cars = rows[0].n as number;
+  for (let i = 0; i < cars - 1; i++) {
+    const [one] = await burst(bases.slice(0, 1), [optionsPath(storeId, typeId, 100, 1)]);
+    if (!one?.booked) throw new Error("a car expected free was refused");
+  }
+  const count = async () =>
+    (
+      await db.query(
+        "select count(*)::int as n from reservations where site_id = $1 and car_type_id = $2 and status = 'confirmed'",
+        [SITE, typeId],
+      )
+    ).rows[0].n as number;
+  const before = await count();
+  const paths = Array.from({ length: RACERS }, (_, i) =>
+    optionsPath(storeId, typeId, 100 + (i % 2), 1, ["10:00", "11:00", "12:00"][i % 3]),
+  );
+  const outcomes = await burst(bases, paths);
+  return { cars, created: (await count()) - before, outcomes };
+}
+
+async function main() {
+  console.log(
+    `Booking submit bench: ${RACERS} concurrent guests, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  const rows: string[] = [];
+
+  // PGlite: one process on a fresh data dir.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-bench-booking-"));
+  const lite = startServer(4331, { DATA_DIR: dataDir });
+  try {
+    await waitFor(`http://127.0.0.1:4331/${SITE}`);
+    const r = await latency(["http://127.0.0.1:4331"]);
+    rows.push(
+      `| PGlite, 1 process | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} |`,
+    );
+  } finally {
+    lite.kill("SIGTERM");
+    await sleep(1000);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  // PostgreSQL: two processes on one database.
+  const dbName = `rentacar_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  let raceLine = "PostgreSQL not reachable: race not run";
+  try {
+    await admin.connect();
+  } catch {
+    console.log(rows.join("\n"));
+    console.log(raceLine);
+    return;
+  }
+  await admin.query(`create database ${dbName}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${dbName}`;
+  const first = startServer(4332, { DATABASE_URL: url.toString() });
+  let second: ChildProcess | undefined;
+  try {
+    await waitFor(`http://127.0.0.1:4332/${SITE}`);
+    second = startServer(4333, { DATABASE_URL: url.toString() });
+    await waitFor(`http://127.0.0.1:4333/${SITE}`);
+    const bases = ["http://127.0.0.1:4332", "http://127.0.0.1:4333"];
+    const r = await latency(bases);
+    rows.push(
+      `| PostgreSQL, 2 processes | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} |`,
+    );
+
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    const { cars, created, outcomes } = await race(bases, db);
+    await db.end();
+    raceLine = [
+      `Race for the last car (${cars} cars, ${cars - 1} booked before, ${RACERS} overlapping submits, 2 processes, PostgreSQL):`,
+      `  new reservations: ${created}`,
+      `  booked answers: ${outcomes.filter((o) => o.booked).length}`,
+      `  "selected type all reserved" answers: ${outcomes.filter((o) => o.fullyBooked).length}`,
+      `  5xx: ${outcomes.filter((o) => o.status >= 500).length}`,
+    ].join("\n");
+  } finally {
+    first.kill("SIGTERM");
+    second?.kill("SIGTERM");
+    await sleep(1000);
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+  console.log(`| database | one submit alone (median) | booked of ${RACERS} at once | submit p95 | max | 5xx |`);
+  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(rows.join("\n"));
+  console.log(`\n${raceLine}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

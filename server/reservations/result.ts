@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { reservations } from "../db/schema";
+
+/**
+ * What the completion page shows of a booking (spec §3 reservation result: reserve number, the
+ * address the confirmation went to, the store): only a confirmed reservation of this site.
+ */
+export async function reservationResult(db: Db, siteId: string, reservationId: number) {
+  const [row] = await db
+    .select({
+      id: reservations.id,
+      reserveNo: reservations.reserveNo,
+      storeId: reservations.storeId,
+      returnStoreId: reservations.returnStoreId,
+      startAt: reservations.startAt,
+      endAt: reservations.endAt,
+      totalFee: reservations.totalFee,
+      payMethod: reservations.payMethod,
+      borrower: reservations.borrower,
+      memberId: reservations.memberId,
+    })
+    .from(reservations)
+    .where(
+      and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "confirmed")),
+    );
+  return row ?? null;
+}

@@ -1,0 +1,95 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { day, nextWeekday } from "./dates";
+import { expect, type LocaleCode, PREFIX, url } from "./fixtures";
+import { storeIds, typeIds, waitForHydration } from "./search-helpers";
+
+/**
+ * Steps of the booking flow for the e2e tests (issue 9). Every test books its own period so that
+ * tests running side by side never take each other's cars: `slot` picks a distinct week ahead.
+ */
+export const SITE = "sakura";
+
+/** A Friday to Sunday `weeks` weeks after day 14 (all within the 50-day advance-card limit when weeks ≤ 4). */
+export function weekend(weeks: number) {
+  const sd = nextWeekday(day(14 + weeks * 7), 5);
+  return { sd, st: "10:00", ed: nextWeekday(sd, 0), et: "17:00" };
+}
+
+/** The airport store of sakura and its `index`-th car type. */
+export async function car(request: APIRequestContext, index = 0, siteId = SITE) {
+  const [storeId] = await storeIds(request, siteId);
+  const types = await typeIds(request, siteId, storeId as number);
+  const typeId = types[index % types.length];
+  expect(typeId, "a car type").toBeTruthy();
+  return { storeId: storeId as number, typeId: typeId as number };
+}
+
+export function optionsUrl(
+  locale: LocaleCode,
+  c: { storeId: number; typeId: number },
+  period: Record<string, string>,
+  siteId = SITE,
+) {
+  const query = new URLSearchParams({ si: String(c.storeId), ...period });
+  return `${url(locale, siteId, `/reserve/stores/${c.storeId}/cars/${c.typeId}/options`)}?${query}`;
+}
+
+/** The path of a booking step (`/reserve/confirm`…) as a pattern of the page URL. */
+export const stepUrl = (locale: LocaleCode, path: string, siteId = SITE) =>
+  new RegExp(`^[^?]*${PREFIX[locale]}/${siteId}${path}(\\?.*)?$`);
+
+export const GUEST = {
+  name: "予約 花子",
+  kana: "ヨヤク ハナコ",
+  tel: "090-1234-5678",
+  zip: "9000006",
+  pref_code: "47",
+  address_a: "那覇市おもろまち1-1-1",
+};
+
+const customerField = (page: Page, name: string) =>
+  page.getByTestId("customer-form").locator(`[name="${name}"]:not([type="hidden"])`).first();
+
+/** Options (as they are) → login step → continue as guest → the borrower driving → confirmation. */
+export async function guestToConfirm(page: Page, locale: LocaleCode, optionsPage: string, email: string) {
+  await page.goto(optionsPage);
+  await page.getByTestId("options-next").click();
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/login"));
+  await page.getByTestId("guest-link").click();
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/user"));
+  await waitForHydration(page.getByTestId("customer-form"));
+  for (const [name, value] of Object.entries({ ...GUEST, email })) {
+    if (name === "pref_code") await customerField(page, name).selectOption(value);
+    else await customerField(page, name).fill(value);
+  }
+  await page.getByTestId("customer-submit").click();
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/confirm"));
+}
+
+/** Chooses a settlement method on the confirmation (1 card in advance, 2 cash, 3 card at the store, 4 other). */
+export async function choosePayMethod(page: Page, method: 1 | 2 | 3 | 4) {
+  const form = page.getByTestId("confirm-form");
+  await waitForHydration(form);
+  await form.locator(`input[name="pay_method"][value="${method}"]`).check();
+}
+
+/** Fills the new-card fields of the card step. */
+export async function fillCard(page: Page, number: string, holder = "HANAKO YAMADA") {
+  const form = page.getByTestId("reserve-card-form");
+  await waitForHydration(form);
+  const newCard = form.getByTestId("new-card-choice");
+  if (await newCard.count()) await newCard.check();
+  await form.locator('input[name="card_number"]').fill(number);
+  await form.locator('input[name="holder"]').fill(holder);
+  await form.locator('select[name="exp_month"]').selectOption("12");
+  await form.locator('select[name="exp_year"]').selectOption(String(new Date().getFullYear() + 3));
+  await form.locator('input[name="cvc"]').fill("123");
+}
+
+/** The reserve number on the completion page. */
+export async function reserveNo(page: Page, locale: LocaleCode): Promise<string> {
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/completed"));
+  const no = (await page.getByTestId("reserve-no").textContent())?.trim() ?? "";
+  expect(no).toMatch(/^\d{6}-[2-9A-Z]{4}$/);
+  return no;
+}
