@@ -7,7 +7,7 @@ import type { ReserveSession } from "../../server/reservations/reserve-session";
 import {
   ADVANCE_CARD_LIMIT_DAYS,
   type BookingDeps,
-  PAY_METHOD,
+  releaseHold,
   type SubmitAnswer,
 } from "../../server/reservations/submit";
 import type { SiteBundle } from "../../server/sites/site-bundle";
@@ -85,7 +85,12 @@ export async function afterSubmit(
     return { redirectTo: reservePath(context, "/reserve/completed") };
   }
   if (answer.outcome === "requires_action") {
-    await saveReserveSession(context, { ...session, pendingPayment: { reservationId: answer.reservationId } });
+    // The next attempt (another card, another method) is a new request with a new key.
+    await saveReserveSession(context, {
+      ...session,
+      pendingPayment: { reservationId: answer.reservationId },
+      idempotencyKey: newIdempotencyKey(),
+    });
     const back = `${reservePath(context, "/reserve/credit_card")}?reservation=${answer.reservationId}`;
     const sep = answer.actionUrl.includes("?") ? "&" : "?";
     return { redirectTo: `${answer.actionUrl}${sep}return=${encodeURIComponent(back)}` };
@@ -100,4 +105,15 @@ export async function afterSubmit(
   return { refused: answer.reason };
 }
 
-export const isAdvanceCard = (session: ReserveSession) => session.payMethod === PAY_METHOD.advanceCard;
+/**
+ * A new attempt while a 3-D Secure challenge was left open: that hold is released first, so the
+ * abandoned attempt never keeps a car (a payment that still completes later is refunded).
+ */
+export async function releasePendingPayment(context: Context, session: ReserveSession): Promise<ReserveSession> {
+  if (!session.pendingPayment) return session;
+  const { siteId } = getSite(context);
+  await releaseHold(services(context).db, siteId, session.pendingPayment.reservationId, null);
+  const next = { ...session, pendingPayment: null };
+  await saveReserveSession(context, next);
+  return next;
+}

@@ -13,7 +13,14 @@ import { cancelReservation } from "./cancel";
 import { applyPaymentEvent } from "./payment-events";
 import { quoteReservation } from "./quote";
 import { chooseCar, type ReserveSession } from "./reserve-session";
-import { type BookingDeps, completeCardAction, type SubmitAnswer, submitReservation } from "./submit";
+import {
+  type BookingDeps,
+  completeCardAction,
+  isFullyBooked,
+  releaseHold,
+  type SubmitAnswer,
+  submitReservation,
+} from "./submit";
 
 const TZ = "Asia/Tokyo";
 const NOW = zonedInstant("2026-12-01", "09:00", TZ);
@@ -264,6 +271,28 @@ describe("card payments", () => {
     expect((await submit(failing, { ...s2, payMethod: 2 }, "k-after")).outcome).toBe("completed");
   });
 
+  it("refunds a challenge completed after its hold was released for a new attempt", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
+    const held = await submit(site, session, "k-abandon", {
+      card: { source: { card: { ...VISA, number: "4000000000003220" } } },
+      returnUrl: "/x",
+    });
+    if (held.outcome !== "requires_action") throw new Error("expected a challenge");
+    await releaseHold(handle.db, site.siteId, held.reservationId, null);
+    const paymentId = held.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
+    await payments.resolveChallenge(paymentId, "succeeded");
+    expect(await completeCardAction(handle.db, site.siteId, held.reservationId, deps)).toEqual({
+      outcome: "refused",
+      reason: { code: "card_failed" },
+    });
+    const [row] = await rowsOf(site.siteId);
+    expect(row).toMatchObject({ status: "expired", paymentStatus: "refunded", paymentId });
+    expect(
+      payments.log.some((e) => e.op === "refund" && e.idempotencyKey === `refund-${site.siteId}-${held.reservationId}`),
+    ).toBe(true);
+  });
+
   it("does not count a hold whose time ran out", async () => {
     const site = await siteWith(1);
     const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
@@ -308,6 +337,33 @@ describe("card payments", () => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-hook")));
     expect(key?.reservationId).toBe(held.reservationId);
+  });
+});
+
+describe("the capacity trigger", () => {
+  it("refuses a row that would need one car more than the store has, whoever writes it", async () => {
+    const site = await siteWith(1);
+    const row = (no: string, from: string, to: string) => ({
+      siteId: site.siteId,
+      reserveNo: no,
+      storeId: site.storeId,
+      carTypeId: site.typeId,
+      startAt: new Date(from),
+      endAt: new Date(to),
+    });
+    await handle.db.insert(reservations).values(row("A", "2027-01-10T01:00:00Z", "2027-01-11T01:00:00Z"));
+    const overlapping = handle.db.insert(reservations).values(row("B", "2027-01-10T12:00:00Z", "2027-01-12T01:00:00Z"));
+    await expect(overlapping).rejects.toSatisfy(isFullyBooked);
+    // A cancelled row is free to write; bringing it back is checked like a new booking.
+    await handle.db
+      .insert(reservations)
+      .values({ ...row("C", "2027-01-10T12:00:00Z", "2027-01-12T01:00:00Z"), status: "cancelled" });
+    const revive = handle.db
+      .update(reservations)
+      .set({ status: "confirmed" })
+      .where(and(eq(reservations.siteId, site.siteId), eq(reservations.reserveNo, "C")));
+    await expect(revive).rejects.toSatisfy(isFullyBooked);
+    await handle.db.insert(reservations).values(row("D", "2027-01-11T01:00:00Z", "2027-01-12T01:00:00Z"));
   });
 });
 

@@ -466,6 +466,17 @@ export async function settlePayment(
     .from(reservations)
     .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
   if (current?.status === "confirmed") return { outcome: "completed", reservationId, reserveNo: current.reserveNo };
+  // The hold was released (abandoned, or replaced by a new attempt) before the payment went
+  // through: nothing is booked, so the money goes back.
+  if (current && current.paymentStatus !== "refunded") {
+    const refund = await deps.payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
+    if (refund.status === "succeeded" || refund.reason === "already_refunded") {
+      await db
+        .update(reservations)
+        .set({ paymentStatus: "refunded", paymentId })
+        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+    }
+  }
   return refused("card_failed");
 }
 
@@ -481,7 +492,7 @@ export async function releaseHold(
 ): Promise<SubmitAnswer> {
   await db
     .update(reservations)
-    .set({ status: "expired", paymentStatus, paymentId, holdExpiresAt: null })
+    .set({ status: "expired", paymentStatus, holdExpiresAt: null, ...(paymentId ? { paymentId } : {}) })
     .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")));
   if (code === "card_failed" && gatewayReason === "jcb_not_accepted") return refused("jcb_not_accepted");
   return refused(code);

@@ -85,6 +85,8 @@ for (const locale of LOCALES) {
       const corpReserveNo = (await page.getByTestId("reserve-no").first().textContent()) ?? "";
       expect(corpReserveNo).not.toBe("");
       await page.getByTestId("logout").click();
+      // Logged out once the header offers the login link again (the next goto must not cut the logout short).
+      await expect(page.getByTestId("nav-login")).toBeVisible();
 
       // kaede speaks Japanese and English only; its ids are the same kind of number.
       await loginAs(page, "ja", "kaede", DEMO.kaedeHanako.email);

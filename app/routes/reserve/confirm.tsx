@@ -17,6 +17,7 @@ import {
   bookingDeps,
   newIdempotencyKey,
   quoteSession,
+  releasePendingPayment,
   requireConfirmableSession,
 } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
@@ -87,7 +88,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!bundle.settings.settlementMethods.includes(payMethod)) {
       return formFailure(form, { pay_method: { code: "pay_method_required" } });
     }
-    const current = { ...session, ...kept, payMethod, payMethodOther: payMethod === 4 ? input.pay_method_other : "" };
+    const base = await releasePendingPayment(context, session);
+    const current = { ...base, ...kept, payMethod, payMethodOther: payMethod === 4 ? input.pay_method_other : "" };
     await saveReserveSession(context, current);
     if (payMethod === PAY_METHOD.advanceCard) {
       const start = new Date(current.startAt);

@@ -9,7 +9,13 @@ import { CsrfField } from "../../components/csrf-field";
 import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
 import { useReasonText } from "../../components/search/field-error";
-import { afterSubmit, bookingDeps, newIdempotencyKey, requireConfirmableSession } from "../../lib/booking.server";
+import {
+  afterSubmit,
+  bookingDeps,
+  newIdempotencyKey,
+  releasePendingPayment,
+  requireConfirmableSession,
+} from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
@@ -62,8 +68,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { session, member } = await requireConfirmableSession(context);
-  if (session.payMethod !== PAY_METHOD.advanceCard) return redirect(reservePath(context, "/reserve/confirm"));
+  const confirmable = await requireConfirmableSession(context);
+  const { member } = confirmable;
+  if (confirmable.session.payMethod !== PAY_METHOD.advanceCard) {
+    return redirect(reservePath(context, "/reserve/confirm"));
+  }
+  const session = await releasePendingPayment(context, confirmable.session);
   const { siteId, bundle, locale } = getSite(context);
   const { db } = services(context);
   const form = await request.formData();
