@@ -15,6 +15,7 @@ import { quoteReservation } from "./quote";
 import { chooseCar, type ReserveSession } from "./reserve-session";
 import {
   type BookingDeps,
+  type BookingMailComposer,
   completeCardAction,
   isFullyBooked,
   releaseHold,
@@ -37,15 +38,22 @@ beforeAll(async () => {
   deps = {
     mailer: services.mailer,
     payments,
-    mails: async () => (r) => ({
-      borrower: r.borrower?.email
-        ? { to: r.borrower.email, subject: `Booked ${r.reserveNo}`, text: `Total ${r.totalFee}` }
-        : null,
-      store: { to: "store@example.com", subject: `New booking ${r.reserveNo}`, text: "…" },
-    }),
+    // Reads the database as the real composer does on a stale site cache: called inside a
+    // transaction, this would wait forever on PGlite's one connection.
+    mails: async (siteId) => {
+      await loadSiteBundle(handle.db, siteId);
+      return composeTestMails;
+    },
   };
 });
 afterAll(() => handle.close());
+
+const composeTestMails: BookingMailComposer = (r) => ({
+  borrower: r.borrower?.email
+    ? { to: r.borrower.email, subject: `Booked ${r.reserveNo}`, text: `Total ${r.totalFee}` }
+    : null,
+  store: { to: "store@example.com", subject: `New booking ${r.reserveNo}`, text: "…" },
+});
 
 /** A site whose one store has `cars` vehicles of one type, a nightly plan and one per-day option. */
 async function siteWith(cars: number, settings: Record<string, unknown> = {}) {

@@ -93,3 +93,52 @@ export async function reserveNo(page: Page, locale: LocaleCode): Promise<string>
   expect(no).toMatch(/^\d{6}-[2-9A-Z]{4}$/);
   return no;
 }
+
+/** The `storeIndex`-th store of a site (in its store list) and that store's `typeIndex`-th car type. */
+export async function storeCar(request: APIRequestContext, storeIndex: number, typeIndex: number, siteId = SITE) {
+  const stores = await storeIds(request, siteId);
+  const storeId = stores[storeIndex];
+  expect(storeId, `store ${storeIndex} of ${siteId}`).toBeTruthy();
+  const types = await typeIds(request, siteId, storeId as number);
+  const typeId = types[typeIndex];
+  expect(typeId, `car type ${typeIndex} at store ${storeId}`).toBeTruthy();
+  return { storeId: storeId as number, typeId: typeId as number };
+}
+
+/** Departure `days` days ahead at 10:00, return `nights` days later at 17:00. */
+export function periodFrom(days: number, nights = 2) {
+  const sd = day(days);
+  return { sd, st: "10:00", ed: day(days + nights), et: "17:00" };
+}
+
+/** On the simulator's 3-D Secure page: passes the challenge (the browser then returns to the card step). */
+export async function complete3ds(page: Page) {
+  await expect(page).toHaveURL(/\/_simulator\/3ds\/sim_(pi|seti)_/);
+  await page.getByTestId("3ds-complete").click();
+}
+
+/** The hidden and chosen fields of the confirmation form, to post them again as a browser would. */
+export async function confirmFormFields(page: Page): Promise<Record<string, string>> {
+  return page.getByTestId("confirm-form").evaluate((form) => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of new FormData(form as HTMLFormElement)) fields[name] = String(value);
+    return fields;
+  });
+}
+
+/** Fills the customer step as a guest who drives themselves (the same borrower as `guestToConfirm`). */
+export async function fillGuestCustomer(page: Page, email: string) {
+  await waitForHydration(page.getByTestId("customer-form"));
+  for (const [name, value] of Object.entries({ ...GUEST, email })) {
+    if (name === "pref_code") await customerField(page, name).selectOption(value);
+    else await customerField(page, name).fill(value);
+  }
+}
+
+/** A whole guest booking paid at the store, from the options page to the reserve number. */
+export async function guestCashBooking(page: Page, locale: LocaleCode, optionsPage: string, email: string) {
+  await guestToConfirm(page, locale, optionsPage, email);
+  await choosePayMethod(page, 2);
+  await page.getByTestId("confirm-submit").click();
+  return reserveNo(page, locale);
+}

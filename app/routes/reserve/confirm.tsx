@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { localDate } from "../../../common/calendar-date";
 import { getDriver } from "../../../server/drivers/drivers";
 import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
@@ -97,7 +97,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       if (store && advanceCardTooEarly(localDate(start, store.timeZone), store.timeZone)) {
         return formFailure(form, { pay_method: { code: "advance_card_too_early", params: { days: 50 } } });
       }
-      return redirect(reservePath(context, "/reserve/credit_card"));
+      // A document of its own: no analytics or tag manager loaded by earlier pages runs on the card page (spec §9).
+      return redirectDocument(reservePath(context, "/reserve/credit_card"));
     }
     const answer = await submitReservation(
       services(context).db,

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
+import { localDate } from "../../../common/calendar-date";
 import { CardSchema, expiryYears } from "../../../server/cards/card.schema";
 import { listCards, savedCardSource } from "../../../server/cards/cards";
 import { completeCardAction, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
@@ -10,6 +11,7 @@ import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
 import { useReasonText } from "../../components/search/field-error";
 import {
+  advanceCardTooEarly,
   afterSubmit,
   bookingDeps,
   newIdempotencyKey,
@@ -45,8 +47,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const { siteId, bundle, locale } = getSite(context);
   const { db } = services(context);
+  const returning = new URL(request.url).searchParams.has("reservation");
+  // The 50-day rule holds here too (spec §5): a card step opened directly for a departure 50 days
+  // or more ahead goes back to the confirmation; a return from 3-D Secure is already paying.
+  const store = bundle.stores.find((s) => s.id === session.storeId);
+  const startDate = store ? localDate(new Date(session.startAt), store.timeZone) : null;
+  if (!returning && (!store || !startDate || advanceCardTooEarly(startDate, store.timeZone))) {
+    throw redirect(reservePath(context, "/reserve/confirm"));
+  }
   let refused = null;
-  if (new URL(request.url).searchParams.has("reservation")) {
+  if (returning) {
     const pending = session.pendingPayment?.reservationId;
     if (!pending) throw redirect(reservePath(context, "/reserve/credit_card"));
     const answer = await completeCardAction(db, siteId, pending, bookingDeps(context, request));
