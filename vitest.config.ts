@@ -6,6 +6,7 @@ const allTests = [
   "common/**/*.test.ts",
   "server/**/*.test.ts",
   "tests/integration/**/*.test.ts",
+  "tests/ops/**/*.test.ts",
 ];
 const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts"];
 

@@ -8,135 +8,20 @@
 //    On PGlite (one process) and on PostgreSQL (two processes behind the same database).
 // 2. Race (PostgreSQL, two processes): 50 guests submit at once for the last car of a type,
 //    with overlapping periods: exactly 1 booking, 49 "selected type all reserved", 0 5xx.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CATALOGUES } from "../app/i18n/messages";
+import { sleep, startServer, waitFor } from "./lib/server";
+import { p95 } from "./lib/stats";
+import { optionsPath, SITE, storeAndTypes, Visitor } from "./lib/visitor";
 
 const RACERS = Number(process.env.BENCH_RACERS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const SITE = "sakura";
 /** "The selected car type is fully booked." as the Japanese page says it (spec §8). */
 const FULLY_BOOKED = CATALOGUES.ja["reason.type_fully_booked"];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(url: string, timeoutMs = 90_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).status < 500) return;
-    } catch {}
-    await sleep(250);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["build/server/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-/** One visitor: a cookie jar, the CSRF double-submit token, and the booking steps as a browser posts them. */
-class Visitor {
-  private cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-
-  private cookieHeader() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-  private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair?.indexOf("=") ?? -1;
-      if (pair && at > 0) this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  }
-  async get(pathname: string): Promise<{ status: number; html: string; location: string | null }> {
-    const response = await fetch(this.base + pathname, {
-      headers: { cookie: this.cookieHeader() },
-      redirect: "manual",
-    });
-    this.keep(response);
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
-  }
-  /** Posts a form as a browser does: url-encoded, or multipart when the form takes files. */
-  async post(pathname: string, fields: Record<string, string>, multipart = false) {
-    const all = { _csrf: this.cookies.get("csrf") ?? "", ...fields };
-    let body: FormData | URLSearchParams;
-    if (multipart) {
-      body = new FormData();
-      for (const [k, v] of Object.entries(all)) body.set(k, v);
-    } else body = new URLSearchParams(all);
-    const response = await fetch(this.base + pathname, {
-      method: "POST",
-      headers: { cookie: this.cookieHeader(), origin: this.base },
-      body,
-      redirect: "manual",
-    });
-    this.keep(response);
-    return { status: response.status, html: await response.text(), location: response.headers.get("location") };
-  }
-
-  /** Options (as they are) → customer (the borrower drives) → confirmation; returns the submit's fields. */
-  async prepare(optionsPath: string, n: number): Promise<Record<string, string>> {
-    const options = await this.get(optionsPath);
-    if (options.status !== 200) throw new Error(`options answered ${options.status}`);
-    const next = await this.post(optionsPath, { intent: "next" });
-    if (next.status !== 302) throw new Error(`options next answered ${next.status}`);
-    const user = await this.post(
-      `/${SITE}/reserve/user`,
-      {
-        user_type: "1",
-        name: "ベンチ 太郎",
-        kana: "ベンチ タロウ",
-        email: `bench-${n}@example.com`,
-        tel: "090-0000-0000",
-        zip: "9000006",
-        pref_code: "47",
-        address_a: "那覇市おもろまち1-1-1",
-        driver_mode: "same",
-      },
-      true,
-    );
-    if (user.status !== 302) throw new Error(`customer answered ${user.status}`);
-    const confirm = await this.get(`/${SITE}/reserve/confirm`);
-    const key = /name="idempotency_key" value="([^"]+)"/.exec(confirm.html)?.[1];
-    if (!key) throw new Error(`no idempotency key on the confirmation (${confirm.status})`);
-    return { intent: "submit", pay_method: "2", idempotency_key: key };
-  }
-}
-
-async function storeAndTypes(base: string): Promise<{ storeId: number; typeIds: number[] }> {
-  const stores = await (await fetch(`${base}/${SITE}/store`)).text();
-  const storeId = Number(new RegExp(`href="/${SITE}/store/(\\d+)"`).exec(stores)?.[1]);
-  const list = await (await fetch(`${base}/${SITE}/reserve?si=${storeId}&date_undecided=1`)).text();
-  const typeIds = [...new Set([...list.matchAll(/data-car-type-id="(\d+)"/g)].map((m) => Number(m[1])))];
-  return { storeId, typeIds };
-}
-
-const tokyoDay = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toLocaleDateString("sv-SE", { timeZone: "Asia/Tokyo" });
-
-function optionsPath(storeId: number, typeId: number, from: number, nights: number, startTime = "10:00") {
-  const q = new URLSearchParams({
-    si: String(storeId),
-    sd: tokyoDay(from),
-    st: startTime,
-    ed: tokyoDay(from + nights),
-    et: "17:00",
-  });
-  return `/${SITE}/reserve/stores/${storeId}/cars/${typeId}/options?${q}`;
-}
-
-function p95(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;
-}
 
 type Outcome = { status: number; ms: number; booked: boolean; fullyBooked: boolean };
 

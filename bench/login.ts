@@ -142,7 +142,7 @@ async function queriesPerPage() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "rentacar-bench-blobs-"));
   const app = createApp({
     build,
-    db: handle.db,
+    database: handle,
     siteCache: createSiteCache({ logger }),
     logger,
     productAnalyticsId: "G-BENCH",

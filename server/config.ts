@@ -16,6 +16,15 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
+    /**
+     * The app's own PostgreSQL login, neither superuser nor BYPASSRLS (decision 022); DATABASE_URL is
+     * then the owner's, for migrations and cross-site jobs. Unset: the owner's connections drop to
+     * the rentacar_app role for every request.
+     */
+    DATABASE_APP_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Analytics id of the platform itself, injected on every page (spec §2). */
     PRODUCT_ANALYTICS_ID: z
@@ -23,7 +32,9 @@ const ConfigSchema = z
       .regex(/^G-[A-Z0-9]+$/)
       .default("G-RSVPLATFORM1"),
     /** Where the footer's powered-by link points. */
-    PROVIDER_URL: z.url().default("https://example.com/rentacar-platform"),
+    PROVIDER_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+      .default("https://example.com/rentacar-platform"),
     /**
      * The public origin (`https://booking.example.com`) of canonical, alternate, Open Graph, sitemap
      * and robots.txt URLs. Unset: the origin of each request.
@@ -70,6 +81,9 @@ const ConfigSchema = z
     SMTP_PASS: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
+    if (c.DATABASE_APP_URL && !c.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required when DATABASE_APP_URL is set" });
+    }
     if (c.POSTAL_LOOKUP === "http" && !c.POSTAL_LOOKUP_URL) {
       ctx.addIssue({ code: "custom", path: ["POSTAL_LOOKUP_URL"], message: "is required when POSTAL_LOOKUP=http" });
     }
@@ -88,11 +102,16 @@ const ConfigSchema = z
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Bad variables: one line naming each of them is the whole start failure (issue 10). */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message.replace(/\s+/g, " ")}`);
+    throw new ConfigError(`Invalid environment: ${problems.join("; ")}`);
   }
   return parsed.data;
 }

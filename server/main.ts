@@ -1,15 +1,22 @@
+import type { Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { loadConfig } from "./config";
 import { createDb } from "./db/client";
 import { seedDemoIfEmpty } from "./db/seed/demo";
+import { assertRequestRoleIsLimited } from "./db/tenancy";
 import { createApp } from "./http/app";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startOutboxRelay } from "./mail/relay";
 import { createSmtpTransport } from "./mail/smtp-transport";
+import { onBackupSignal } from "./ops/backup";
+import { gracefulStop, STOP_GRACE_MS } from "./ops/shutdown";
+import { listening, openDatabase } from "./ops/startup-checks";
+import { describeStartupError } from "./ops/startup-error";
 import { createPaymentGateway } from "./payments";
 import { createPostalLookup } from "./postal";
 import { createSiteCache } from "./sites/site-cache";
@@ -18,9 +25,12 @@ import { createDiskBlobStore } from "./uploads/blob-store";
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const handle = await createDb(config);
+  const handle = await openDatabase(config, () => createDb(config));
   await handle.migrate();
+  await assertRequestRoleIsLimited(handle.forSite);
   if (await seedDemoIfEmpty(handle.db)) logger.info("seeded the demo sites");
+  // PGlite: `npm run db:backup` asks this process for an archive with SIGUSR2.
+  onBackupSignal(handle, config.DATA_DIR, logger);
   // With SMTP configured, mail queued in the outbox is delivered by this relay (decision 017).
   const mailRelay =
     config.MAIL_TRANSPORT === "smtp"
@@ -30,9 +40,11 @@ async function main() {
 
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const stopper = gracefulStop(logger);
   const app = createApp({
     build,
-    db: handle.db,
+    stopping: stopper.stopping,
+    database: handle,
     siteCache: createSiteCache({ logger }),
     logger,
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
@@ -48,21 +60,36 @@ async function main() {
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     logger.info({ port: info.port, database: handle.kind }, `listening on http://localhost:${info.port}`);
   });
+  await listening(server, config.PORT, config.HOST);
 
+  stopper.track(server as Server);
+  const release = async () => {
+    await Promise.resolve(mailRelay?.stop()).catch(() => {});
+    // PGlite writes its pages out now, so the next start needs no recovery.
+    if (handle.kind === "pglite") await handle.db.execute(sql`checkpoint`);
+    await handle.close();
+  };
   const shutdown = (signal: string) => {
-    logger.info({ signal }, "shutting down");
-    server.close(() => {
-      Promise.resolve(mailRelay?.stop())
-        .catch(() => {})
-        .finally(() => handle.close().finally(() => process.exit(0)));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
+    if (stopper.stopping()) {
+      logger.warn({ signal }, "second stop signal: exiting now");
+      process.exit(1);
+    }
+    // A release that hangs must not keep the process: the grace period, then five seconds.
+    setTimeout(() => process.exit(1), STOP_GRACE_MS + 5000).unref();
+    stopper.stop(server as Server, signal, release).then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err }, "stopping failed");
+        process.exit(1);
+      },
+    );
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
+// One line naming the cause and the variable to fix, no stack trace (issue 10).
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(describeStartupError(err, process.env));
   process.exit(1);
 });

@@ -11,7 +11,8 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
  * (mail belongs to one), `?to=` narrows to one address.
  */
 export async function outboxForDeveloper(context: Readonly<RouterContextProvider>, request: Request) {
-  const { db, mailer } = services(context);
+  // Its path names no site (`?site=` does): the named path across sites (decision 022).
+  const { acrossSites: db, mailer } = services(context);
   if (mailer.transport !== "outbox" || !LOOPBACK.has(context.get(requestContext).clientIp)) {
     throw data(null, { status: 404 });
   }

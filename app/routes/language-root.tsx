@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
     if (detected !== "ja") throw redirect(localizePath(detected, "/"));
   }
-  const sites = await listPublicSites(services(context).db);
+  const sites = await listPublicSites(services(context).acrossSites);
   return {
     sites: sites
       .filter((s) => siteLocales(s.settings.supportedLanguages).includes(locale))

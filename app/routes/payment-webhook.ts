@@ -59,7 +59,8 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405, { Allow: "POST" });
-  const s = services(context);
+  // An event names a payment, not a page's site: the webhook works on the named path across sites (decision 022).
+  const s = { ...services(context), db: services(context).acrossSites };
   const { requestId } = context.get(requestContext);
   const body = await readBody(request, WEBHOOK_BODY_LIMIT);
   if (body === null) {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/robots";
 
 /** `/robots.txt`, one for the platform: the disallowed booking and account paths and every published site's sitemap. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const sites = await listPublicSites(services(context).db);
+  const sites = await listPublicSites(services(context).acrossSites);
   const body = robotsTxt(
     publicOrigin(request, context),
     sites.map((s) => s.siteId),

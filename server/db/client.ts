@@ -8,14 +8,21 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { acquireDataDirLock } from "../ops/data-dir-lock";
 import * as schema from "./schema";
+import { NO_SITE, OWNER, pgliteScopes, type Scope, scopedPool } from "./tenancy";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DbHandle {
+  /** The owner: migrations, the seed, named cross-site jobs and test fixtures. Row-level security does not apply. */
   db: Db;
+  /** The app role with one site set (decision 022): tenant tables show that site's rows only; "" shows none. */
+  forSite(siteId: string): Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /** PGlite only: a consistent archive of the whole data folder (tar.gz). */
+  backup?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -25,6 +32,23 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
 export type QueryObserver = (sql: string) => void;
 
 const observe = (onQuery?: QueryObserver) => (onQuery ? { logQuery: (q: string) => onQuery(q) } : undefined);
+
+/** Sites a process serves stay few; the bound only stops made-up site names from growing the map. */
+const MAX_SCOPED_SITES = 2000;
+
+/** One Drizzle instance per site scope, made on first use. */
+function siteScopes(make: (scope: Scope) => Db): (siteId: string) => Db {
+  const bySite = new Map<string, Db>();
+  return (siteId) => {
+    let db = bySite.get(siteId);
+    if (!db) {
+      if (bySite.size >= MAX_SCOPED_SITES) bySite.delete(bySite.keys().next().value as string);
+      db = make(siteId ? { kind: "site", siteId } : NO_SITE);
+      bySite.set(siteId, db);
+    }
+    return db;
+  };
+}
 
 export async function openPglite(options: {
   dataDir?: string;
@@ -36,30 +60,72 @@ export async function openPglite(options: {
     loadDataDir: options.loadDataDir,
     extensions: { btree_gist },
   });
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: observe(options.onQuery) });
+  const scoped = pgliteScopes(client);
+  const make = (scope: Scope) =>
+    drizzlePglite({ client: scoped(scope) as PGlite, schema, casing: "snake_case", logger: observe(options.onQuery) });
+  const owner = make(OWNER);
   return {
-    db: db as unknown as Db,
+    db: owner as unknown as Db,
+    forSite: siteScopes((scope) => make(scope) as unknown as Db),
     kind: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR }),
+    backup: () => client.dumpDataDir("gzip") as Promise<Blob>,
     close: () => client.close(),
   };
 }
 
-export function openPostgres(connectionString: string, max = 10, onQuery?: QueryObserver): DbHandle {
-  const pool = new pg.Pool({ connectionString, max });
-  const db = drizzlePg({ client: pool, schema, casing: "snake_case", logger: observe(onQuery) });
+/**
+ * `appConnectionString` (DATABASE_APP_URL): the app's own login, neither superuser nor BYPASSRLS.
+ * Without it the owner's connections drop to the app role for site scopes.
+ */
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  onQuery?: QueryObserver,
+  appConnectionString?: string,
+): DbHandle {
+  const ownerPool = new pg.Pool({ connectionString, max: appConnectionString ? 2 : max });
+  const appPool = appConnectionString ? new pg.Pool({ connectionString: appConnectionString, max }) : ownerPool;
+  const entered = new WeakMap<object, string>();
+  const make = (pool: pg.Pool, scope: Scope) =>
+    drizzlePg({
+      client: scopedPool(pool, scope, !appConnectionString, entered),
+      schema,
+      casing: "snake_case",
+      logger: observe(onQuery),
+    });
+  const owner = make(ownerPool, OWNER);
   return {
-    db: db as unknown as Db,
+    db: owner as unknown as Db,
+    forSite: siteScopes((scope) => make(appPool, scope) as unknown as Db),
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    migrate: () => migratePg(owner, { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      await ownerPool.end();
+      if (appPool !== ownerPool) await appPool.end();
+    },
   };
 }
 
-/** PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`. */
-export async function createDb(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<DbHandle> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
-  const dataDir = path.resolve(config.DATA_DIR, "pglite");
-  await mkdir(dataDir, { recursive: true });
-  return openPglite({ dataDir });
+/**
+ * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`, opened only after
+ * this process holds DATA_DIR's lock (one writer per folder); closing the handle releases it.
+ */
+export async function createDb(config: {
+  DATABASE_URL?: string;
+  DATABASE_APP_URL?: string;
+  DATA_DIR: string;
+}): Promise<DbHandle> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, 10, undefined, config.DATABASE_APP_URL);
+  const lock = await acquireDataDirLock(config.DATA_DIR);
+  try {
+    const dataDir = path.resolve(config.DATA_DIR, "pglite");
+    await mkdir(dataDir, { recursive: true });
+    const handle = await openPglite({ dataDir });
+    const close = handle.close;
+    return { ...handle, close: () => close().finally(() => lock.release()) };
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
 }

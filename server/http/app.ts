@@ -13,6 +13,8 @@ import {
   parseLocaleCookie,
   readCookie,
 } from "../../common/locales";
+import type { DbHandle } from "../db/client";
+import { mountHealth, readinessCheck } from "../ops/health";
 import type { AppServices, RouterContexts } from "./context";
 import { contentSecurityPolicy } from "./csp";
 import { csrf } from "./csrf";
@@ -20,8 +22,11 @@ import { prefixCaseRedirect } from "./locale-prefix";
 import { errorHandler, requestLogger } from "./logging";
 import { requestId } from "./request-id";
 
-export interface AppDeps extends AppServices {
+export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
+  database: Pick<DbHandle, "db" | "forSite">;
   build: ServerBuild;
+  /** True once a graceful stop has begun (server/ops/shutdown.ts): `/readyz` answers 503. */
+  stopping?: () => boolean;
   /** Built client assets (`build/client`); absent in dev, where Vite serves them. */
   clientDir?: string;
   mode?: "production" | "development";
@@ -35,6 +40,13 @@ const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 
 /** Pages that a client may embed in its own site through an iframe. */
 const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
+
+const SITE_SEGMENT = /^\/([a-z0-9][a-z0-9_-]{1,62})(?:[/.]|$)/;
+
+/** The site a path names (`/en/sakura/…` → sakura), or "" for none; the site middleware decides if it exists. */
+export function siteOfPath(path: string): string {
+  return SITE_SEGMENT.exec(path.replace(/^\/(?:en|kr|tw)(?=\/|$)/, ""))?.[1] ?? "";
+}
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
@@ -58,8 +70,9 @@ export function createApp(deps: AppDeps) {
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;
-  const { build: _build, clientDir: _clientDir, mode: _mode, ...services } = deps;
+  const { build: _build, clientDir: _clientDir, mode: _mode, stopping, database, ...services } = deps;
 
+  mountHealth(app, readinessCheck(database), stopping);
   app.use(requestId());
   app.use(requestLogger(deps.logger));
   // The request's CSP nonce: React Router renders it on its scripts, the header names it.
@@ -123,7 +136,12 @@ export function createApp(deps: AppDeps) {
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
-    context.set(servicesContext, services);
+    // The one place a request's queries get their site (decision 022).
+    context.set(servicesContext, {
+      ...services,
+      db: database.forSite(siteOfPath(c.req.path)),
+      acrossSites: database.db,
+    });
     context.set(requestContext, {
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),

@@ -9,7 +9,13 @@ import type { BlobStore } from "../uploads/blob-store";
 
 /** What the server builds once at boot and every loader, action and middleware may use. */
 export interface AppServices {
+  /**
+   * The request's database: the app role with the path's site set (decision 022), so tenant tables
+   * show that site's rows only, and none on a path that names no site.
+   */
   db: Db;
+  /** The named path across sites (the site directory, robots.txt, the payment webhook): no row-level security. */
+  acrossSites: Db;
   siteCache: SiteCache;
   logger: Logger;
   productAnalyticsId: string;

@@ -1,6 +1,4 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { zipDigits } from "./address.schema";
 
 /** Field → the first reason code, as the form pattern shows them (app/lib/forms.ts issuesToErrors). */
 function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {

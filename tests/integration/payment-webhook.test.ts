@@ -72,7 +72,7 @@ beforeAll(async () => {
     },
   });
   services = testServices(handle.db, { payments, logger: pino({ level: "info", base: undefined }, sink) });
-  app = createApp({ ...services, build: webhookBuild(), mode: "production" });
+  app = createApp({ ...services, database: handle, build: webhookBuild(), mode: "production" });
 });
 afterAll(() => handle.close());
 

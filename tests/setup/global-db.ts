@@ -9,9 +9,9 @@ export async function setup() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "rentacar-test-"));
   const pglite = await openPglite({});
   await pglite.migrate();
-  const client = (pglite.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
-  const dump = await client.dumpDataDir("none");
-  const file = path.join(dir, "template.tar");
+  const dump = await pglite.backup?.();
+  if (!dump) throw new Error("PGlite handle has no backup");
+  const file = path.join(dir, "template.tar.gz");
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
   process.env.PGLITE_TEMPLATE = file;

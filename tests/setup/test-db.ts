@@ -33,5 +33,8 @@ export async function createTestDb(onQuery?: QueryObserver): Promise<DbHandle> {
   }
   const file = process.env.PGLITE_TEMPLATE;
   if (!file) throw new Error("tests/setup/global-db.ts did not run");
-  return openPglite({ loadDataDir: new Blob([new Uint8Array(await readFile(file))]), onQuery });
+  return openPglite({
+    loadDataDir: new Blob([new Uint8Array(await readFile(file))], { type: "application/x-gzip" }),
+    onQuery,
+  });
 }

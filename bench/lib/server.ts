@@ -1,0 +1,23 @@
+// Starting the production build for a bench, and waiting until it answers.
+import { type ChildProcess, spawn } from "node:child_process";
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitFor(url: string, timeoutMs = 90_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {}
+    await sleep(250);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+/** `node build/server/main.js` on loopback at `port`, production mode, warnings and errors to our stderr. */
+export function startServer(port: number, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ["build/server/main.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
