@@ -14,9 +14,13 @@ export async function waitFor(url: string, timeoutMs = 90_000) {
   throw new Error(`${url} did not come up`);
 }
 
-/** `node build/server/main.js` on loopback at `port`, production mode, warnings and errors to our stderr. */
+/**
+ * `node build/server/main.js` on loopback at `port`, production mode, with the heap bound that
+ * `npm start` and `npm run serve` give it (scripts/start.mjs), warnings and errors to our stderr.
+ */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ["build/server/main.js"], {
+  const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? 256}`;
+  return spawn(process.execPath, [heap, "build/server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -33,22 +33,35 @@ export type QueryObserver = (sql: string) => void;
 
 const observe = (onQuery?: QueryObserver) => (onQuery ? { logQuery: (q: string) => onQuery(q) } : undefined);
 
-/** Sites a process serves stay few; the bound only stops made-up site names from growing the map. */
-const MAX_SCOPED_SITES = 2000;
+/**
+ * Scoped instances kept (about 18 KB each), least recently used out first: made-up site names in
+ * probed paths cannot grow the map, and a site pushed out is made again on its next request.
+ */
+const MAX_SCOPED_SITES = 500;
 
 /** One Drizzle instance per site scope, made on first use. */
 function siteScopes(make: (scope: Scope) => Db): (siteId: string) => Db {
   const bySite = new Map<string, Db>();
   return (siteId) => {
     let db = bySite.get(siteId);
-    if (!db) {
+    if (db) {
+      bySite.delete(siteId);
+    } else {
       if (bySite.size >= MAX_SCOPED_SITES) bySite.delete(bySite.keys().next().value as string);
       db = make(siteId ? { kind: "site", siteId } : NO_SITE);
-      bySite.set(siteId, db);
     }
+    bySite.set(siteId, db);
     return db;
   };
 }
+
+/**
+ * PGlite's buffer pool lives in its WebAssembly memory, which never shrinks: PostgreSQL's default of
+ * 128 MB made a server's RSS climb for minutes as pages were first touched (bench:soak). An embedded
+ * database is a small one; pages beyond the pool are read from the OS page cache.
+ */
+const PGLITE_SHARED_BUFFERS = "32MB";
+const PGLITE_START_PARAMS: string[] = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
 
 export async function openPglite(options: {
   dataDir?: string;
@@ -59,6 +72,7 @@ export async function openPglite(options: {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     extensions: { btree_gist },
+    startParams: [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
   const scoped = pgliteScopes(client);
   const make = (scope: Scope) =>

@@ -1,11 +1,10 @@
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import pino from "pino";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "../../server/db/client";
 import { createApp } from "../../server/http/app";
-import { requestContext, servicesContext } from "../../server/http/context";
+import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
 import { createTestDb } from "../setup/test-db";
 
@@ -16,23 +15,7 @@ const logLines: string[] = [];
 let stopping = false;
 
 /** A build whose only document answers 404: health must never reach React Router. */
-const notFoundBuild = {
-  entry: {
-    module: {
-      default: () => new Response("not found", { status: 404 }),
-      routerContexts: { servicesContext, requestContext },
-    },
-  },
-  routes: {},
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: { v8_middleware: true },
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-} as unknown as ServerBuild;
+const notFoundBuild = serverBuild({}, 404);
 
 function appOn(database: Pick<DbHandle, "db" | "forSite">) {
   const sink = new Writable({

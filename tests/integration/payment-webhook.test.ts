@@ -9,7 +9,7 @@ import { addDays, zonedInstant } from "../../common/calendar-date";
 import type { DbHandle } from "../../server/db/client";
 import { mailOutbox, paymentEvents, reservations } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
-import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
+import type { AppServices } from "../../server/http/context";
 import { PaymentSimulator } from "../../server/payments/simulator";
 import { signWebhook } from "../../server/payments/webhook-signature";
 import { quoteReservation } from "../../server/reservations/quote";
@@ -17,6 +17,7 @@ import { chooseCar, type ReserveSession } from "../../server/reservations/reserv
 import { submitReservation } from "../../server/reservations/submit";
 import { loadSiteBundle, type SiteBundle } from "../../server/sites/site-bundle";
 import { NIGHTS } from "../fixtures/fee-plans";
+import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { createTestDb } from "../setup/test-db";
@@ -39,28 +40,11 @@ let app: ReturnType<typeof createApp>;
 const logLines: string[] = [];
 
 /** A server build holding only the webhook route (under a root), as React Router's build would. */
-function webhookBuild(): ServerBuild {
-  return {
-    entry: {
-      module: {
-        default: () => new Response("no documents in this test", { status: 500 }),
-        routerContexts: { servicesContext, requestContext },
-      },
-    },
-    routes: {
-      root: { id: "root", path: "", module: { default: () => null } },
-      "payment-webhook": { id: "payment-webhook", parentId: "root", path: "_webhooks/payments", module: webhookRoute },
-    },
-    assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    future: { v8_middleware: true },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
+const webhookBuild = () =>
+  serverBuild({
+    root: { id: "root", path: "", module: { default: () => null } },
+    "payment-webhook": { id: "payment-webhook", parentId: "root", path: "_webhooks/payments", module: webhookRoute },
+  } as unknown as ServerBuild["routes"]);
 
 beforeAll(async () => {
   handle = await createTestDb();
