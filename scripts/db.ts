@@ -5,11 +5,13 @@ import { loadConfig } from "../server/config";
 import { createDb } from "../server/db/client";
 import { seedDemoIfEmpty } from "../server/db/seed/demo";
 import { backupDataDir, restoreBackup } from "../server/ops/backup";
-import { acquireDataDirLock, DataDirInUseError } from "../server/ops/data-dir-lock";
+import { acquireDataDirLock } from "../server/ops/data-dir-lock";
+import { openDatabase } from "../server/ops/startup-checks";
+import { describeStartupError } from "../server/ops/startup-error";
 
-// Another process holding DATA_DIR is one line, not a stack trace.
+// One line naming the cause and the variable to fix, as the server's start prints (issue 10).
 process.on("uncaughtException", (err) => {
-  console.error(err instanceof DataDirInUseError ? err.message : err);
+  console.error(describeStartupError(err, process.env));
   process.exit(1);
 });
 
@@ -32,26 +34,29 @@ if (command === "backup" || command === "restore") {
     }
     process.exit(0);
   } catch (err) {
-    console.error(err instanceof Error ? err.message : err);
+    const message = err instanceof Error ? err.message : String(err);
+    // A file-system error here is DATA_DIR's (the archive's own read failure has its message).
+    const code = (err as NodeJS.ErrnoException).code;
+    console.error(code ? `DATA_DIR ${config.DATA_DIR} is not a usable folder (${message}): set DATA_DIR` : message);
     process.exit(1);
   }
 }
 
 if (command === "reset") {
   if (config.DATABASE_URL) {
-    const handle = await createDb(config);
+    const handle = await openDatabase(config, () => createDb(config));
     await handle.db.execute(
       "drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;",
     );
     await handle.close();
   } else {
     // Never under a running server's feet.
-    const lock = await acquireDataDirLock(config.DATA_DIR);
+    const lock = await openDatabase(config, () => acquireDataDirLock(config.DATA_DIR));
     await rm(path.resolve(config.DATA_DIR, "pglite"), { recursive: true, force: true });
     await lock.release();
   }
 }
-const handle = await createDb(config);
+const handle = await openDatabase(config, () => createDb(config));
 await handle.migrate();
 if (command === "seed" || command === "reset") {
   console.log((await seedDemoIfEmpty(handle.db)) ? "seeded the demo sites" : "database already has data; not seeding");

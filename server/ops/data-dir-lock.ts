@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, unlinkSync } from "node:fs";
-import { link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { link, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { usableFolder } from "./startup-checks";
 
 /**
  * One writer per PGlite data folder (issue 10). PGlite has no lock of its own: two processes on one
@@ -67,7 +68,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const mine = `${JSON.stringify(ownIdentity())}\n`;
   try {
     // The folder itself may be created; nothing inside it is touched before the lock is ours.
-    await mkdir(root, { recursive: true });
+    await usableFolder(root);
     const claimed = await claim(root, file, mine, Date.now() + TAKEOVER_WAIT_MS, 0);
     if (claimed !== true) throw new DataDirInUseError(root, claimed.pid);
   } catch (err) {

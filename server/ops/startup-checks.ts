@@ -51,7 +51,7 @@ export function listening(server: Server, port: number, host: string): Promise<v
  * Creates the folder one level at a time: `mkdir(…, { recursive: true })` never returns for a path
  * such as /proc/x on Node 20, where the parent exists but refuses new entries.
  */
-async function usableFolder(dir: string): Promise<void> {
+export async function usableFolder(dir: string): Promise<void> {
   const found = await stat(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code === "ENOENT") return undefined;
     throw err;

@@ -247,7 +247,11 @@ test.describe("CSRF", () => {
     expect(cookie?.sameSite).toBe("Lax");
 
     const post = async (action: string) => {
-      const navigation = page.waitForNavigation();
+      // The POST's own response: a navigation event may also come from the page's hydration
+      // (history.replaceState), which a slow machine delivers after the form is sent.
+      const navigation = page.waitForResponse(
+        (r) => r.request().method() === "POST" && r.url() === new URL(action, baseURL).href,
+      );
       await page.evaluate(
         ({ action, token }) => {
           const form = document.createElement("form");
@@ -263,7 +267,7 @@ test.describe("CSRF", () => {
         },
         { action, token },
       );
-      return (await navigation)!;
+      return navigation;
     };
 
     // Same origin: the browser sends Sec-Fetch-Site: same-origin, the cookie and the field.
