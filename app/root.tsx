@@ -9,6 +9,7 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { isEmbeddedPath } from "../common/embedding";
 import { localeFromPath } from "../common/locales";
 import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
@@ -39,7 +40,8 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const locale = localeFromPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const locale = localeFromPath(pathname);
   const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
   return (
     <html lang={locale}>
@@ -52,7 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {/* A client's frame is as tall as its page and may not use storage: nothing to restore. */}
+        {isEmbeddedPath(pathname) ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -36,7 +36,6 @@ function localeRoutes(prefix: string) {
           route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
           route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
           route("c/:url", "routes/site/custom-page.tsx", { id: id("custom-page") }),
-          route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
           // Accounts (spec §2): login, password recovery, registration, My Page.
           route("login", "routes/account/login.tsx", { id: id("login") }),
           route("logout", "routes/account/logout.tsx", { id: id("logout") }),
@@ -68,8 +67,25 @@ function localeRoutes(prefix: string) {
           route("*", "routes/site/not-found.tsx", { id: id("site-not-found") }),
         ]),
       ]),
+      // The embedded flow (decision 025): the booking pages under /custom_page, in the bare layout,
+      // for a client to frame in its own site; custom pages may be framed there too.
       layout("routes/site/bare-layout.tsx", { id: id("bare-layout") }, [
-        pages("bare", [route("custom_page", "routes/site/embedded-top.tsx", { id: id("embedded-top") })]),
+        pages("bare", [
+          route("custom_page", "routes/site/reserve.tsx", { id: id("embedded-reserve") }),
+          route("custom_page/stores/:storeId/cars/:carTypeId", "routes/site/car-type.tsx", {
+            id: id("embedded-car-type"),
+          }),
+          route("custom_page/stores/:storeId/cars/:carTypeId/options", "routes/reserve/options.tsx", {
+            id: id("embedded-options"),
+          }),
+          route("custom_page/login", "routes/reserve/login.tsx", { id: id("embedded-login") }),
+          route("custom_page/user", "routes/reserve/user.tsx", { id: id("embedded-user") }),
+          route("custom_page/confirm", "routes/reserve/confirm.tsx", { id: id("embedded-confirm") }),
+          route("custom_page/credit_card", "routes/reserve/credit-card.tsx", { id: id("embedded-credit-card") }),
+          route("custom_page/completed", "routes/reserve/completed.tsx", { id: id("embedded-completed") }),
+          route("custom_page/:url", "routes/site/custom-page.tsx", { id: id("custom-page-alias") }),
+          route("custom_page/*", "routes/site/not-found.tsx", { id: id("embedded-not-found") }),
+        ]),
       ]),
       layout("routes/site/alt-layout.tsx", { id: id("alt-layout") }, [
         pages("alt", [route("unpublished", "routes/site/unpublished.tsx", { id: id("unpublished") })]),

@@ -1,5 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
+import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
 import { ja } from "../i18n/messages/ja";
 import type { Flash } from "./flash";
@@ -31,10 +32,14 @@ export function decodeFlash(value: string | undefined): Flash | null {
   }
 }
 
+const flashCookieName = (request: Request) =>
+  scopedCookieName(FLASH_COOKIE, isEmbeddedPath(new URL(request.url).pathname));
+
 function cookie(value: string, maxAge: number, request: Request): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const url = new URL(request.url);
+  const sameSite = cookieSameSite(isEmbeddedPath(url.pathname), url.protocol === "https:");
   // Not HttpOnly: the browser checks for it to reload the page data after a client-side redirect.
-  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
+  return `${flashCookieName(request)}=${value}; Path=/; Max-Age=${maxAge}; ${sameSite}`;
 }
 
 /** A redirect that shows `flash` on the page it leads to, and only there. */
@@ -44,7 +49,7 @@ export function redirectWithFlash(request: Request, to: string, flash: Flash): R
 
 /** Takes the flash off the request (clearing its cookie on the response) for this page's loaders. */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const raw = readCookie(request.headers.get("cookie"), FLASH_COOKIE);
+  const raw = readCookie(request.headers.get("cookie"), flashCookieName(request));
   if (raw === undefined) return next();
   context.set(flashContext, decodeFlash(raw));
   const response = await next();

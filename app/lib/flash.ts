@@ -8,7 +8,7 @@ export interface Flash {
   params?: TranslateParams;
 }
 
-/** Whether a flash waits in the cookie, so the page data must be read again to show it. */
+/** Whether a flash waits in the cookie (`flash`, or `flash_embed` in the embedded flow), so the page data must be read again. */
 export function flashPending(): boolean {
-  return typeof document !== "undefined" && /(?:^|;\s*)flash=/.test(document.cookie);
+  return typeof document !== "undefined" && /(?:^|;\s*)flash(?:_embed)?=/.test(document.cookie);
 }

@@ -23,7 +23,13 @@ const siteCache: SiteCache = {
 function routerContext(): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, testServices({} as AppServices["db"], { siteCache }));
-  context.set(requestContext, { requestId: "test", nonce: "nonce", csrfToken: "token", clientIp: "127.0.0.1" });
+  context.set(requestContext, {
+    requestId: "test",
+    nonce: "nonce",
+    csrfToken: "token",
+    clientIp: "127.0.0.1",
+    embed: { refusedStorage: false, frameAncestors: null },
+  });
   return context;
 }
 

@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import { embeddedPath } from "../../common/embedding";
 import { localizePath } from "../../common/locales";
 import {
   RESERVE_SESSION_KEY,
@@ -21,10 +22,14 @@ export function clearReserveSession(context: Readonly<RouterContextProvider>): P
   return getSession(context).setData(RESERVE_SESSION_KEY, undefined);
 }
 
-/** A path of the booking flow under the page's language and site (`/reserve/confirm`, …). */
+/**
+ * A path of the booking flow under the page's language and site (`/reserve/confirm`, …); inside
+ * the embedded flow, its embedded twin (`/custom_page/confirm`, decision 025).
+ */
 export function reservePath(context: Readonly<RouterContextProvider>, path: string): string {
-  const { siteId, locale } = getSite(context);
-  return localizePath(locale, `/${siteId}${path}`);
+  const { siteId, locale, embedded } = getSite(context);
+  const full = localizePath(locale, `/${siteId}${path}`);
+  return embedded ? embeddedPath(full) : full;
 }
 
 /**

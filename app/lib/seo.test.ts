@@ -116,6 +116,19 @@ describe("page head", () => {
     expect(content(headTags(input(), { kind: "store" }), "name", "robots")).toEqual([]);
   });
 
+  it("keeps an embedded page out of indexes and names the site's own page as canonical (decision 025)", () => {
+    const car = headTags(
+      input({ shell: shell({ embedded: true }), pathname: "/en/demo/custom_page/stores/1/cars/2", search: "?sd=1" }),
+      { kind: "car_type" },
+    );
+    expect(content(car, "name", "robots")).toEqual(["noindex"]);
+    expect(links(car, "canonical")[0]?.href).toBe(`${ORIGIN}/en/demo/reserve/stores/1/cars/2`);
+    const search = headTags(input({ shell: shell({ embedded: true }), pathname: "/demo/custom_page", search: "" }), {
+      kind: "reserve",
+    });
+    expect(links(search, "canonical")[0]?.href).toBe(`${ORIGIN}/en/demo/reserve`);
+  });
+
   it("og:image: the site's image first, else the page's own, made absolute", () => {
     const page = { kind: "car_type", title: "Wagon", image: "/demo/cars/wagon.svg" };
     expect(content(headTags(input({ head: head(`${ORIGIN}/hero.svg`) }), page), "property", "og:image")).toEqual([

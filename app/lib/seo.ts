@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { fullSitePath } from "../../common/embedding";
 import { LOCALES } from "../../common/locales";
 import {
   absoluteUrl,
@@ -73,7 +74,9 @@ export function headTags({ shell, head, pathname, search }: HeadInput, page: Seo
   const description = setting?.description || page.description || "";
   const tags: MetaDescriptor[] = [{ title }];
   if (description) tags.push({ name: "description", content: description });
-  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  // The embedded flow (decision 025) is the site's own pages in a client's frame: never indexed,
+  // its canonical is the page on the site itself.
+  if (page.noindex || shell.embedded) tags.push({ name: "robots", content: "noindex" });
   tags.push(
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: shell.title },
@@ -88,7 +91,7 @@ export function headTags({ shell, head, pathname, search }: HeadInput, page: Seo
   }
   if (!head) return tags;
 
-  const path = page.path === undefined ? pagePath(pathname) : `/${shell.siteId}${page.path}`;
+  const path = page.path === undefined ? pagePath(fullSitePath(pathname)) : `/${shell.siteId}${page.path}`;
   const query = canonicalQuery(search, page.query);
   const canonical = canonicalUrl(head.origin, shell.locale, path, query);
   tags.push({ tagName: "link", rel: "canonical", href: canonical });

@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
 import {
   createSession,
@@ -38,8 +39,12 @@ export interface SessionHandle {
 
 const sessionContext = createContext<SessionHandle | null>(null);
 
-/** One cookie per site: members belong to a site, and a login on one never opens another. */
-export const sessionCookieName = (siteId: string) => `sid_${siteId}`;
+/**
+ * One cookie per site: members belong to a site, and a login on one never opens another. The
+ * embedded flow in a client's frame has its own (decision 025).
+ */
+export const sessionCookieName = (siteId: string, request: Request) =>
+  scopedCookieName(`sid_${siteId}`, isEmbeddedPath(new URL(request.url).pathname));
 
 /** Secure everywhere but plain http on this machine (development and the browser tests). */
 function isLoopbackHttp(url: URL): boolean {
@@ -48,15 +53,13 @@ function isLoopbackHttp(url: URL): boolean {
 
 export function sessionCookie(request: Request, siteId: string, token: string | null): string {
   const url = new URL(request.url);
-  const attributes = [
-    `${sessionCookieName(siteId)}=${token ?? ""}`,
+  return [
+    `${sessionCookieName(siteId, request)}=${token ?? ""}`,
     "Path=/",
     "HttpOnly",
-    "SameSite=Lax",
+    cookieSameSite(isEmbeddedPath(url.pathname), !isLoopbackHttp(url)),
     `Max-Age=${token ? Math.floor(SESSION_TIMEOUTS.absoluteMs / 1000) : 0}`,
-  ];
-  if (!isLoopbackHttp(url)) attributes.push("Secure");
-  return attributes.join("; ");
+  ].join("; ");
 }
 
 /** The site's top page (or its data request): the member is not re-read there (spec §4). */
@@ -71,7 +74,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     return next(); // no site: the 404 page needs no session
   }
   const { db, logger } = services(context);
-  const token = readCookie(request.headers.get("cookie"), sessionCookieName(siteId)) || null;
+  const token = readCookie(request.headers.get("cookie"), sessionCookieName(siteId, request)) || null;
   let record: Promise<SessionRecord | null> | undefined;
   let outgoing: string | undefined;
   let ended = false;

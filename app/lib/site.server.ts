@@ -1,4 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { frameAncestors, isEmbeddedPath } from "../../common/embedding";
 import { type Locale, localeFromPath, localizePath, siteLocales } from "../../common/locales";
 import { parseId } from "../../common/params";
 import { notFoundError } from "../../server/errors";
@@ -14,6 +15,8 @@ export interface ResolvedSite {
   siteId: string;
   bundle: SiteBundle;
   locale: Locale;
+  /** The page belongs to the embedded flow under `/custom_page` (decision 025). */
+  embedded: boolean;
 }
 
 const siteContext = createContext<ResolvedSite | null>(null);
@@ -57,7 +60,10 @@ export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, co
   }
   if (!unpublished && onNoticePage) throw redirect(localizePath(locale, `/${bundle.client.siteId}`));
 
-  context.set(siteContext, { siteId: bundle.client.siteId, bundle, locale });
+  const embedded = isEmbeddedPath(pathname);
+  // Who may frame this page: the server writes it into the CSP (server/http/app.ts).
+  if (embedded) context.get(requestContext).embed.frameAncestors = frameAncestors(bundle.settings.embedOrigins);
+  context.set(siteContext, { siteId: bundle.client.siteId, bundle, locale, embedded });
   return next();
 };
 

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { embeddedPath } from "../../common/embedding";
 import { localizePath } from "../../common/locales";
 import type { SiteShell } from "../presenters/shell.server";
 import type { Flash } from "./flash";
@@ -35,9 +36,21 @@ export function useFlash(): Flash | null {
   return useContext(SiteContext)?.flash ?? null;
 }
 
-/** `/store` of this site in this page's language. */
-export function sitePath(shell: Pick<SiteShell, "siteId" | "locale">, path = ""): string {
-  return localizePath(shell.locale, `/${shell.siteId}${path}`);
+/**
+ * `/store` of this site in this page's language. Inside the embedded flow the booking pages keep
+ * it (`/reserve/confirm` → `/custom_page/confirm`, decision 025).
+ */
+export function sitePath(shell: Pick<SiteShell, "siteId" | "locale"> & { embedded?: boolean }, path = ""): string {
+  const full = localizePath(shell.locale, `/${shell.siteId}${path}`);
+  return shell.embedded ? embeddedPath(full) : full;
+}
+
+/**
+ * Links that leave the booking (My Page, registration, password recovery) open the site itself in
+ * a new tab from the embedded flow, never the full site inside the client's frame.
+ */
+export function outsideFlowLink(shell: { embedded?: boolean }): { target?: "_blank"; rel?: string } {
+  return shell.embedded ? { target: "_blank", rel: "noopener" } : {};
 }
 
 type MatchLike = { loaderData?: unknown } | undefined;

@@ -31,9 +31,13 @@ export interface SiteShell {
   seo: Record<string, SeoText>;
   tracking: { gaTrackingCode: string | null; gtmContainerId: string | null };
   multiStore: boolean;
+  /** The page is part of the embedded flow in a client's frame (decision 025): links keep `/custom_page`. */
+  embedded: boolean;
+  /** Origins that may frame the embedded flow; the height messages go only to one of them. */
+  embedOrigins: string[];
 }
 
-export function buildShell(bundle: SiteBundle, locale: Locale): SiteShell {
+export function buildShell(bundle: SiteBundle, locale: Locale, embedded = false): SiteShell {
   const { client, settings, logo, footer, tracking } = bundle;
   const locales = siteLocales(settings.supportedLanguages);
   const title = pickLang(settings, "siteTitle", locale);
@@ -66,5 +70,7 @@ export function buildShell(bundle: SiteBundle, locale: Locale): SiteShell {
     ),
     tracking: { gaTrackingCode: tracking?.gaTrackingCode ?? null, gtmContainerId: tracking?.gtmContainerId ?? null },
     multiStore: isMultiStore(bundle),
+    embedded,
+    embedOrigins: embedded ? settings.embedOrigins : [],
   };
 }

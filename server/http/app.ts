@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { isEmbeddedPath } from "../../common/embedding";
 import {
   LOCALE_CODE,
   LOCALE_COOKIE,
@@ -15,9 +16,10 @@ import {
 } from "../../common/locales";
 import type { DbHandle } from "../db/client";
 import { mountHealth, readinessCheck } from "../ops/health";
-import type { AppServices, RouterContexts } from "./context";
+import type { AppServices, RequestInfo, RouterContexts } from "./context";
 import { contentSecurityPolicy } from "./csp";
 import { csrf } from "./csrf";
+import { embedDemoPage } from "./embed-demo";
 import { prefixCaseRedirect } from "./locale-prefix";
 import { errorHandler, requestLogger } from "./logging";
 import { requestId } from "./request-id";
@@ -38,8 +40,11 @@ export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
  */
 const CONTROL_IN_PATH = /%(?:[01][0-9a-f]|7f)/i;
 
-/** Pages that a client may embed in its own site through an iframe. */
-const EMBEDDABLE = /^\/(?:(?:en|kr|tw)\/)?[^/]+\/custom_page(?:\/|$)/;
+/**
+ * The payment simulator's 3-D Secure challenge stands for the card issuer's page, which 3-D Secure
+ * shows inside the merchant's page, so inside a client's frame too (decision 025).
+ */
+const FRAMED_BY_ANYONE = /^\/_simulator\/3ds\//;
 
 const SITE_SEGMENT = /^\/([a-z0-9][a-z0-9_-]{1,62})(?:[/.]|$)/;
 
@@ -65,7 +70,15 @@ function clientIp(env: unknown): string {
 }
 
 export function createApp(deps: AppDeps) {
-  const app = new Hono<{ Variables: { requestId: string; nonce: string; csrfToken: string } }>();
+  const app = new Hono<{
+    Variables: {
+      requestId: string;
+      nonce: string;
+      csrfToken: string;
+      embedStorageRefused: boolean;
+      embed: RequestInfo["embed"];
+    };
+  }>();
   const handle = createRequestHandler(deps.build, deps.mode ?? "production");
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
@@ -78,14 +91,28 @@ export function createApp(deps: AppDeps) {
   // The request's CSP nonce: React Router renders it on its scripts, the header names it.
   app.use(async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
+    const embed: RequestInfo["embed"] = { refusedStorage: false, frameAncestors: null };
+    c.set("embed", embed);
     await next();
-    // Custom-page iframe variants may be framed by any client site; everything else may not.
-    const embeddable = EMBEDDABLE.test(c.req.path);
-    if (!embeddable) c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
+    // The embedded flow may be framed by the origins its site allows (set by the site middleware);
+    // every other page by this origin only.
+    const ancestors = FRAMED_BY_ANYONE.test(c.req.path)
+      ? "*"
+      : isEmbeddedPath(c.req.path)
+        ? (embed.frameAncestors ?? "'self'")
+        : "'self'";
+    if (ancestors === "'self'") c.res.headers.set("X-Frame-Options", "SAMEORIGIN");
     const type = c.res.headers.get("content-type");
     if (!type?.startsWith("text/html")) return;
     if (!/charset=/i.test(type)) c.res.headers.set("Content-Type", "text/html; charset=utf-8");
-    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), embeddable));
+    if (!c.res.headers.has("Content-Security-Policy")) {
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), ancestors));
+    }
+  });
+  // The embedding snippet's script is loaded by clients' own pages (decision 025).
+  app.use("/embed.js", async (c, next) => {
+    await next();
+    c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
   });
   app.use(
     secureHeaders({
@@ -123,6 +150,8 @@ export function createApp(deps: AppDeps) {
     const path = c.req.path;
     if (c.req.method !== "GET" || c.res.status !== 200) return;
     if (path === "/" && !parseLocaleCookie(c.req.query("lang"))) return;
+    // A client's frame does not choose the visitor's language on the site itself.
+    if (isEmbeddedPath(path)) return;
     if (!c.res.headers.get("content-type")?.startsWith("text/html")) return;
     const code = LOCALE_CODE[localeFromPath(path)];
     const current = readCookie(c.req.header("cookie"), LOCALE_COOKIE);
@@ -133,6 +162,12 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use(csrf());
+
+  // A client's page that frames the embedded flow, for the demo and the browser tests (decision 025).
+  app.get("/_demo/embed", (c) => {
+    const { html, csp } = embedDemoPage(new URL(c.req.url));
+    return c.html(html, 200, { "Content-Security-Policy": csp });
+  });
 
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
@@ -147,6 +182,7 @@ export function createApp(deps: AppDeps) {
       nonce: c.get("nonce"),
       csrfToken: c.get("csrfToken"),
       clientIp: clientIp(c.env),
+      embed: Object.assign(c.get("embed"), { refusedStorage: c.get("embedStorageRefused") }),
     });
     const url = new URL(c.req.url);
     // React Router rebuilds the path with new URL(), which drops tabs and line breaks: such a path

@@ -38,6 +38,12 @@ export interface RequestInfo {
   csrfToken: string;
   /** The peer's address (login throttling); "unknown" when the socket has none. */
   clientIp: string;
+  /**
+   * The embedded flow in a client's frame (decision 025): `refusedStorage` when the browser did not
+   * send back the cookie the previous embedded page issued; `frameAncestors` set by the site
+   * middleware from the site's allowed origins, read by the server for the CSP.
+   */
+  embed: { refusedStorage: boolean; frameAncestors: string | null };
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -12,7 +12,7 @@ function directives(policy: string): Map<string, string> {
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts from this origin, this request's nonce and the tag manager only", () => {
-    const policy = directives(contentSecurityPolicy("bm9uY2U+/=", false));
+    const policy = directives(contentSecurityPolicy("bm9uY2U+/=", "'self'"));
     expect(policy.get("script-src")).toBe("'self' 'nonce-bm9uY2U+/=' https://www.googletagmanager.com");
     expect(policy.get("default-src")).toBe("'self'");
     expect(policy.get("object-src")).toBe("'none'");
@@ -26,8 +26,12 @@ describe("contentSecurityPolicy", () => {
     expect(policy.get("font-src")).toBe("'self'");
   });
 
-  it("lets any site frame an embeddable page and only this site frame the others", () => {
-    expect(directives(contentSecurityPolicy("n", true)).get("frame-ancestors")).toBe("*");
-    expect(directives(contentSecurityPolicy("n", false)).get("frame-ancestors")).toBe("'self'");
+  it("names who may frame the page", () => {
+    expect(directives(contentSecurityPolicy("n", "'self'")).get("frame-ancestors")).toBe("'self'");
+    expect(
+      directives(contentSecurityPolicy("n", "'self' https://www.example.com http://localhost:*")).get(
+        "frame-ancestors",
+      ),
+    ).toBe("'self' https://www.example.com http://localhost:*");
   });
 });

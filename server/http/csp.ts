@@ -1,9 +1,10 @@
 /**
  * The Content-Security-Policy of an HTML page. Scripts run only from this origin, with this
- * request's nonce, or from Google's tag manager (analytics); `embeddable` pages (the custom-page
- * iframe variants) may be framed by any site, others only by this one.
+ * request's nonce, or from Google's tag manager (analytics). `frameAncestors` says who may frame
+ * the page: `'self'` for the site's own pages, the site's allowed origins for the embedded flow
+ * (decision 025).
  */
-export function contentSecurityPolicy(nonce: string, embeddable: boolean): string {
+export function contentSecurityPolicy(nonce: string, frameAncestors: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' https://www.googletagmanager.com`,
@@ -14,6 +15,6 @@ export function contentSecurityPolicy(nonce: string, embeddable: boolean): strin
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${embeddable ? "*" : "'self'"}`,
+    `frame-ancestors ${frameAncestors}`,
   ].join("; ");
 }

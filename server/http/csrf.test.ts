@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   CSRF_BODY_LIMIT,
   CSRF_EXEMPT_PATHS,
+  cameFromEmbeddedPage,
   csrf,
   newCsrfToken,
   originAllowed,
@@ -214,5 +215,86 @@ describe("csrf exemption of signed webhooks", () => {
       const res = await post(path);
       expect(res.status, path).toBe(403);
     }
+  });
+});
+
+describe("csrf in the embedded flow (decision 025)", () => {
+  const app = new Hono<{ Variables: { csrfToken: string; embedStorageRefused: boolean } }>();
+  app.use(csrf());
+  app.get("*", (c) => c.html(`<p>${c.get("csrfToken")} ${c.get("embedStorageRefused")}</p>`));
+  app.post("*", (c) => c.json({ ok: true }));
+  const token = newCsrfToken();
+  const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
+  const embeddedPage = "http://localhost/en/sakura/custom_page/stores/1/cars/2?si=1";
+
+  it("issues its own cookie, partitioned, SameSite=None and Secure, even on plain http", async () => {
+    const res = await app.request("/en/sakura/custom_page/confirm");
+    expect(res.headers.get("Set-Cookie")).toMatch(
+      /^csrf_embed=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=None; Secure; Partitioned$/,
+    );
+  });
+
+  it("checks the embedded cookie's token: the site's own cookie does not pass there", async () => {
+    const post = (cookie: string) =>
+      app.request("/sakura/custom_page/confirm", {
+        method: "POST",
+        headers: { ...urlencoded, cookie, "Sec-Fetch-Site": "same-origin" },
+        body: new URLSearchParams({ _csrf: token }).toString(),
+      });
+    expect((await post(`csrf_embed=${token}`)).status).toBe(200);
+    expect((await post(`csrf=${token}`)).status).toBe(403);
+  });
+
+  it("knows the browser refused the cookie when the previous embedded page set it and it did not come back", async () => {
+    const refused = await app.request("/en/sakura/custom_page/stores/1/cars/2/options", {
+      headers: { Referer: embeddedPage },
+    });
+    expect(await refused.text()).toContain(" true</p>");
+    for (const headers of <Record<string, string>[]>[
+      { Referer: "https://client.example/booking" },
+      {},
+      { Referer: embeddedPage, cookie: `csrf_embed=${token}` },
+    ]) {
+      const res = await app.request("/en/sakura/custom_page/stores/1/cars/2/options", { headers });
+      expect(await res.text()).toContain(" false</p>");
+    }
+    expect(cameFromEmbeddedPage(embeddedPage, "http://localhost/sakura/custom_page")).toBe(true);
+    expect(cameFromEmbeddedPage("http://localhost/sakura/reserve", "http://localhost/sakura/custom_page")).toBe(false);
+    expect(cameFromEmbeddedPage("not a url", "http://localhost/sakura/custom_page")).toBe(false);
+  });
+
+  it("sends a form of its own frame, posted without cookies, back to its page (303), never a forged one", async () => {
+    const post = (headers: Record<string, string>) =>
+      app.request("/sakura/custom_page/stores/1/cars/2/options?si=1", {
+        method: "POST",
+        headers: { ...urlencoded, ...headers },
+        body: "intent=next",
+      });
+    const own = await post({ "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "iframe", Referer: embeddedPage });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("Location")).toBe("http://localhost/sakura/custom_page/stores/1/cars/2/options?si=1");
+    expect(
+      (await post({ "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Dest": "iframe", Referer: embeddedPage })).status,
+    ).toBe(403);
+    expect(
+      (await post({ "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Dest": "empty", Referer: embeddedPage })).status,
+    ).toBe(403);
+  });
+
+  it("lets the payment simulator's challenge post with the origin check alone", async () => {
+    const challenge = (site: string) =>
+      app.request("/_simulator/3ds/sim_pi_00000000-0000-0000-0000-000000000000?return=%2Fsakura", {
+        method: "POST",
+        headers: { ...urlencoded, "Sec-Fetch-Site": site },
+        body: "outcome=succeeded",
+      });
+    expect((await challenge("same-origin")).status).toBe(200);
+    expect((await challenge("cross-site")).status).toBe(403);
+    const other = await app.request("/_simulator/3ds/x/y", {
+      method: "POST",
+      headers: { ...urlencoded, "Sec-Fetch-Site": "same-origin" },
+      body: "outcome=succeeded",
+    });
+    expect(other.status).toBe(403);
   });
 });

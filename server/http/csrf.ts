@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
+import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
 
 // The form field and header names are repeated in app/components/csrf-field.tsx (browser code).
@@ -16,6 +17,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * anything below, beside or under a prefix of one keeps the check.
  */
 export const CSRF_EXEMPT_PATHS: ReadonlySet<string> = new Set(["/_webhooks/payments"]);
+/**
+ * The payment simulator's 3-D Secure challenge stands for the card issuer's page, which keeps no
+ * cookie of ours and may be shown inside a client's frame (decision 025): its form names an
+ * unguessable challenge, so it needs the origin check only.
+ */
+const ORIGIN_CHECK_ONLY = /^\/_simulator\/3ds\/[^/]+$/;
 /** 32 random bytes in base64url (43 characters); anything else in the cookie is replaced. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -117,24 +124,46 @@ async function submittedToken(request: Request): Promise<string | null> {
  * issue the cookie when it is missing. Sets `c.get("csrfToken")` for the pages to render.
  * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the check.
  */
-export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string } }> {
+export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embedStorageRefused: boolean } }> {
   return async (c, next) => {
-    const cookieToken = validCsrfToken(readCookie(c.req.header("cookie"), CSRF_COOKIE));
+    const embedded = isEmbeddedPath(c.req.path);
+    const cookieName = scopedCookieName(CSRF_COOKIE, embedded);
+    const cookieToken = validCsrfToken(readCookie(c.req.header("cookie"), cookieName));
+    const refused = embedded && !cookieToken && cameFromEmbeddedPage(c.req.header("referer"), c.req.url);
     if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
       const origin = originAllowed({
         secFetchSite: c.req.header("sec-fetch-site"),
         origin: c.req.header("origin"),
         host: c.req.header("host"),
       });
-      if (!origin || !tokensMatch(cookieToken, await submittedToken(c.req.raw))) {
+      const tokenless = ORIGIN_CHECK_ONLY.test(c.req.path);
+      if (!origin || (!tokenless && !tokensMatch(cookieToken, await submittedToken(c.req.raw)))) {
+        // A form of our own frame whose cookies the browser refused: show that page again, where
+        // the refusal is explained (decision 025), rather than a bare 403.
+        if (origin && refused && c.req.header("sec-fetch-dest") === "iframe") return c.redirect(c.req.url, 303);
         return c.text("Forbidden: the request did not come from this site's own page.", 403);
       }
     }
     const token = cookieToken ?? newCsrfToken();
     c.set("csrfToken", token);
+    c.set("embedStorageRefused", refused);
     await next();
     if (cookieToken || c.req.method !== "GET" || !c.res.headers.get("content-type")?.startsWith("text/html")) return;
-    const secure = new URL(c.req.url).protocol === "https:" ? "; Secure" : "";
-    c.res.headers.append("Set-Cookie", `${CSRF_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+    const sameSite = cookieSameSite(embedded, new URL(c.req.url).protocol === "https:");
+    c.res.headers.append("Set-Cookie", `${cookieName}=${token}; Path=/; HttpOnly; ${sameSite}`);
   };
+}
+
+/**
+ * Whether the previous page was one of our embedded pages: it issued the cookie, so a request
+ * without it means the browser refuses this frame's cookies (third-party storage blocked).
+ */
+export function cameFromEmbeddedPage(referer: string | undefined, requestUrl: string): boolean {
+  if (!referer) return false;
+  try {
+    const from = new URL(referer);
+    return from.origin === new URL(requestUrl).origin && isEmbeddedPath(from.pathname);
+  } catch {
+    return false;
+  }
 }

@@ -119,10 +119,19 @@ test.describe("Content-Security-Policy", () => {
     expect(a).not.toBe(b);
   });
 
-  test("only the custom-page iframe variants may be framed by other sites", async ({ request }) => {
+  test("only the embedded flow may be framed by other sites, by the origins the site allows", async ({ request }) => {
     const embedded = await request.get("/sakura/custom_page");
     expect(embedded.status()).toBe(200);
-    expect(embedded.headers()["content-security-policy"]).toContain("frame-ancestors *");
+    expect(embedded.headers()["content-security-policy"]).toContain(
+      "frame-ancestors 'self' https://www.sakura-rentacar.example http://localhost:* http://127.0.0.1:*",
+    );
+    // fuji lets any site frame its booking; hana lets none.
+    expect((await request.get("/fuji/custom_page")).headers()["content-security-policy"]).toContain(
+      "frame-ancestors *",
+    );
+    const hana = await request.get("/hana/custom_page");
+    expect(hana.headers()["content-security-policy"]).toMatch(/frame-ancestors 'self'$/);
+    expect(hana.headers()["x-frame-options"]).toBe("SAMEORIGIN");
     expect(embedded.headers()["x-frame-options"]).toBeUndefined();
     const top = await request.get("/sakura");
     expect(top.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSession, sessionCookie, sessionMiddleware } from "../../app/lib/session.server";
+import { getSession, sessionCookie, sessionCookieName, sessionMiddleware } from "../../app/lib/session.server";
 import { siteMiddleware } from "../../app/lib/site.server";
 import { createSession } from "../../server/auth/sessions";
 import type { DbHandle } from "../../server/db/client";
@@ -34,7 +34,13 @@ async function run(
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestContext, { requestId: "t", nonce: "n", csrfToken: "c", clientIp: "127.0.0.1" });
+  context.set(requestContext, {
+    requestId: "t",
+    nonce: "n",
+    csrfToken: "c",
+    clientIp: "127.0.0.1",
+    embed: { refusedStorage: false, frameAncestors: null },
+  });
   const args = { request, url: new URL(request.url), context, params: { siteId: site }, pattern: "/:siteId/*" };
   queries = [];
   const response = (await siteMiddleware(
@@ -68,12 +74,24 @@ describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and Secure, except over plain http on loopback", () => {
     const token = "t".repeat(43);
     const https = sessionCookie(new Request("https://booking.example.com/x"), "sakura", token);
-    expect(https).toMatch(/^sid_sakura=t{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    expect(https).toMatch(/^sid_sakura=t{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=\d+$/);
     expect(sessionCookie(new Request("http://booking.example.com/x"), "sakura", token)).toContain("; Secure");
     for (const host of ["localhost:3000", "127.0.0.1:4173"]) {
       expect(sessionCookie(new Request(`http://${host}/x`), "sakura", token)).not.toContain("Secure");
     }
     expect(sessionCookie(new Request("https://x.example/"), "sakura", null)).toContain("Max-Age=0");
+  });
+
+  it("in the embedded flow is a cookie of its own, partitioned, SameSite=None and Secure (decision 025)", () => {
+    const token = "t".repeat(43);
+    for (const path of ["/sakura/custom_page", "/en/sakura/custom_page/confirm", "/sakura/custom_page/user.data"]) {
+      const request = new Request(`http://127.0.0.1:4173${path}`);
+      expect(sessionCookieName("sakura", request)).toBe("sid_sakura_embed");
+      expect(sessionCookie(request, "sakura", token)).toMatch(
+        /^sid_sakura_embed=t{43}; Path=\/; HttpOnly; SameSite=None; Secure; Partitioned; Max-Age=\d+$/,
+      );
+    }
+    expect(sessionCookieName("sakura", new Request("http://127.0.0.1:4173/sakura/c/faq"))).toBe("sid_sakura");
   });
 });
 

@@ -6,6 +6,7 @@ import { mypageEn } from "./account/mypage.en";
 import { passwordEn } from "./account/password.en";
 import { confirmEn } from "./booking/confirm.en";
 import { customerEn } from "./booking/customer.en";
+import { embedEn } from "./booking/embed.en";
 import { bookingMailEn } from "./booking/mail.en";
 import { bookingOptionsEn } from "./booking/options.en";
 import type { Messages } from "./ja";
@@ -342,6 +343,7 @@ export const en: Messages = {
   ...driverEn,
   ...mypageEn,
   ...bookingOptionsEn,
+  ...embedEn,
   ...customerEn,
   ...confirmEn,
   ...bookingMailEn,

@@ -6,6 +6,7 @@ import { mypageJa } from "./account/mypage.ja";
 import { passwordJa } from "./account/password.ja";
 import { confirmJa } from "./booking/confirm.ja";
 import { customerJa } from "./booking/customer.ja";
+import { embedJa } from "./booking/embed.ja";
 import { bookingMailJa } from "./booking/mail.ja";
 import { bookingOptionsJa } from "./booking/options.ja";
 
@@ -341,6 +342,7 @@ export const ja = {
   ...driverJa,
   ...mypageJa,
   ...bookingOptionsJa,
+  ...embedJa,
   ...customerJa,
   ...confirmJa,
   ...bookingMailJa,

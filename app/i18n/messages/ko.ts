@@ -6,6 +6,7 @@ import { mypageKo } from "./account/mypage.ko";
 import { passwordKo } from "./account/password.ko";
 import { confirmKo } from "./booking/confirm.ko";
 import { customerKo } from "./booking/customer.ko";
+import { embedKo } from "./booking/embed.ko";
 import { bookingMailKo } from "./booking/mail.ko";
 import { bookingOptionsKo } from "./booking/options.ko";
 import type { Messages } from "./ja";
@@ -341,6 +342,7 @@ export const ko: Messages = {
   ...driverKo,
   ...mypageKo,
   ...bookingOptionsKo,
+  ...embedKo,
   ...customerKo,
   ...confirmKo,
   ...bookingMailKo,

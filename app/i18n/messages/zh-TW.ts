@@ -6,6 +6,7 @@ import { mypageZhTW } from "./account/mypage.zh-TW";
 import { passwordZhTW } from "./account/password.zh-TW";
 import { confirmZhTW } from "./booking/confirm.zh-TW";
 import { customerZhTW } from "./booking/customer.zh-TW";
+import { embedZhTW } from "./booking/embed.zh-TW";
 import { bookingMailZhTW } from "./booking/mail.zh-TW";
 import { bookingOptionsZhTW } from "./booking/options.zh-TW";
 import type { Messages } from "./ja";
@@ -338,6 +339,7 @@ export const zhTW: Messages = {
   ...driverZhTW,
   ...mypageZhTW,
   ...bookingOptionsZhTW,
+  ...embedZhTW,
   ...customerZhTW,
   ...confirmZhTW,
   ...bookingMailZhTW,

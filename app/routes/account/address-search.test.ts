@@ -23,7 +23,13 @@ async function search(zip: string | null, postal?: PostalLookup) {
   const request = new Request(`http://localhost${path}`);
   const context = new RouterContextProvider();
   context.set(servicesContext, testServices(handle.db, postal ? { postal } : {}));
-  context.set(requestContext, { requestId: "t", nonce: "n", csrfToken: "c", clientIp: "127.0.0.1" });
+  context.set(requestContext, {
+    requestId: "t",
+    nonce: "n",
+    csrfToken: "c",
+    clientIp: "127.0.0.1",
+    embed: { refusedStorage: false, frameAncestors: null },
+  });
   const args = { request, url: new URL(request.url), context, params: { siteId }, pattern: "/:siteId/address-search" };
   let response: Response | undefined;
   await siteMiddleware(args, async () => {

@@ -2,19 +2,15 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { LoginSchema, safeReturnPath } from "../../../server/auth/fields.schema";
-import { login } from "../../../server/auth/login";
-import { requestContext } from "../../../server/http/context";
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice, TextField } from "../../components/form/fields";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireGuest } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
-import { getSession } from "../../lib/session.server";
+import { signIn } from "../../lib/sign-in.server";
 import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
+import { getSite } from "../../lib/site.server";
 import type { Route } from "./+types/login";
 
 /** Where a login goes next: the page that asked for it when it is on this site, else My Page. */
@@ -33,20 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { siteId, locale } = getSite(context);
-  const { db } = services(context);
-  const form = await request.formData();
-  return handleForm(form, LoginSchema, async (input) => {
-    const { memberId } = await login(db, siteId, {
-      ...input,
-      clientIp: context.get(requestContext).clientIp,
-      locale,
-    });
-    await getSession(context).login(memberId);
-    const requested = typeof form.get("redirect") === "string" ? (form.get("redirect") as string) : null;
-    return redirectWithFlash(request, nextPath(siteId, locale, requested), {
-      kind: "success",
-      key: "login.flash.welcome",
-    });
+  return signIn(context, request, (form) => {
+    const requested = form.get("redirect");
+    return nextPath(siteId, locale, typeof requested === "string" ? requested : null);
   });
 }
 

@@ -7,7 +7,7 @@ import { useI18n } from "../../lib/i18n";
 import { getReserveSession, reservePath } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
 import { getMember } from "../../lib/session.server";
-import { sitePath, useSite } from "../../lib/site";
+import { outsideFlowLink, sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import { periodView } from "../../presenters/booking.server";
 import type { Route } from "./+types/completed";
@@ -99,12 +99,18 @@ export default function Completed({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-6 flex flex-col gap-3">
         {d.member ? (
-          <Link to={sitePath(shell, "/mypage/reserves")} className="btn-primary w-full" data-testid="completed-mypage">
+          <Link
+            to={sitePath(shell, "/mypage/reserves")}
+            {...outsideFlowLink(shell)}
+            className="btn-primary w-full"
+            data-testid="completed-mypage"
+          >
             {t("completed.toMyPage")}
           </Link>
         ) : null}
-        <Link to={sitePath(shell, "/")} className="btn-secondary w-full">
-          {t("completed.toTop")}
+        {/* In a client's frame the way on is another booking, not the site's own top page. */}
+        <Link to={sitePath(shell, shell.embedded ? "/reserve" : "/")} className="btn-secondary w-full">
+          {shell.embedded ? t("embed.another") : t("completed.toTop")}
         </Link>
       </div>
     </main>

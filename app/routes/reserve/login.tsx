@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { LoginSchema } from "../../../server/auth/fields.schema";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
@@ -8,7 +9,8 @@ import { useI18n } from "../../lib/i18n";
 import { optionsPath, requireReserveSession, reservePath } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
 import { getMember } from "../../lib/session.server";
-import { sitePath, useSite } from "../../lib/site";
+import { signIn } from "../../lib/sign-in.server";
+import { outsideFlowLink, sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { bookingSummary } from "../../presenters/booking.server";
 import type { Route } from "./+types/login";
@@ -16,7 +18,8 @@ import type { Route } from "./+types/login";
 /**
  * The customer step's door (spec §2 `/reserve/login`): log in, register, or, when the site takes
  * bookings from non-members (`is_disp_non_member`), go on as a guest. A member goes straight on.
- * The login form posts to the site's login action, which comes back to the customer step.
+ * The login form posts here, so a refused password is said on this step, inside the client's frame
+ * too (decision 025), and a login goes on to the customer step.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await requireReserveSession(context);
@@ -28,20 +31,29 @@ export async function loader({ context }: Route.LoaderArgs) {
     allowGuest: bundle.settings.isDispNonMember,
     optionsHref: optionsPath(context, session),
     userPath,
-    loginAction: `${reservePath(context, "/login")}?${new URLSearchParams({ redirect: userPath })}`,
   };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  await requireReserveSession(context);
+  return signIn(context, request, () => reservePath(context, "/reserve/user"));
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "booking.login.title");
 
 const NO_ERRORS = {};
 
-export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
+export default function ReserveLogin({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, actionData?.errors ?? NO_ERRORS);
   const busy = navigation.state === "submitting";
+  // A refused password is never shown again: the field empties with each answer.
+  useEffect(() => {
+    const field = formRef.current?.elements.namedItem("password");
+    if (actionData && field instanceof HTMLInputElement) field.value = "";
+  }, [actionData, formRef]);
   const { summary, allowGuest } = loaderData;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 pt-3 pb-10 outline-none">
@@ -88,7 +100,6 @@ export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
         </h2>
         <Form
           method="post"
-          action={loaderData.loginAction}
           ref={formRef}
           onSubmit={onSubmit}
           onChange={onChange}
@@ -98,7 +109,6 @@ export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
         >
           <CsrfField />
           <FormNotice errors={errors} />
-          <input type="hidden" name="redirect" value={loaderData.userPath} />
           <TextField
             name="email"
             type="email"
@@ -107,6 +117,7 @@ export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
             errors={errors}
             autoComplete="username"
             inputMode="email"
+            defaultValue={actionData?.values.email}
           />
           <TextField
             name="password"
@@ -124,7 +135,12 @@ export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
           >
             {busy ? t("form.submitting") : t("login.submit")}
           </button>
-          <Link to={sitePath(shell, "/password_request")} className="link tap self-start" data-testid="forgot-password">
+          <Link
+            to={sitePath(shell, "/password_request")}
+            {...outsideFlowLink(shell)}
+            className="link tap self-start"
+            data-testid="forgot-password"
+          >
             {t("login.forgot")}
           </Link>
         </Form>
@@ -134,7 +150,12 @@ export default function ReserveLogin({ loaderData }: Route.ComponentProps) {
         <h2 id="new-heading" className="font-bold">
           {t("booking.login.newHeading")}
         </h2>
-        <Link to={sitePath(shell, "/user/regist")} className="btn-secondary mt-3 w-full" data-testid="register-link">
+        <Link
+          to={sitePath(shell, "/user/regist")}
+          {...outsideFlowLink(shell)}
+          className="btn-secondary mt-3 w-full"
+          data-testid="register-link"
+        >
           {t("booking.login.register")}
         </Link>
       </section>

@@ -503,11 +503,7 @@ function CustomerForm({
       {member ? null : (
         <p className="text-sm text-gray-700">
           {t("customer.guestLogin")}{" "}
-          <Link
-            to={`${sitePath(shell, "/login")}?${new URLSearchParams({ redirect: sitePath(shell, "/reserve/user") })}`}
-            className="link tap"
-            data-testid="customer-login"
-          >
+          <Link to={sitePath(shell, "/reserve/login")} className="link tap" data-testid="customer-login">
             {t("customer.guestLoginLink")}
           </Link>
         </p>

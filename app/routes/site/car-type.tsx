@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { localDate } from "../../../common/calendar-date";
+import { fullSitePath } from "../../../common/embedding";
 import { periodValues } from "../../../server/availability/period";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
 import { vacancyDisplay } from "../../../server/availability/vacancy";
@@ -12,6 +13,7 @@ import { PriceSummary, useOptionPrice, useYen } from "../../components/car/price
 import { RemainingMark } from "../../components/car/remaining-mark";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
+import { useEmbedStorageRefused } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
 import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
@@ -82,8 +84,96 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
   const base = sitePath(shell, `/reserve/stores/${store.id}/cars/${car.id}`);
   const carryQuery = new URLSearchParams(carry).toString();
   const canReserve = Boolean(price) && !blocked;
+  const optionsHref = `${base}/options?${carryQuery}`;
+  // A frame whose cookies the browser refuses cannot hold the booking: it goes on in a new tab.
+  const storageRefused = useEmbedStorageRefused();
   const monthHref = (month: string) => `${base}?${new URLSearchParams({ ...carry, month }).toString()}`;
   const hasErrors = Object.keys(loaderData.errors).length > 0;
+  // On a phone the price and the reserve button stay at the bottom of the screen. A client's frame
+  // is as tall as its page, so nothing stays in view there: they come right under the car's name.
+  const reserveBox = (
+    <section
+      aria-labelledby="price-heading"
+      className={`bg-white px-4 py-3 ${
+        shell.embedded
+          ? "card"
+          : "fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:static lg:rounded-xl lg:border-0 lg:shadow-[var(--shadow-card)]"
+      }`}
+      data-testid="reserve-box"
+    >
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 lg:block">
+        <div className="min-w-0">
+          <h2 id="price-heading" className="text-xs text-gray-700 lg:mb-1 lg:text-sm lg:font-bold lg:text-gray-900">
+            {price ? t("car.totalForDates") : t("car.priceForPeriod")}
+          </h2>
+          {price ? (
+            <p
+              className="price text-xl font-bold leading-tight lg:text-2xl"
+              data-testid="price-total"
+              data-amount={price.total}
+            >
+              {yen(price.total)}
+            </p>
+          ) : (
+            <p className="text-sm text-gray-700">{t("car.selectDates")}</p>
+          )}
+          {period ? (
+            <p
+              className={`text-xs text-gray-700 ${shell.embedded ? "" : "truncate lg:whitespace-normal"}`}
+              data-testid="reserve-period"
+            >
+              {t("results.period", { start: period.start, end: period.end })}
+            </p>
+          ) : null}
+          {blocked ? (
+            <p id="car-blocked" role="alert" className="text-sm font-semibold text-red-700" data-testid="car-blocked">
+              {reasonText(blocked)}
+            </p>
+          ) : null}
+        </div>
+        <div className="shrink-0 lg:mt-3">
+          {canReserve && storageRefused ? (
+            <a
+              href={fullSitePath(optionsHref)}
+              target="_blank"
+              rel="noopener"
+              className="btn-primary w-full"
+              data-testid="reserve-link"
+            >
+              {t("car.reserve")}
+              <span className="sr-only"> {t("embed.newTab")}</span>
+            </a>
+          ) : canReserve ? (
+            <Link to={optionsHref} className="btn-primary w-full" data-testid="reserve-link">
+              {t("car.reserve")}
+            </Link>
+          ) : blocked ? (
+            <button
+              type="button"
+              className="btn-primary w-full"
+              disabled
+              aria-describedby="car-blocked"
+              data-testid="reserve-disabled"
+            >
+              {t("car.reserve")}
+            </button>
+          ) : (
+            <a href="#change-dates" className="btn-primary w-full" data-testid="choose-dates">
+              {t("car.chooseDates")}
+            </a>
+          )}
+        </div>
+      </div>
+      {price ? (
+        <div className="mt-2 hidden lg:block">
+          {loaderData.remaining !== null && loaderData.mark ? (
+            <RemainingMark remaining={loaderData.remaining} mark={loaderData.mark} display={display} />
+          ) : null}
+          <PriceSummary price={price} withTotal={false} />
+        </div>
+      ) : null}
+    </section>
+  );
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10">
       <p>
@@ -102,6 +192,7 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
             </h1>
             {car.modelNames ? <p className="text-gray-700">{car.modelNames}</p> : null}
           </header>
+          {shell.embedded ? reserveBox : null}
           {display.showImages && car.images.length ? (
             <div className="flex snap-x gap-2 overflow-x-auto" data-testid="car-photos">
               {car.images.map((src, i) => (
@@ -168,78 +259,7 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
               <SearchForm action={base} data={loaderData.form} errors={loaderData.errors} compact />
             </div>
           </details>
-          {/* On a phone the price and the reserve button stay at the bottom of the screen. */}
-          <section
-            aria-labelledby="price-heading"
-            className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] lg:static lg:rounded-xl lg:border-0 lg:shadow-[var(--shadow-card)]"
-            data-testid="reserve-box"
-          >
-            <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 lg:block">
-              <div className="min-w-0">
-                <h2
-                  id="price-heading"
-                  className="text-xs text-gray-700 lg:mb-1 lg:text-sm lg:font-bold lg:text-gray-900"
-                >
-                  {price ? t("car.totalForDates") : t("car.priceForPeriod")}
-                </h2>
-                {price ? (
-                  <p
-                    className="price text-xl font-bold leading-tight lg:text-2xl"
-                    data-testid="price-total"
-                    data-amount={price.total}
-                  >
-                    {yen(price.total)}
-                  </p>
-                ) : (
-                  <p className="text-sm text-gray-700">{t("car.selectDates")}</p>
-                )}
-                {period ? (
-                  <p className="truncate text-xs text-gray-700 lg:whitespace-normal" data-testid="reserve-period">
-                    {t("results.period", { start: period.start, end: period.end })}
-                  </p>
-                ) : null}
-                {blocked ? (
-                  <p
-                    id="car-blocked"
-                    role="alert"
-                    className="text-sm font-semibold text-red-700"
-                    data-testid="car-blocked"
-                  >
-                    {reasonText(blocked)}
-                  </p>
-                ) : null}
-              </div>
-              <div className="shrink-0 lg:mt-3">
-                {canReserve ? (
-                  <Link to={`${base}/options?${carryQuery}`} className="btn-primary w-full" data-testid="reserve-link">
-                    {t("car.reserve")}
-                  </Link>
-                ) : blocked ? (
-                  <button
-                    type="button"
-                    className="btn-primary w-full"
-                    disabled
-                    aria-describedby="car-blocked"
-                    data-testid="reserve-disabled"
-                  >
-                    {t("car.reserve")}
-                  </button>
-                ) : (
-                  <a href="#change-dates" className="btn-primary w-full" data-testid="choose-dates">
-                    {t("car.chooseDates")}
-                  </a>
-                )}
-              </div>
-            </div>
-            {price ? (
-              <div className="mt-2 hidden lg:block">
-                {loaderData.remaining !== null && loaderData.mark ? (
-                  <RemainingMark remaining={loaderData.remaining} mark={loaderData.mark} display={display} />
-                ) : null}
-                <PriceSummary price={price} withTotal={false} />
-              </div>
-            ) : null}
-          </section>
+          {shell.embedded ? null : reserveBox}
         </aside>
       </div>
     </main>

@@ -215,7 +215,7 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" tabIndex={-1} className="mx-auto grid max-w-5xl gap-3 px-3 py-3 outline-none sm:px-4 sm:py-5">
       <h1 className="sr-only" data-testid="page-title">
-        {t("results.title")}
+        {shell.embedded ? t("customPage.embeddedTitle", { title: shell.title }) : t("results.title")}
       </h1>
       <SearchSummary
         storeName={loaderData.storeName}

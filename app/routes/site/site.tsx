@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isEmbeddedPath } from "../../../common/embedding";
 import { flashPending } from "../../lib/flash";
 import { flashMiddleware, getFlash } from "../../lib/flash.server";
 import { unauthorizedToLogin } from "../../lib/guards.server";
@@ -22,11 +23,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { bundle, locale } = getSite(context);
-  return { shell: buildShell(bundle, locale), flash: getFlash(context), head: siteHead(request, context, bundle) };
+  const { bundle, locale, embedded } = getSite(context);
+  return {
+    shell: buildShell(bundle, locale, embedded),
+    flash: getFlash(context),
+    head: siteHead(request, context, bundle),
+  };
 }
 
-/** Site data changes only with the site or the language, or when a flash waits to be shown. */
+/** Site data changes only with the site, the language or the embedding, or when a flash waits to be shown. */
 export function shouldRevalidate({
   currentParams,
   nextParams,
@@ -36,7 +41,11 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if ((formMethod && formMethod !== "GET") || flashPending()) return true;
   const prefix = (u: URL) => u.pathname.split("/")[1];
-  return currentParams.siteId !== nextParams.siteId || prefix(currentUrl) !== prefix(nextUrl);
+  return (
+    currentParams.siteId !== nextParams.siteId ||
+    prefix(currentUrl) !== prefix(nextUrl) ||
+    isEmbeddedPath(currentUrl.pathname) !== isEmbeddedPath(nextUrl.pathname)
+  );
 }
 
 export default function Site({ loaderData }: Route.ComponentProps) {

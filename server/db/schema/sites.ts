@@ -82,6 +82,11 @@ export const siteSettings = pgTable(
     webReserveAccepting: boolean().notNull().default(true),
     /** Settlement methods offered at confirmation (spec §3): 1 card in advance, 2 cash, 3 card at the store, 4 other. */
     settlementMethods: smallint().array().notNull().default(sql`'{1,2,3}'`),
+    /**
+     * Who may frame the embedded booking flow (decision 025): `*`, or origins such as
+     * `https://www.example.com` and `http://localhost:*`. Empty: no other site may.
+     */
+    embedOrigins: text().array().notNull().default(sql`'{}'`),
   },
   (t) => [
     check("site_settings_public_status", sql`${t.publicStatus} in (1, 2)`),

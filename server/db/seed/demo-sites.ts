@@ -35,6 +35,9 @@ const l2 = <K extends MlKey>(key: K, text: L2) => ml(key, text);
 const jp = <K extends MlKey>(key: K, text: string) => ml(key, text);
 
 /** `YYYY-MM-DD` of the day `days` before `today`, in Japan time. */
+/** Loopback on any port, both names: the embedding demo (`/_demo/embed`) frames one from the other. */
+const LOOPBACK_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*"];
+
 function daysAgo(today: Date, days: number): string {
   const jst = new Date(today.getTime() + 9 * 3_600_000 - days * 86_400_000);
   return jst.toISOString().slice(0, 10);
@@ -341,6 +344,8 @@ function sakura(today: Date): SiteInput {
       faviconPath: "/demo/sakura/favicon.svg",
       webReserveAccepting: true,
       settlementMethods: [1, 2, 3, 4],
+      // The client's own site frames the booking; loopback so the demo host page can (README).
+      embedOrigins: ["https://www.sakura-rentacar.example", ...LOOPBACK_ORIGINS],
     },
     logo: { imgPath: "/demo/sakura/logo.svg", width: 240, height: 60 },
     tracking: { gaTrackingCode: "G-SAKURA8301", gtmContainerId: "GTM-SAKURA83" },
@@ -643,6 +648,7 @@ function kaede(today: Date): SiteInput {
       isDispNonMember: false,
       siteColor: "#1e3a5f",
       webReserveAccepting: true,
+      embedOrigins: ["https://www.kaede-rentacar.example", ...LOOPBACK_ORIGINS],
     },
     logo: { imgPath: "/demo/kaede/logo.svg", width: 520, height: 80 },
     footer: {
@@ -839,6 +845,8 @@ function fuji(today: Date): SiteInput {
       publicStatus: 1,
       siteColor: "#f5d742",
       webReserveAccepting: true,
+      // Any site may frame fuji's booking.
+      embedOrigins: ["*"],
     },
     footer: {
       ...jp("companyName", "有限会社ふじレンタカー"),

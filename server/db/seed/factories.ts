@@ -1,3 +1,4 @@
+import { isEmbedOriginPattern } from "../../../common/embedding";
 import { defaultPriceListPageUrl } from "../../sites/plan";
 import type { Db } from "../client";
 import {
@@ -46,6 +47,9 @@ export interface CreatedSite {
  */
 export async function createSite(db: Db, input: SiteInput): Promise<CreatedSite> {
   const { siteId } = input;
+  const badOrigin = input.settings.embedOrigins?.find((o) => !isEmbedOriginPattern(o));
+  if (badOrigin !== undefined)
+    throw new Error(`site ${siteId}: embedOrigins has "${badOrigin}", not an origin pattern`);
   const created = await db.transaction(async (tx) => {
     await tx.insert(clients).values({
       siteId,

@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "embed_origins" text[] DEFAULT '{}' NOT NULL;

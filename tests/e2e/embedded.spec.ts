@@ -1,0 +1,394 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
+import { DEMO, DEMO_PASSWORD, loginAs, mailsTo, uniqueEmail } from "./account-helpers";
+import { car, GUEST, periodFrom, SITE } from "./booking-helpers";
+import { expect, expectAccessible, type LocaleCode, PREFIX, test, url } from "./fixtures";
+import { waitForHydration } from "./search-helpers";
+
+/**
+ * The booking inside a client's own page (issue 11, decision 025). The host page is the demo page
+ * on `localhost`; it frames the flow from `127.0.0.1`, another site, so the frame's cookies are
+ * third-party and only the embedded flow's partitioned cookies work.
+ */
+
+const LANG: Record<LocaleCode, string> = { ja: "jp", en: "en", ko: "kr", "zh-TW": "tw" };
+
+function hostOrigin(baseURL: string | undefined): string {
+  const u = new URL(baseURL ?? "http://127.0.0.1");
+  return `${u.protocol}//localhost:${u.port}`;
+}
+
+async function openHost(page: Page, baseURL: string | undefined, locale: LocaleCode, site = SITE) {
+  await page.goto(`${hostOrigin(baseURL)}/_demo/embed?site=${site}&lang=${LANG[locale]}`);
+  return page.frameLocator("iframe[data-rentacar-embed]");
+}
+
+/** The booking frame of the host page. */
+function bookingFrame(page: Page): Frame {
+  const frame = page.frames().find((f) => f !== page.mainFrame());
+  if (!frame) throw new Error("no booking frame");
+  return frame;
+}
+
+/** Waits until the frame shows an embedded step (`/custom_page/confirm` …) of the locale. */
+async function expectStep(page: Page, locale: LocaleCode, step: string, site = SITE) {
+  const pattern = new RegExp(`^http://127\\.0\\.0\\.1:\\d+${PREFIX[locale]}/${site}/custom_page${step}(\\?.*)?$`);
+  await expect.poll(() => bookingFrame(page).url(), { message: `frame at ${step}` }).toMatch(pattern);
+}
+
+/** The results of a period inside the frame, as a visitor who searched there. */
+async function searchInFrame(page: Page, locale: LocaleCode, query: Record<string, string>, site = SITE) {
+  await bookingFrame(page).goto(`${url(locale, site, "/custom_page")}?${new URLSearchParams(query)}`);
+  await expectStep(page, locale, "", site);
+}
+
+const field = (frame: FrameLocator, name: string) =>
+  frame.getByTestId("customer-form").locator(`[name="${name}"]:not([type="hidden"])`).first();
+
+/** Results → car → options → guest → borrower driving → confirmation, all in the frame. */
+async function guestToConfirmInFrame(
+  page: Page,
+  locale: LocaleCode,
+  c: { storeId: number; typeId: number },
+  period: Record<string, string>,
+  email: string,
+) {
+  const frame = page.frameLocator("iframe[data-rentacar-embed]");
+  await searchInFrame(page, locale, { si: String(c.storeId), ...period });
+  await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+  await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}`);
+  await frame.getByTestId("reserve-link").click();
+  await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}/options`);
+  await frame.getByTestId("options-next").click();
+  await expectStep(page, locale, "/login");
+  await frame.getByTestId("guest-link").click();
+  await expectStep(page, locale, "/user");
+  await waitForHydration(frame.getByTestId("customer-form"));
+  for (const [name, value] of Object.entries({ ...GUEST, email })) {
+    if (name === "pref_code") await field(frame, name).selectOption(value);
+    else await field(frame, name).fill(value);
+  }
+  await frame.getByTestId("customer-submit").click();
+  await expectStep(page, locale, "/confirm");
+  return frame;
+}
+
+async function chooseInFrame(frame: FrameLocator, method: 1 | 2 | 3 | 4) {
+  const form = frame.getByTestId("confirm-form");
+  await waitForHydration(form);
+  await form.locator(`input[name="pay_method"][value="${method}"]`).check();
+}
+
+async function reserveNoInFrame(page: Page, locale: LocaleCode, site = SITE): Promise<string> {
+  await expectStep(page, locale, "/completed", site);
+  const no = (await page.frameLocator("iframe[data-rentacar-embed]").getByTestId("reserve-no").textContent()) ?? "";
+  expect(no.trim()).toMatch(/^\d{6}-[2-9A-Z]{4}$/);
+  return no.trim();
+}
+
+test.describe("a guest books inside a client's frame", () => {
+  test("in Japanese, paying at the store: every step stays embedded, axe on each, the mail is sent", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const c = await car(request, 2);
+    const email = uniqueEmail("embed-ja");
+    await openHost(page, baseURL, "ja");
+    await expectAccessible(page);
+    const frame = await guestToConfirmInFrame(page, "ja", c, periodFrom(33, 1), email);
+    await expectAccessible(page);
+    // The frame shows the content only: no site header, footer or jump-to-top.
+    await expect(
+      frame.locator("[data-testid=site-header], [data-testid=site-footer], [data-testid=jump-to-top]"),
+    ).toHaveCount(0);
+    await chooseInFrame(frame, 2);
+    await frame.getByTestId("confirm-submit").click();
+    const no = await reserveNoInFrame(page, "ja");
+    await expectAccessible(page);
+    await expect(frame.getByTestId("completed-email")).toContainText(email);
+    const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
+    expect(mail?.locale).toBe("ja");
+    // The host page itself never left.
+    expect(new URL(page.url()).pathname).toBe("/_demo/embed");
+  });
+
+  test("in English, by card with 3-D Secure: the challenge runs inside the frame and comes back to it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const c = await car(request, 3);
+    const email = uniqueEmail("embed-en");
+    await openHost(page, baseURL, "en");
+    const frame = await guestToConfirmInFrame(page, "en", c, periodFrom(34, 1), email);
+    await chooseInFrame(frame, 1);
+    await frame.getByTestId("confirm-submit").click();
+    await expectStep(page, "en", "/credit_card");
+    await expectAccessible(page);
+    const form = frame.getByTestId("reserve-card-form");
+    await waitForHydration(form);
+    await form.locator('input[name="card_number"]').fill("4000 0000 0000 3220");
+    await form.locator('input[name="holder"]').fill("HANAKO YAMADA");
+    await form.locator('select[name="exp_month"]').selectOption("12");
+    await form.locator('select[name="exp_year"]').selectOption(String(new Date().getFullYear() + 3));
+    await form.locator('input[name="cvc"]').fill("123");
+    await frame.getByTestId("card-pay").click();
+    await expect.poll(() => bookingFrame(page).url()).toMatch(/\/_simulator\/3ds\/sim_pi_/);
+    await frame.getByTestId("3ds-complete").click();
+    const no = await reserveNoInFrame(page, "en");
+    await expectAccessible(page);
+    const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
+    expect(mail?.locale).toBe("en");
+  });
+});
+
+test("a member of a members-only site logs in inside the frame; the booking is on My Page", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const c = await car(request, 1, "kaede");
+  const period = periodFrom(35, 1);
+  const frame = await openHost(page, baseURL, "en", "kaede");
+  await searchInFrame(page, "en", { si: String(c.storeId), ...period }, "kaede");
+  await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+  await frame.getByTestId("reserve-link").click();
+  await frame.getByTestId("options-next").click();
+  await expectStep(page, "en", "/login", "kaede");
+  await expect(frame.getByTestId("members-only")).toBeVisible();
+  const login = frame.getByTestId("login-form");
+  await waitForHydration(login);
+  // A wrong password is said on this step, inside the frame.
+  await login.locator('input[name="email"]').fill(DEMO.kaedeHanako.email);
+  await login.locator('input[name="password"]').fill("not-the-password");
+  await frame.getByTestId("login-submit").click();
+  await expect(frame.getByTestId("form-notice")).toBeVisible();
+  await expectStep(page, "en", "/login", "kaede");
+  await login.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await frame.getByTestId("login-submit").click();
+  await expectStep(page, "en", "/user", "kaede");
+  await waitForHydration(frame.getByTestId("customer-form"));
+  await frame.getByTestId("customer-submit").click();
+  await expectStep(page, "en", "/confirm", "kaede");
+  await chooseInFrame(frame, 2);
+  await frame.getByTestId("confirm-submit").click();
+  const no = await reserveNoInFrame(page, "en", "kaede");
+  // My Page opens in a new tab, on the site itself, where the member logs in again: the frame's
+  // session is the frame's own.
+  await expect(frame.getByTestId("completed-mypage")).toHaveAttribute("target", "_blank");
+  const myPage = await page.context().newPage();
+  await loginAs(myPage, "en", "kaede", DEMO.kaedeHanako.email);
+  await myPage.goto(url("en", "kaede", "/mypage/reserves"));
+  await expect(myPage.getByText(no)).toBeVisible();
+});
+
+test("the frame's height follows its content, and the flow's cookies are partitioned", async ({ page, baseURL }) => {
+  await openHost(page, baseURL, "ja");
+  const iframe = page.locator("iframe[data-rentacar-embed]");
+  const contentHeight = () =>
+    bookingFrame(page).evaluate(() =>
+      Math.ceil(document.querySelector("[data-embedded]")!.getBoundingClientRect().height),
+    );
+  const frameHeight = () => iframe.evaluate((el) => Math.round(el.getBoundingClientRect().height));
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(2);
+  const resultsHeight = await frameHeight();
+  // The car page is shorter than the list of eleven cars: the frame shrinks with it.
+  await page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results").locator("a").first().click();
+  await expectStep(page, "ja", "/stores/\\d+/cars/\\d+");
+  await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(2);
+  expect(await frameHeight()).toBeLessThan(resultsHeight);
+  // No scroll bar of its own: the frame is as tall as its page.
+  expect(await bookingFrame(page).evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(
+    true,
+  );
+  const cookies = await page.context().cookies("http://127.0.0.1");
+  const csrf = cookies.find((c) => c.name === "csrf_embed");
+  expect(csrf).toMatchObject({ sameSite: "None", secure: true, httpOnly: true });
+  expect(cookies.some((c) => c.name === "csrf")).toBe(false);
+});
+
+test.describe("framing", () => {
+  test("a page outside /custom_page refuses to be framed; a site without allowed origins refuses too", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    for (const path of ["/sakura/reserve", "/sakura", "/en/sakura/store", "/sakura/login"]) {
+      const res = await request.get(path);
+      expect(res.headers()["x-frame-options"], path).toBe("SAMEORIGIN");
+      expect(res.headers()["content-security-policy"], path).toContain("frame-ancestors 'self'");
+    }
+    const embedded = await request.get("/sakura/custom_page");
+    expect(embedded.headers()["x-frame-options"]).toBeUndefined();
+    expect(embedded.headers()["content-security-policy"]).toContain(
+      "frame-ancestors 'self' https://www.sakura-rentacar.example",
+    );
+    // In a real browser: the demo host page pointed at the site's own search page shows nothing of it.
+    await openHost(page, baseURL, "ja");
+    await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results")).toBeVisible();
+    const blocked = new URL(baseURL ?? "").origin;
+    await page.locator("iframe[data-rentacar-embed]").evaluate((el, src) => {
+      (el as HTMLIFrameElement).src = src;
+    }, `${blocked}/sakura/reserve`);
+    await page.waitForTimeout(1000);
+    await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("page-title")).toHaveCount(0);
+    // hana allows no other site to frame its booking.
+    await openHost(page, baseURL, "ja", "hana");
+    await page.waitForTimeout(1000);
+    await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("page-title")).toHaveCount(0);
+  });
+});
+
+test.describe("every language", () => {
+  for (const locale of ["ko", "zh-TW"] as const) {
+    test(`the results and the car page inside the frame (${locale}), axe on both`, async ({
+      page,
+      request,
+      baseURL,
+    }) => {
+      const c = await car(request, 0);
+      await openHost(page, baseURL, locale);
+      const frame = page.frameLocator("iframe[data-rentacar-embed]");
+      await expect(frame.locator("html")).toHaveAttribute("lang", locale);
+      await expectAccessible(page);
+      await searchInFrame(page, locale, { si: String(c.storeId), ...periodFrom(36, 1) });
+      await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+      await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}`);
+      await expect(frame.getByTestId("price-total")).toBeVisible();
+      await expect(frame.getByTestId("reserve-link")).toHaveAttribute(
+        "href",
+        new RegExp(`${PREFIX[locale]}/${SITE}/custom_page/stores/${c.storeId}/cars/${c.typeId}/options\\?`),
+      );
+      await expectAccessible(page);
+    });
+  }
+});
+
+/**
+ * A browser that refuses every cookie of the booking site while it is framed by the host page
+ * (as Safari and strict privacy settings do, partitioned or not), and keeps them at top level.
+ */
+async function cookieBlockingBrowser(baseURL: string | undefined, options: { javaScriptEnabled?: boolean } = {}) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "embed-blocked-"));
+  mkdirSync(path.join(dir, "Default"));
+  const frame = new URL(baseURL ?? "").origin;
+  const host = hostOrigin(baseURL);
+  writeFileSync(
+    path.join(dir, "Default", "Preferences"),
+    JSON.stringify({
+      profile: { content_settings: { exceptions: { cookies: { [`${frame},${host}`]: { setting: 2 } } } } },
+    }),
+  );
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 390, height: 844 },
+    ...options,
+  });
+  await context.route(/googletagmanager\.com/, (route) => route.abort());
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+test.describe("when the browser refuses the frame's cookies", () => {
+  test("the page says so and the booking goes on in a new tab, with the car and dates, to its number", async ({
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const c = await car(request, 4);
+    const period = periodFrom(37, 1);
+    const browser = await cookieBlockingBrowser(baseURL);
+    try {
+      const page = await browser.context.newPage();
+      const frame = await openHost(page, baseURL, "ja");
+      await expect(frame.getByTestId("embed-storage-refused")).toBeVisible();
+      await expectAccessible(page);
+      await searchInFrame(page, "ja", { si: String(c.storeId), ...period });
+      await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+      await expectStep(page, "ja", `/stores/${c.storeId}/cars/${c.typeId}`);
+      const reserve = frame.getByTestId("reserve-link");
+      await expect(reserve).toHaveAttribute("target", "_blank");
+      const [tab] = await Promise.all([browser.context.waitForEvent("page"), reserve.click()]);
+      // The site itself, at top level, on the options of the same car and dates.
+      await tab.waitForLoadState();
+      expect(new URL(tab.url()).pathname).toBe(
+        url("ja", SITE, `/reserve/stores/${c.storeId}/cars/${c.typeId}/options`),
+      );
+      expect(new URL(tab.url()).searchParams.get("sd")).toBe(period.sd);
+      await tab.getByTestId("options-next").click();
+      await tab.getByTestId("guest-link").click();
+      const form = tab.getByTestId("customer-form");
+      await waitForHydration(form);
+      const email = uniqueEmail("embed-blocked");
+      for (const [name, value] of Object.entries({ ...GUEST, email })) {
+        const input = form.locator(`[name="${name}"]:not([type="hidden"])`).first();
+        if (name === "pref_code") await input.selectOption(value);
+        else await input.fill(value);
+      }
+      await tab.getByTestId("customer-submit").click();
+      const confirm = tab.getByTestId("confirm-form");
+      await waitForHydration(confirm);
+      await confirm.locator('input[name="pay_method"][value="2"]').check();
+      await tab.getByTestId("confirm-submit").click();
+      await expect(tab).toHaveURL(new RegExp(`/${SITE}/reserve/completed$`));
+      await expect(tab.getByTestId("reserve-no")).toHaveText(/^\d{6}-[2-9A-Z]{4}$/);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test("without JavaScript the server sees the cookie missing and says so on the next page", async ({
+    request,
+    baseURL,
+  }) => {
+    const c = await car(request, 0);
+    const browser = await cookieBlockingBrowser(baseURL, { javaScriptEnabled: false });
+    try {
+      const page = await browser.context.newPage();
+      const frame = await openHost(page, baseURL, "en");
+      await searchInFrame(page, "en", { si: String(c.storeId), ...periodFrom(38, 1) });
+      await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+      await expectStep(page, "en", `/stores/${c.storeId}/cars/${c.typeId}`);
+      await expect(frame.getByTestId("embed-storage-refused")).toBeVisible();
+      const options = `${url("en", SITE, `/reserve/stores/${c.storeId}/cars/${c.typeId}/options`)}?`;
+      await expect(frame.getByTestId("embed-continue-new-tab")).toHaveAttribute(
+        "href",
+        new RegExp(`^/en/${SITE}/reserve/stores/${c.storeId}/cars/${c.typeId}\\?`),
+      );
+      await expect(frame.getByTestId("reserve-link")).toHaveAttribute(
+        "href",
+        new RegExp(`^${options.replace("?", "\\?")}`),
+      );
+      await expect(frame.getByTestId("reserve-link")).toHaveAttribute("target", "_blank");
+      // Posting a step anyway (a link straight to the options): the same advice comes back, not a 403.
+      await bookingFrame(page).goto(
+        bookingFrame(page)
+          .url()
+          .replace(/(cars\/\d+)\?/, "$1/options?"),
+      );
+      await expectStep(page, "en", `/stores/${c.storeId}/cars/${c.typeId}/options`);
+      await frame.getByTestId("options-next").click();
+      await expectStep(page, "en", `/stores/${c.storeId}/cars/${c.typeId}/options`);
+      await expect(frame.getByTestId("embed-storage-refused")).toBeVisible();
+      await expect(frame.getByTestId("embed-continue-new-tab")).toHaveAttribute(
+        "href",
+        new RegExp(`^${options.replace("?", "\\?")}`),
+      );
+    } finally {
+      await browser.close();
+    }
+  });
+});
