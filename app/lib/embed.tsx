@@ -1,5 +1,6 @@
-import { createContext, useContext } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { EMBED_MESSAGE_SOURCE, embedOriginAllowed } from "../../common/embedding";
+import { useI18n } from "./i18n";
 
 /**
  * Browser side of the embedded flow (docs/decisions/025-embedded-booking.md): whether this frame
@@ -56,4 +57,15 @@ export type EmbedMessage = { type: "height"; height: number } | { type: "page"; 
 
 export function postToParent(origin: string, message: EmbedMessage): void {
   window.parent.postMessage({ source: EMBED_MESSAGE_SOURCE, ...message }, origin);
+}
+
+/** A link out of the client's frame to the site itself, in a new tab, said so to screen readers. */
+export function NewTabLink(props: { href: string; className: string; testId: string; children: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <a href={props.href} target="_blank" rel="noopener" className={props.className} data-testid={props.testId}>
+      {props.children}
+      <span className="sr-only"> {t("embed.newTab")}</span>
+    </a>
+  );
 }

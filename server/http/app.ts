@@ -182,6 +182,7 @@ export function createApp(deps: AppDeps) {
       nonce: c.get("nonce"),
       csrfToken: c.get("csrfToken"),
       clientIp: clientIp(c.env),
+      // The same object the CSP above reads: the site middleware writes the frame ancestors into it.
       embed: Object.assign(c.get("embed"), { refusedStorage: c.get("embedStorageRefused") }),
     });
     const url = new URL(c.req.url);

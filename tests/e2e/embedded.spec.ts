@@ -48,7 +48,19 @@ async function searchInFrame(page: Page, locale: LocaleCode, query: Record<strin
 const field = (frame: FrameLocator, name: string) =>
   frame.getByTestId("customer-form").locator(`[name="${name}"]:not([type="hidden"])`).first();
 
-/** Results → car → options → guest → borrower driving → confirmation, all in the frame. */
+/**
+ * Each step checked as a visitor meets it: axe over the host page and the frame, and nothing in the
+ * frame wider than the frame (a phone's width included).
+ */
+async function checkStep(page: Page) {
+  await expectAccessible(page);
+  expect(
+    await bookingFrame(page).evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    `no sideways scrolling at ${bookingFrame(page).url()}`,
+  ).toBe(true);
+}
+
+/** Results → car → options → guest → borrower driving → confirmation, all in the frame, each step checked. */
 async function guestToConfirmInFrame(
   page: Page,
   locale: LocaleCode,
@@ -58,21 +70,27 @@ async function guestToConfirmInFrame(
 ) {
   const frame = page.frameLocator("iframe[data-rentacar-embed]");
   await searchInFrame(page, locale, { si: String(c.storeId), ...period });
+  await checkStep(page);
   await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
   await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}`);
+  await checkStep(page);
   await frame.getByTestId("reserve-link").click();
   await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}/options`);
+  await checkStep(page);
   await frame.getByTestId("options-next").click();
   await expectStep(page, locale, "/login");
+  await checkStep(page);
   await frame.getByTestId("guest-link").click();
   await expectStep(page, locale, "/user");
   await waitForHydration(frame.getByTestId("customer-form"));
+  await checkStep(page);
   for (const [name, value] of Object.entries({ ...GUEST, email })) {
     if (name === "pref_code") await field(frame, name).selectOption(value);
     else await field(frame, name).fill(value);
   }
   await frame.getByTestId("customer-submit").click();
   await expectStep(page, locale, "/confirm");
+  await checkStep(page);
   return frame;
 }
 
@@ -89,7 +107,9 @@ async function reserveNoInFrame(page: Page, locale: LocaleCode, site = SITE): Pr
   return no.trim();
 }
 
-test.describe("a guest books inside a client's frame", () => {
+test.describe("a guest books inside a client's frame on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
   test("in Japanese, paying at the store: every step stays embedded, axe on each, the mail is sent", async ({
     page,
     request,
@@ -99,9 +119,7 @@ test.describe("a guest books inside a client's frame", () => {
     const c = await car(request, 2);
     const email = uniqueEmail("embed-ja");
     await openHost(page, baseURL, "ja");
-    await expectAccessible(page);
     const frame = await guestToConfirmInFrame(page, "ja", c, periodFrom(33, 1), email);
-    await expectAccessible(page);
     // The frame shows the content only: no site header, footer or jump-to-top.
     await expect(
       frame.locator("[data-testid=site-header], [data-testid=site-footer], [data-testid=jump-to-top]"),
@@ -109,14 +127,16 @@ test.describe("a guest books inside a client's frame", () => {
     await chooseInFrame(frame, 2);
     await frame.getByTestId("confirm-submit").click();
     const no = await reserveNoInFrame(page, "ja");
-    await expectAccessible(page);
+    await checkStep(page);
     await expect(frame.getByTestId("completed-email")).toContainText(email);
     const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
     expect(mail?.locale).toBe("ja");
     // The host page itself never left.
     expect(new URL(page.url()).pathname).toBe("/_demo/embed");
   });
+});
 
+test.describe("a guest books inside a client's frame on a desktop", () => {
   test("in English, by card with 3-D Secure: the challenge runs inside the frame and comes back to it", async ({
     page,
     request,
@@ -130,7 +150,7 @@ test.describe("a guest books inside a client's frame", () => {
     await chooseInFrame(frame, 1);
     await frame.getByTestId("confirm-submit").click();
     await expectStep(page, "en", "/credit_card");
-    await expectAccessible(page);
+    await checkStep(page);
     const form = frame.getByTestId("reserve-card-form");
     await waitForHydration(form);
     await form.locator('input[name="card_number"]').fill("4000 0000 0000 3220");
@@ -140,9 +160,10 @@ test.describe("a guest books inside a client's frame", () => {
     await form.locator('input[name="cvc"]').fill("123");
     await frame.getByTestId("card-pay").click();
     await expect.poll(() => bookingFrame(page).url()).toMatch(/\/_simulator\/3ds\/sim_pi_/);
+    await checkStep(page);
     await frame.getByTestId("3ds-complete").click();
     const no = await reserveNoInFrame(page, "en");
-    await expectAccessible(page);
+    await checkStep(page);
     const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
     expect(mail?.locale).toBe("en");
   });
@@ -199,11 +220,18 @@ test("the frame's height follows its content, and the flow's cookies are partiti
   const frameHeight = () => iframe.evaluate((el) => Math.round(el.getBoundingClientRect().height));
   await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(2);
   const resultsHeight = await frameHeight();
-  // The car page is shorter than the list of eleven cars: the frame shrinks with it.
-  await page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results").locator("a").first().click();
+  // The visitor scrolls down the client's page to the last car; the car page then opens with the
+  // frame's top in view. It is shorter than the list of eleven cars: the frame shrinks with it.
+  const lastCar = page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results").locator("a").last();
+  await lastCar.scrollIntoViewIfNeeded();
+  expect(await iframe.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(0);
+  await lastCar.click();
   await expectStep(page, "ja", "/stores/\\d+/cars/\\d+");
   await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(2);
   expect(await frameHeight()).toBeLessThan(resultsHeight);
+  await expect
+    .poll(() => iframe.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+    .toBeGreaterThanOrEqual(0);
   // No scroll bar of its own: the frame is as tall as its page.
   expect(await bookingFrame(page).evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(
     true,

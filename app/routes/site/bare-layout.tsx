@@ -4,7 +4,7 @@ import { fullSitePath } from "../../../common/embedding";
 import { requestContext } from "../../../server/http/context";
 import { FlashMessage } from "../../components/flash-message";
 import { LoadingOverlay } from "../../components/loading-overlay";
-import { cookiesKept, EmbedStorageProvider, parentOrigin, postToParent } from "../../lib/embed";
+import { cookiesKept, EmbedStorageProvider, NewTabLink, parentOrigin, postToParent } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import type { Route } from "./+types/bare-layout";
@@ -73,16 +73,9 @@ function StorageRefused({ href }: { href: string }) {
       </h2>
       <p className="mt-1 text-sm">{t("embed.storage.body")}</p>
       <p className="mt-1 text-sm">{t("embed.storage.kept")}</p>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener"
-        className="btn-primary mt-3 w-full sm:w-auto"
-        data-testid="embed-continue-new-tab"
-      >
+      <NewTabLink href={href} className="btn-primary mt-3 w-full sm:w-auto" testId="embed-continue-new-tab">
         {t("embed.storage.continue")}
-        <span className="sr-only"> {t("embed.newTab")}</span>
-      </a>
+      </NewTabLink>
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { PriceSummary, useOptionPrice, useYen } from "../../components/car/price
 import { RemainingMark } from "../../components/car/remaining-mark";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
-import { useEmbedStorageRefused } from "../../lib/embed";
+import { NewTabLink, useEmbedStorageRefused } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
 import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
@@ -133,16 +133,9 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="shrink-0 lg:mt-3">
           {canReserve && storageRefused ? (
-            <a
-              href={fullSitePath(optionsHref)}
-              target="_blank"
-              rel="noopener"
-              className="btn-primary w-full"
-              data-testid="reserve-link"
-            >
+            <NewTabLink href={fullSitePath(optionsHref)} className="btn-primary w-full" testId="reserve-link">
               {t("car.reserve")}
-              <span className="sr-only"> {t("embed.newTab")}</span>
-            </a>
+            </NewTabLink>
           ) : canReserve ? (
             <Link to={optionsHref} className="btn-primary w-full" data-testid="reserve-link">
               {t("car.reserve")}
