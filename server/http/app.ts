@@ -76,6 +76,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   app.use(requestLogger(deps.logger));
   // The request's CSP nonce: React Router renders it on its scripts, the header names it.
+  const csp = { stripe: deps.payments.kind === "stripe" };
   app.use(async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     await next();
@@ -85,7 +86,7 @@ export function createApp(deps: AppDeps) {
     const type = c.res.headers.get("content-type");
     if (!type?.startsWith("text/html")) return;
     if (!/charset=/i.test(type)) c.res.headers.set("Content-Type", "text/html; charset=utf-8");
-    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), embeddable));
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), embeddable, csp));
   });
   app.use(
     secureHeaders({
