@@ -91,7 +91,7 @@ export type StripeCardInput = z.infer<typeof StripeCardSchema>;
  * The form a gateway takes a new card by: typed fields for the offline simulator, Stripe.js's
  * PaymentMethod for Stripe (a live account must never receive raw card numbers: PCI).
  */
-export function cardSchemaFor(gateway: "simulator" | "stripe") {
+export function cardSchemaFor(gateway: "simulator" | "stripe"): z.ZodMiniType<CardFormInput | StripeCardInput> {
   return gateway === "stripe" ? StripeCardSchema : CardSchema;
 }
 
