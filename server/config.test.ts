@@ -50,18 +50,57 @@ describe("payment gateway", () => {
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
   });
 
-  it("needs both Stripe secrets for stripe", () => {
-    expect(() => loadConfig({ PAYMENT_GATEWAY: "stripe" })).toThrow(/STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/);
+  it("needs both Stripe secrets and the publishable key for stripe", () => {
+    expect(() => loadConfig({ PAYMENT_GATEWAY: "stripe" })).toThrow(
+      /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET[\s\S]*STRIPE_PUBLISHABLE_KEY: is required/,
+    );
+    expect(() =>
+      loadConfig({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_123", STRIPE_WEBHOOK_SECRET: "whsec_abc" }),
+    ).toThrow(/^Invalid environment: STRIPE_PUBLISHABLE_KEY: is required when PAYMENT_GATEWAY=stripe$/);
     const config = loadConfig({
       PAYMENT_GATEWAY: "stripe",
       STRIPE_SECRET_KEY: "sk_test_123",
       STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_51AbCdEf",
       STRIPE_API_HOST: "127.0.0.1",
       STRIPE_API_PORT: "12111",
       STRIPE_API_PROTOCOL: "http",
     });
     expect(config.STRIPE_API_PORT).toBe(12111);
     expect(config.STRIPE_API_PROTOCOL).toBe("http");
+    expect(config.STRIPE_PUBLISHABLE_KEY).toBe("pk_test_51AbCdEf");
+  });
+
+  it.each(["sk_test_123", "pk_123", "pk_prod_abc", "pk_test_", "pk_test_ab-c", " pk_test_abc"])(
+    "refuses %j as a publishable key",
+    (value) => {
+      expect(() => loadConfig({ STRIPE_PUBLISHABLE_KEY: value })).toThrow(
+        /STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key/,
+      );
+    },
+  );
+
+  it("accepts test and live publishable keys", () => {
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: "pk_live_51Xyz" }).STRIPE_PUBLISHABLE_KEY).toBe("pk_live_51Xyz");
+    expect(loadConfig({ STRIPE_PUBLISHABLE_KEY: "pk_test_51Xyz" }).STRIPE_PUBLISHABLE_KEY).toBe("pk_test_51Xyz");
+  });
+
+  it("refuses a publishable key of the other mode than the secret key", () => {
+    const stripe = { PAYMENT_GATEWAY: "stripe", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+    expect(() =>
+      loadConfig({ ...stripe, STRIPE_SECRET_KEY: "sk_test_123", STRIPE_PUBLISHABLE_KEY: "pk_live_51Xyz" }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key/);
+    expect(() =>
+      loadConfig({ ...stripe, STRIPE_SECRET_KEY: "rk_live_123", STRIPE_PUBLISHABLE_KEY: "pk_test_51Xyz" }),
+    ).toThrow(/STRIPE_PUBLISHABLE_KEY: is a test key but STRIPE_SECRET_KEY is a live key/);
+    expect(
+      loadConfig({ ...stripe, STRIPE_SECRET_KEY: "sk_live_123", STRIPE_PUBLISHABLE_KEY: "pk_live_51Xyz" })
+        .STRIPE_PUBLISHABLE_KEY,
+    ).toBe("pk_live_51Xyz");
+  });
+
+  it("does not need the publishable key with the simulator", () => {
+    expect(loadConfig({ PAYMENT_GATEWAY: "simulator" }).STRIPE_PUBLISHABLE_KEY).toBeUndefined();
   });
 
   it("does not echo a malformed secret", () => {

@@ -62,6 +62,11 @@ const ConfigSchema = z
       .string()
       .regex(/^whsec_/, "must be a Stripe webhook secret (whsec_…)")
       .optional(),
+    /** Public: Stripe.js in the card pages makes PaymentMethods with it (decision 024). */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, "must be a Stripe publishable key (pk_test_… or pk_live_…)")
+      .optional(),
     /** Where the Stripe SDK sends requests; for tests against a local server only. */
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -88,8 +93,19 @@ const ConfigSchema = z
       ctx.addIssue({ code: "custom", path: ["POSTAL_LOOKUP_URL"], message: "is required when POSTAL_LOOKUP=http" });
     }
     if (c.PAYMENT_GATEWAY === "stripe") {
-      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const) {
+      for (const key of ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_PUBLISHABLE_KEY"] as const) {
         if (!c[key]) ctx.addIssue({ code: "custom", path: [key], message: "is required when PAYMENT_GATEWAY=stripe" });
+      }
+      // A test key on one side and a live key on the other: PaymentMethods made in the browser
+      // would not exist for the server's account.
+      const secretMode = /^(?:sk|rk)_(test|live)_/.exec(c.STRIPE_SECRET_KEY ?? "")?.[1];
+      const publicMode = /^pk_(test|live)_/.exec(c.STRIPE_PUBLISHABLE_KEY ?? "")?.[1];
+      if (secretMode && publicMode && secretMode !== publicMode) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["STRIPE_PUBLISHABLE_KEY"],
+          message: `is a ${publicMode} key but STRIPE_SECRET_KEY is a ${secretMode} key`,
+        });
       }
     }
     if (c.MAIL_TRANSPORT === "smtp" && !c.SMTP_HOST) {

@@ -52,6 +52,7 @@ async function main() {
     publicOrigin: config.PUBLIC_ORIGIN,
     mailer: createMailer(config, logger),
     payments: createPaymentGateway(config),
+    stripePublishableKey: config.PAYMENT_GATEWAY === "stripe" ? config.STRIPE_PUBLISHABLE_KEY : undefined,
     postal: createPostalLookup(config, (why) => logger.warn({ why }, "postal lookup failed")),
     blobs: createDiskBlobStore(path.resolve(config.DATA_DIR, "blobs")),
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),

@@ -80,6 +80,8 @@ export const REASON_MESSAGE = {
   jcb_not_accepted: "reason.jcb_not_accepted",
   authentication_failed: "reason.authentication_failed",
   card_failed: "reason.card_failed",
+  card_incomplete: "reason.card_incomplete",
+  card_form_unavailable: "reason.card_form_unavailable",
   withdrawal_renting: "reason.withdrawal_renting",
   withdrawal_reserved: "reason.withdrawal_reserved",
   borrower_required: "reason.borrower_required",

@@ -16,6 +16,7 @@ import { requireReserveSession, reservePath, saveReserveSession } from "./reserv
 import { publicOrigin } from "./seo.server";
 import { getMember } from "./session.server";
 import { getSite, services } from "./site.server";
+import { challengeUrl } from "./stripe.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -92,8 +93,7 @@ export async function afterSubmit(
       idempotencyKey: newIdempotencyKey(),
     });
     const back = `${reservePath(context, "/reserve/credit_card")}?reservation=${answer.reservationId}`;
-    const sep = answer.actionUrl.includes("?") ? "&" : "?";
-    return { redirectTo: `${answer.actionUrl}${sep}return=${encodeURIComponent(back)}` };
+    return { redirectTo: challengeUrl(answer.actionUrl, back) };
   }
   await saveReserveSession(context, {
     ...session,

@@ -66,6 +66,8 @@ export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>)
 
   return {
     errors,
+    /** For a field the schema cannot see (Stripe.js's card field reports its own errors). */
+    setErrors,
     /** Attach to the form, so a new schema can check it again. */
     formRef,
     onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -74,6 +74,9 @@ export const REASON_CODES = [
   "jcb_not_accepted",
   "authentication_failed",
   "card_failed",
+  // Stripe.js's card field (decision 024).
+  "card_incomplete",
+  "card_form_unavailable",
   "withdrawal_renting",
   "withdrawal_reserved",
   // Booking: the customer step, confirmation and submit.

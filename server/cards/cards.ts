@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { memberCards, members } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
 import type { CardSetupResult, PaymentGateway, PaymentReason, SavedCard } from "../payments/types";
-import type { CardFormInput } from "./card.schema";
+import { type CardFormInput, cardSourceOf, type StripeCardInput } from "./card.schema";
 
 /**
  * A member's saved cards (spec §3 Cards, §5, §9). The cards live with the payment gateway;
@@ -107,32 +107,24 @@ export function cardRefusal(reason: PaymentReason | undefined): AppError {
 export type AddCardResult = { status: "saved" } | { status: "requires_action"; actionUrl: string; setupId: string };
 
 /**
- * Saves a card with the gateway, then in our mirror. A card that needs 3-D Secure answers
- * `requires_action` with where to send the browser; the route finishes with `completeCardSetup`.
+ * Saves a card with the gateway, then in our mirror: typed details (simulator) or a PaymentMethod
+ * made by Stripe.js. A card that needs 3-D Secure answers `requires_action` with where to send the
+ * browser; Stripe sends it back to `returnUrl` (which may name the setup), and the route finishes
+ * with `completeCardSetup`.
  */
 export async function addCard(
   db: Db,
   siteId: string,
   memberId: number,
-  input: CardFormInput,
+  input: CardFormInput | StripeCardInput,
   payments: PaymentGateway,
-  returnUrl?: string,
+  returnUrl?: string | ((setupId: string) => string),
 ): Promise<AddCardResult> {
   const customerId = await customerOf(db, siteId, memberId, payments);
   const { setupId } = await payments.startCardSetup(customerId);
-  const result: CardSetupResult = await payments.confirmCardSetup(
-    setupId,
-    {
-      card: {
-        number: input.number,
-        expMonth: input.expMonth,
-        expYear: input.expYear,
-        cvc: input.cvc,
-        holder: input.holder,
-      },
-    },
-    { returnUrl },
-  );
+  const result: CardSetupResult = await payments.confirmCardSetup(setupId, cardSourceOf(input), {
+    returnUrl: typeof returnUrl === "function" ? returnUrl(setupId) : returnUrl,
+  });
   if (result.status === "succeeded" && result.card) {
     await insertCard(db, siteId, memberId, result.card);
     return { status: "saved" };

@@ -89,6 +89,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   app.use(requestLogger(deps.logger));
   // The request's CSP nonce: React Router renders it on its scripts, the header names it.
+  const csp = { stripe: deps.payments.kind === "stripe" };
   app.use(async (c, next) => {
     c.set("nonce", randomBytes(16).toString("base64"));
     const embed: RequestInfo["embed"] = { refusedStorage: false, frameAncestors: null };
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps) {
     if (!type?.startsWith("text/html")) return;
     if (!/charset=/i.test(type)) c.res.headers.set("Content-Type", "text/html; charset=utf-8");
     if (!c.res.headers.has("Content-Security-Policy")) {
-      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), ancestors));
+      c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(c.get("nonce"), ancestors, csp));
     }
   });
   // The embedding snippet's script is loaded by clients' own pages (decision 025).

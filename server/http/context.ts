@@ -24,6 +24,8 @@ export interface AppServices {
   publicOrigin?: string;
   mailer: Mailer;
   payments: PaymentGateway;
+  /** Stripe's publishable key for Stripe.js on the card pages; set only when Stripe is the gateway. */
+  stripePublishableKey?: string;
   postal: PostalLookup;
   blobs: BlobStore;
 }

@@ -34,4 +34,35 @@ describe("contentSecurityPolicy", () => {
       ),
     ).toBe("'self' https://www.example.com http://localhost:*");
   });
+
+  it("names no Stripe host and sets no frame-src when Stripe is not the gateway", () => {
+    for (const policy of [
+      contentSecurityPolicy("n", "'self'"),
+      contentSecurityPolicy("n", "'self'", { stripe: false }),
+    ]) {
+      expect(policy).not.toMatch(/stripe/);
+      expect(directives(policy).has("frame-src")).toBe(false);
+    }
+  });
+
+  it("adds Stripe.js's script, frame and API hosts, and nothing else, when Stripe is the gateway", () => {
+    const without = directives(contentSecurityPolicy("bm9uY2U", "'self'"));
+    const policy = directives(contentSecurityPolicy("bm9uY2U", "'self'", { stripe: true }));
+    expect(policy.get("script-src")).toBe(
+      "'self' 'nonce-bm9uY2U' https://www.googletagmanager.com https://js.stripe.com https://*.js.stripe.com",
+    );
+    expect(policy.get("frame-src")).toBe(
+      "'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+    );
+    expect(policy.get("connect-src")).toBe(
+      "'self' https://www.google-analytics.com https://*.google-analytics.com https://www.googletagmanager.com https://api.stripe.com",
+    );
+    // Every other directive is the same as without Stripe.
+    for (const [name, value] of without) {
+      if (!["script-src", "connect-src"].includes(name)) expect(policy.get(name), name).toBe(value);
+    }
+    expect([...policy.keys()].sort()).toEqual([...without.keys(), "frame-src"].sort());
+    expect(policy.get("form-action")).toBe("'self'");
+    expect(policy.get("frame-ancestors")).toBe("'self'");
+  });
 });

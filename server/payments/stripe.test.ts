@@ -1,187 +1,33 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type StripeApi, startStripeApi } from "../../tests/fixtures/stripe-api";
 import { StripeGateway } from "./stripe";
 import { WebhookSignatureError } from "./types";
 
-/** Enough of Stripe's wire format: form-encoded requests in, JSON objects out. */
-interface Seen {
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-const seen: Seen[] = [];
-let server: Server;
+/** The adapter against a local server that speaks Stripe's wire format (tests/fixtures/stripe-api.ts). */
+let api: StripeApi;
 let gateway: StripeGateway;
 const WEBHOOK_SECRET = "whsec_test_secret";
 
-const pm = (id: string, brand: string, last4: string, customer: string | null = "cus_1") => ({
-  id,
-  object: "payment_method",
-  type: "card",
-  customer,
-  billing_details: { name: "TARO YAMADA" },
-  card: { brand, last4, exp_month: 12, exp_year: 2030 },
-});
-const METHODS: Record<string, ReturnType<typeof pm>> = {
-  pm_visa: pm("pm_visa", "visa", "4242"),
-  pm_3ds: pm("pm_3ds", "visa", "3220"),
-  pm_declined: pm("pm_declined", "visa", "0002"),
-  pm_jcb: pm("pm_jcb", "jcb", "0505"),
-  pm_other: pm("pm_other", "visa", "1111", "cus_2"),
-};
-const intent = (form: URLSearchParams, status: string, extra: object = {}) => ({
-  id: "pi_1",
-  object: "payment_intent",
-  amount: Number(form.get("amount")),
-  currency: form.get("currency"),
-  client_secret: "pi_1_secret_x",
-  status,
-  next_action: null,
-  last_payment_error: null,
-  ...extra,
-});
-
-function route(method: string, path: string, form: URLSearchParams): [number, unknown] {
-  if (method === "POST" && path === "/v1/customers") return [200, { id: "cus_1", object: "customer" }];
-  if (method === "POST" && path === "/v1/setup_intents") {
-    return [
-      200,
-      { id: "seti_1", object: "setup_intent", client_secret: "seti_1_secret_x", status: "requires_payment_method" },
-    ];
-  }
-  if (method === "POST" && path === "/v1/setup_intents/seti_1/confirm") {
-    const pmId = form.get("payment_method");
-    if (pmId === "pm_3ds") {
-      return [
-        200,
-        {
-          id: "seti_1",
-          object: "setup_intent",
-          status: "requires_action",
-          client_secret: "seti_1_secret_x",
-          next_action: {
-            type: "redirect_to_url",
-            redirect_to_url: { url: "https://hooks.stripe.test/3ds/seti_1", return_url: "x" },
-          },
-        },
-      ];
-    }
-    return [
-      200,
-      { id: "seti_1", object: "setup_intent", status: "succeeded", customer: "cus_1", payment_method: pmId },
-    ];
-  }
-  if (method === "GET" && path === "/v1/customers/cus_1") {
-    return [200, { id: "cus_1", object: "customer", invoice_settings: { default_payment_method: "pm_visa" } }];
-  }
-  if (method === "GET" && path === "/v1/customers/cus_1/payment_methods") {
-    return [200, { object: "list", data: [METHODS.pm_visa, METHODS.pm_3ds], has_more: false, url: path }];
-  }
-  const pmMatch = /^\/v1\/payment_methods\/(\w+)$/.exec(path);
-  if (method === "GET" && pmMatch) {
-    const found = METHODS[pmMatch[1]!];
-    return found ? [200, found] : [404, { error: { type: "invalid_request_error", code: "resource_missing" } }];
-  }
-  if (method === "POST" && path === "/v1/payment_intents") {
-    if (form.get("amount") === "9999") {
-      return [
-        400,
-        {
-          error: {
-            type: "idempotency_error",
-            message: "Keys for idempotent requests can only be used with the same parameters",
-          },
-        },
-      ];
-    }
-    switch (form.get("payment_method")) {
-      case "pm_3ds":
-        return [
-          200,
-          intent(form, "requires_action", {
-            next_action: {
-              type: "redirect_to_url",
-              redirect_to_url: { url: "https://hooks.stripe.test/3ds/pi_1", return_url: "x" },
-            },
-          }),
-        ];
-      case "pm_declined":
-        return [
-          402,
-          {
-            error: {
-              type: "card_error",
-              code: "card_declined",
-              decline_code: "generic_decline",
-              message: "Your card was declined.",
-              payment_intent: intent(form, "requires_payment_method"),
-            },
-          },
-        ];
-      default:
-        return [200, intent(form, "succeeded")];
-    }
-  }
-  if (method === "GET" && path === "/v1/payment_intents/pi_1") {
-    return [200, { id: "pi_1", object: "payment_intent", amount: 12100, status: "succeeded" }];
-  }
-  if (method === "POST" && path === "/v1/refunds") {
-    return [
-      200,
-      { id: "re_1", object: "refund", amount: 12100, status: "succeeded", payment_intent: form.get("payment_intent") },
-    ];
-  }
-  return [
-    404,
-    { error: { type: "invalid_request_error", code: "resource_missing", message: `no route ${method} ${path}` } },
-  ];
-}
-
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (c) => {
-      body += c;
-    });
-    req.on("end", () => {
-      const url = new URL(req.url ?? "/", "http://localhost");
-      const form = new URLSearchParams(req.method === "GET" ? url.search : body);
-      const key = req.headers["idempotency-key"];
-      seen.push({
-        method: req.method ?? "",
-        path: url.pathname,
-        form,
-        idempotencyKey: typeof key === "string" ? key : undefined,
-      });
-      const [status, json] = route(req.method ?? "", url.pathname, form);
-      res.writeHead(status, { "content-type": "application/json", "request-id": "req_test" });
-      res.end(JSON.stringify(json));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  api = await startStripeApi();
   gateway = new StripeGateway({
     secretKey: "sk_test_local",
     webhookSecret: WEBHOOK_SECRET,
     host: "127.0.0.1",
-    port: (server.address() as AddressInfo).port,
+    port: api.port,
     protocol: "http",
     maxNetworkRetries: 0,
   });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => api.close());
 
 beforeEach(() => {
-  seen.length = 0;
+  api.seen.length = 0;
 });
 
-const posts = (path: string) => seen.filter((s) => s.method === "POST" && s.path === path);
+const posts = (path: string) => api.posts(path);
 
 describe("Stripe adapter", () => {
   it("creates a customer with the site and member in metadata", async () => {
@@ -224,7 +70,7 @@ describe("Stripe adapter", () => {
       status: "failed",
       reason: "jcb_not_accepted",
     });
-    expect(seen.filter((s) => s.method === "POST")).toEqual([]);
+    expect(api.seen.filter((s) => s.method === "POST")).toEqual([]);
   });
 
   it("lists cards with the default", async () => {

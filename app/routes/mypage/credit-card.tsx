@@ -1,19 +1,23 @@
 import { Form, redirect, useNavigation } from "react-router";
 import { localizePath } from "../../../common/locales";
-import { CardSchema, expiryYears } from "../../../server/cards/card.schema";
+import { CardSchema, cardSchemaFor, expiryYears, StripeCardSchema } from "../../../server/cards/card.schema";
 import { addCard, completeCardSetup, deleteCard, listCards, setDefaultCard } from "../../../server/cards/cards";
 import { AppError } from "../../../server/errors";
 import { CsrfField } from "../../components/csrf-field";
 import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
+import { useHydrated } from "../../components/form/member-fields";
+import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
+import { publicOrigin } from "../../lib/seo.server";
 import { getSession } from "../../lib/session.server";
 import { getSite, requireId, services } from "../../lib/site.server";
+import { challengeUrl, stripeCardConfig } from "../../lib/stripe.server";
 import type { Route } from "./+types/credit-card";
 
 /** Card pages load no analytics or tag manager (spec §9). */
@@ -49,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     }
     throw redirectWithFlash(request, cardPage(siteId, locale), { kind: "success", key: "creditCard.flash.added" });
   }
-  return { cards: await listCards(db, siteId, member.id), years: expiryYears() };
+  return { cards: await listCards(db, siteId, member.id), years: expiryYears(), stripe: stripeCardConfig(context) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -68,15 +72,22 @@ export async function action({ context, request }: Route.ActionArgs) {
     await deleteCard(db, siteId, member.id, cardId, payments);
     return redirectWithFlash(request, back, { kind: "success", key: "creditCard.flash.deleted" });
   }
-  return handleForm(form, CardSchema, async (input) => {
-    const result = await addCard(db, siteId, member.id, input, payments);
+  // Typed card details with the simulator; with Stripe only a PaymentMethod made by Stripe.js.
+  const returnTo = (setupId: string) => `${back}?setup=${encodeURIComponent(setupId)}`;
+  return handleForm(form, cardSchemaFor(payments.kind), async (input) => {
+    const result = await addCard(
+      db,
+      siteId,
+      member.id,
+      input,
+      payments,
+      (setupId) => `${publicOrigin(request, context)}${returnTo(setupId)}`,
+    );
     if (result.status === "saved") {
       return redirectWithFlash(request, back, { kind: "success", key: "creditCard.flash.added" });
     }
     await getSession(context).setData(SETUP_KEY, result.setupId);
-    const returnTo = `${back}?setup=${encodeURIComponent(result.setupId)}`;
-    const sep = result.actionUrl.includes("?") ? "&" : "?";
-    return redirect(`${result.actionUrl}${sep}return=${encodeURIComponent(returnTo)}`);
+    return redirect(challengeUrl(result.actionUrl, returnTo(result.setupId)));
   });
 }
 
@@ -87,10 +98,15 @@ const NO_ERRORS = {};
 export default function CreditCard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(CardSchema, actionData?.errors ?? NO_ERRORS);
+  const { cards, years, stripe } = loaderData;
+  const { errors, setErrors, formRef, onSubmit, onChange } = useFormValidation(
+    stripe ? StripeCardSchema : CardSchema,
+    actionData?.errors ?? NO_ERRORS,
+  );
+  const stripeSubmit = useStripeCardSubmit(setErrors);
+  const hydrated = useHydrated();
   const values = actionData?.values ?? {};
-  const busy = navigation.state === "submitting";
-  const { cards, years } = loaderData;
+  const busy = navigation.state === "submitting" || stripeSubmit.creating;
   return (
     <main id="main" tabIndex={-1} className="max-w-xl outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">
@@ -176,7 +192,7 @@ export default function CreditCard({ loaderData, actionData }: Route.ComponentPr
         <Form
           method="post"
           ref={formRef}
-          onSubmit={onSubmit}
+          onSubmit={stripe ? stripeSubmit.onSubmit : onSubmit}
           onChange={onChange}
           noValidate
           className="card flex flex-col gap-4 p-5"
@@ -185,8 +201,26 @@ export default function CreditCard({ loaderData, actionData }: Route.ComponentPr
           <CsrfField />
           <FormNotice errors={errors} />
           <input type="hidden" name="intent" value="add" />
-          <CardFields errors={errors} values={values} years={years} formRef={formRef} refused={Boolean(actionData)} />
-          <button type="submit" className="btn-primary w-full" disabled={busy} data-testid="card-submit">
+          {stripe ? (
+            <StripeCardField
+              config={stripe}
+              errors={errors}
+              setErrors={setErrors}
+              control={stripeSubmit.control}
+              values={values}
+              refusal={actionData}
+            />
+          ) : (
+            <CardFields errors={errors} values={values} years={years} formRef={formRef} refused={Boolean(actionData)} />
+          )}
+          {/* Stripe's card field needs JavaScript: no button that could only fail without it. */}
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            disabled={busy}
+            hidden={Boolean(stripe) && !hydrated}
+            data-testid="card-submit"
+          >
             {busy ? t("form.submitting") : t("creditCard.submit")}
           </button>
         </Form>

@@ -59,6 +59,7 @@ export default function MyPageHome({ loaderData }: Route.ComponentProps) {
             <li key={link.path}>
               <Link
                 to={sitePath(shell, link.path)}
+                reloadDocument={link.document}
                 className="card flex min-h-14 items-center justify-between px-4 font-semibold"
                 data-testid={`home-${link.testId}`}
               >

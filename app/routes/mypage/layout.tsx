@@ -14,11 +14,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { member: { name: member.name, company: member.company, userType: member.userType } };
 }
 
-export const MYPAGE_LINKS: readonly { path: string; label: MessageKey; testId: string }[] = [
+/**
+ * `document`: opened as a new document, not by client-side navigation, so that the card page runs
+ * in a page that never loaded analytics or the tag manager (spec §9) and gets its own policy.
+ */
+export const MYPAGE_LINKS: readonly { path: string; label: MessageKey; testId: string; document?: true }[] = [
   { path: "/mypage", label: "mypage.nav.home", testId: "mypage-nav-home" },
   { path: "/mypage/reserves", label: "mypage.nav.reserves", testId: "mypage-nav-reserves" },
   { path: "/mypage/driver/driver_list", label: "mypage.nav.drivers", testId: "mypage-nav-drivers" },
-  { path: "/mypage/user/credit_card", label: "mypage.nav.card", testId: "mypage-nav-card" },
+  { path: "/mypage/user/credit_card", label: "mypage.nav.card", testId: "mypage-nav-card", document: true },
   { path: "/mypage/user/update", label: "mypage.nav.profile", testId: "mypage-nav-profile" },
   { path: "/mypage/password-update", label: "mypage.nav.password", testId: "mypage-nav-password" },
   { path: "/mypage/user/withdrawal", label: "mypage.nav.withdrawal", testId: "mypage-nav-withdrawal" },
@@ -41,6 +45,7 @@ export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
             <li key={link.path} className="shrink-0">
               <NavLink
                 to={sitePath(shell, link.path)}
+                reloadDocument={link.document}
                 end
                 className={({ isActive }) =>
                   `flex min-h-11 items-center rounded-lg border px-3 text-sm font-semibold ${

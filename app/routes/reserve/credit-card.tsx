@@ -1,7 +1,13 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
 import { localDate } from "../../../common/calendar-date";
-import { CardSchema, expiryYears } from "../../../server/cards/card.schema";
+import {
+  CardSchema,
+  cardSchemaFor,
+  cardSourceOf,
+  expiryYears,
+  StripeCardSchema,
+} from "../../../server/cards/card.schema";
 import { listCards, savedCardSource } from "../../../server/cards/cards";
 import { completeCardAction, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
@@ -9,6 +15,8 @@ import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
 import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
+import { useHydrated } from "../../components/form/member-fields";
+import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
 import { useReasonText } from "../../components/search/field-error";
 import {
   advanceCardTooEarly,
@@ -25,6 +33,7 @@ import { reservePath, saveReserveSession } from "../../lib/reserve-session.serve
 import { privateMeta } from "../../lib/seo";
 import { publicOrigin } from "../../lib/seo.server";
 import { getSite, services } from "../../lib/site.server";
+import { stripeCardConfig } from "../../lib/stripe.server";
 import { bookingSummary } from "../../presenters/booking.server";
 import type { Route } from "./+types/credit-card";
 
@@ -74,6 +83,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cards,
     years: expiryYears(),
     refused,
+    stripe: stripeCardConfig(context),
   };
 }
 
@@ -85,7 +95,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const session = await releasePendingPayment(context, confirmable.session);
   const { siteId, bundle, locale } = getSite(context);
-  const { db } = services(context);
+  const { db, payments } = services(context);
   const form = await request.formData();
   const choice = String(form.get("card_choice") ?? "new");
   const submit = async (card: NonNullable<Parameters<typeof submitReservation>[2]["card"]>) => {
@@ -114,7 +124,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!source) return formFailure(form, { card_choice: { code: "invalid_choice" } });
     return submit(source);
   }
-  return handleForm(form, CardSchema, (card) => submit({ source: { card } }));
+  // Typed card details with the simulator; with Stripe only a PaymentMethod made by Stripe.js.
+  return handleForm(form, cardSchemaFor(payments.kind), (input) => submit({ source: cardSourceOf(input) }));
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserveCard.title");
@@ -128,17 +139,20 @@ export default function ReserveCreditCard({ loaderData, actionData }: Route.Comp
   const yen = useYen();
   const reasonText = useReasonText();
   const navigation = useNavigation();
-  const { cards, summary } = loaderData;
+  const { cards, summary, stripe } = loaderData;
   const values = actionData?.values ?? {};
   const serverErrors = actionData?.errors ?? (loaderData.refused ? { form: loaderData.refused } : NO_ERRORS);
   const defaultCard = cards.find((c) => c.isDefault) ?? cards[0];
   const [choice, setChoice] = useState(values.card_choice ?? (defaultCard ? `saved:${defaultCard.id}` : "new"));
   const newCard = choice === "new";
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    newCard ? CardSchema : NOTHING_TO_CHECK,
+  const { errors, setErrors, formRef, onSubmit, onChange } = useFormValidation(
+    newCard ? (stripe ? StripeCardSchema : CardSchema) : NOTHING_TO_CHECK,
     serverErrors,
   );
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const stripeSubmit = useStripeCardSubmit(setErrors);
+  const stripeCard = Boolean(stripe) && newCard;
+  const hydrated = useHydrated();
+  const busy = (navigation.state !== "idle" && navigation.formMethod === "POST") || stripeSubmit.creating;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
       <BookingSteps current={2} />
@@ -156,6 +170,7 @@ export default function ReserveCreditCard({ loaderData, actionData }: Route.Comp
         ref={formRef}
         onSubmit={(event) => {
           if (busy) event.preventDefault();
+          else if (stripeCard) stripeSubmit.onSubmit(event);
           else onSubmit(event);
         }}
         onChange={onChange}
@@ -213,13 +228,24 @@ export default function ReserveCreditCard({ loaderData, actionData }: Route.Comp
               <li data-testid="jcb-note">{t("creditCard.jcbNote")}</li>
               <li>{t("creditCard.secureNote")}</li>
             </ul>
-            <CardFields
-              errors={errors}
-              values={values}
-              years={loaderData.years}
-              formRef={formRef}
-              refused={Boolean(actionData || loaderData.refused)}
-            />
+            {stripe ? (
+              <StripeCardField
+                config={stripe}
+                errors={errors}
+                setErrors={setErrors}
+                control={stripeSubmit.control}
+                values={values}
+                refusal={actionData ?? loaderData.refused}
+              />
+            ) : (
+              <CardFields
+                errors={errors}
+                values={values}
+                years={loaderData.years}
+                formRef={formRef}
+                refused={Boolean(actionData || loaderData.refused)}
+              />
+            )}
           </>
         ) : null}
         <p className="flex items-baseline justify-between gap-3 border-t border-gray-200 pt-3">
@@ -229,7 +255,14 @@ export default function ReserveCreditCard({ loaderData, actionData }: Route.Comp
           </span>
         </p>
         <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
-        <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined} data-testid="card-pay">
+        {/* A new card on Stripe needs JavaScript: no button that could only fail without it. */}
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          aria-disabled={busy || undefined}
+          hidden={stripeCard && !hydrated}
+          data-testid="card-pay"
+        >
           {busy ? t("confirm.submitting") : t("reserveCard.pay")}
         </button>
       </Form>

@@ -36,4 +36,13 @@ export const cardEn: Record<keyof typeof cardJa, string> = {
   "creditCard.flash.added": "Your card has been saved.",
   "creditCard.flash.default": "Your default card has been changed.",
   "creditCard.flash.deleted": "The card has been deleted.",
+  "creditCard.stripeCard": "Card details",
+  "creditCard.stripeHint":
+    "Card number, expiry date and security code. You type them into a secure field of our payment provider, Stripe; your card number is never sent to this site.",
+  "creditCard.stripeLoading": "Loading the secure card field…",
+  "creditCard.needsJs":
+    "Entering a new card needs JavaScript. Please turn JavaScript on in your browser settings, then reload this page.",
+  "reason.card_incomplete": "Please enter the card number, expiry date and security code in full.",
+  "reason.card_form_unavailable":
+    "The card field could not be loaded. Please check your connection and reload the page.",
 };

@@ -34,4 +34,13 @@ export const cardJa = {
   "creditCard.flash.added": "カードを登録しました。",
   "creditCard.flash.default": "既定のカードを変更しました。",
   "creditCard.flash.deleted": "カードを削除しました。",
+  "creditCard.stripeCard": "カード情報",
+  "creditCard.stripeHint":
+    "カード番号・有効期限・セキュリティコードを入力してください。決済代行会社 Stripe の安全な入力欄で、カード番号は当サイトに送信されません。",
+  "creditCard.stripeLoading": "安全なカード入力欄を読み込んでいます…",
+  "creditCard.needsJs":
+    "新しいカードの入力には JavaScript が必要です。ブラウザの設定で JavaScript を有効にしてから、このページを再読み込みしてください。",
+  "reason.card_incomplete": "カード番号・有効期限・セキュリティコードをすべて入力してください。",
+  "reason.card_form_unavailable":
+    "カード入力欄を読み込めませんでした。通信環境をご確認のうえ、ページを再読み込みしてください。",
 } as const;

@@ -36,4 +36,13 @@ export const cardKo: Record<keyof typeof cardJa, string> = {
   "creditCard.flash.added": "카드가 등록되었습니다.",
   "creditCard.flash.default": "기본 카드가 변경되었습니다.",
   "creditCard.flash.deleted": "카드가 삭제되었습니다.",
+  "creditCard.stripeCard": "카드 정보",
+  "creditCard.stripeHint":
+    "카드 번호, 유효기간, 보안 코드를 입력해 주세요. 결제 대행사 Stripe의 안전한 입력란이며, 카드 번호는 이 사이트로 전송되지 않습니다.",
+  "creditCard.stripeLoading": "안전한 카드 입력란을 불러오는 중입니다…",
+  "creditCard.needsJs":
+    "새 카드를 입력하려면 JavaScript가 필요합니다. 브라우저 설정에서 JavaScript를 켠 후 이 페이지를 새로 고쳐 주세요.",
+  "reason.card_incomplete": "카드 번호, 유효기간, 보안 코드를 모두 입력해 주세요.",
+  "reason.card_form_unavailable":
+    "카드 입력란을 불러오지 못했습니다. 인터넷 연결을 확인한 후 페이지를 새로 고쳐 주세요.",
 };

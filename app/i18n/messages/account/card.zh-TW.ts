@@ -36,4 +36,10 @@ export const cardZhTW: Record<keyof typeof cardJa, string> = {
   "creditCard.flash.added": "信用卡已登錄。",
   "creditCard.flash.default": "已變更預設信用卡。",
   "creditCard.flash.deleted": "信用卡已刪除。",
+  "creditCard.stripeCard": "信用卡資料",
+  "creditCard.stripeHint": "請輸入卡號、有效期限與安全碼。此為付款服務商 Stripe 的安全輸入欄位，卡號不會傳送至本網站。",
+  "creditCard.stripeLoading": "正在載入安全的信用卡輸入欄位…",
+  "creditCard.needsJs": "輸入新的信用卡需要 JavaScript。請在瀏覽器設定中啟用 JavaScript 後，重新載入此頁面。",
+  "reason.card_incomplete": "請完整輸入卡號、有效期限與安全碼。",
+  "reason.card_form_unavailable": "無法載入信用卡輸入欄位。請確認網路連線後重新載入頁面。",
 };
