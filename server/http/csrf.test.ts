@@ -247,13 +247,15 @@ describe("csrf in the embedded flow (decision 025)", () => {
 
   it("knows the browser refused the cookie when the previous embedded page set it and it did not come back", async () => {
     const refused = await app.request("/en/sakura/custom_page/stores/1/cars/2/options", {
-      headers: { Referer: embeddedPage },
+      headers: { Referer: embeddedPage, "Sec-Fetch-Dest": "iframe" },
     });
     expect(await refused.text()).toContain(" true</p>");
     for (const headers of <Record<string, string>[]>[
-      { Referer: "https://client.example/booking" },
-      {},
-      { Referer: embeddedPage, cookie: `csrf_embed=${token}` },
+      { Referer: "https://client.example/booking", "Sec-Fetch-Dest": "iframe" },
+      { "Sec-Fetch-Dest": "iframe" },
+      { Referer: embeddedPage, "Sec-Fetch-Dest": "iframe", cookie: `csrf_embed=${token}` },
+      // A link of the frame opened in a tab of its own: no partitioned cookie there yet, and no refusal.
+      { Referer: embeddedPage, "Sec-Fetch-Dest": "document" },
     ]) {
       const res = await app.request("/en/sakura/custom_page/stores/1/cars/2/options", { headers });
       expect(await res.text()).toContain(" false</p>");

@@ -129,7 +129,9 @@ export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embe
     const embedded = isEmbeddedPath(c.req.path);
     const cookieName = scopedCookieName(CSRF_COOKIE, embedded);
     const cookieToken = validCsrfToken(readCookie(c.req.header("cookie"), cookieName));
-    const refused = embedded && !cookieToken && cameFromEmbeddedPage(c.req.header("referer"), c.req.url);
+    // Only a page loading inside a frame counts: a link opened in a tab of its own starts afresh.
+    const inFrame = c.req.header("sec-fetch-dest") === "iframe";
+    const refused = embedded && inFrame && !cookieToken && cameFromEmbeddedPage(c.req.header("referer"), c.req.url);
     if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
       const origin = originAllowed({
         secFetchSite: c.req.header("sec-fetch-site"),
@@ -140,7 +142,7 @@ export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embe
       if (!origin || (!tokenless && !tokensMatch(cookieToken, await submittedToken(c.req.raw)))) {
         // A form of our own frame whose cookies the browser refused: show that page again, where
         // the refusal is explained (decision 025), rather than a bare 403.
-        if (origin && refused && c.req.header("sec-fetch-dest") === "iframe") return c.redirect(c.req.url, 303);
+        if (origin && refused) return c.redirect(c.req.url, 303);
         return c.text("Forbidden: the request did not come from this site's own page.", 403);
       }
     }
