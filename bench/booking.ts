@@ -8,12 +8,16 @@
 //    On PGlite (one process) and on PostgreSQL (two processes behind the same database).
 // 2. Race (PostgreSQL, two processes): 50 guests submit at once for the last car of a type,
 //    with overlapping periods: exactly 1 booking, 49 "selected type all reserved", 0 5xx.
+// Beside the latency, the CPU the burst cost per submit (Linux /proc, read just before the first
+// submit is sent and after the last answer): the app processes', and on PostgreSQL its server
+// processes' for the bench database. Latency moves with the machine's load; this much less.
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { CATALOGUES } from "../app/i18n/messages";
+import { backendPids, totalCpuMs } from "./lib/cpu";
 import { sleep, startServer, waitFor } from "./lib/server";
 import { p95 } from "./lib/stats";
 import { optionsPath, SITE, storeAndTypes, Visitor } from "./lib/visitor";
@@ -25,10 +29,14 @@ const FULLY_BOOKED = CATALOGUES.ja["reason.type_fully_booked"];
 
 type Outcome = { status: number; ms: number; booked: boolean; fullyBooked: boolean };
 
+/** CPU so far (ms) of what serves the submits: the app processes, and PostgreSQL's processes when known. */
+type CpuSampler = () => Promise<{ app: number | null; database: number | null }>;
+
 /** Prepares `RACERS` sessions, then fires every submit at once (round-robin over `bases`). */
-async function burst(bases: string[], paths: string[]): Promise<Outcome[]> {
+async function burst(bases: string[], paths: string[], onReady?: () => Promise<void>): Promise<Outcome[]> {
   const visitors = paths.map((_, i) => new Visitor(bases[i % bases.length] as string));
   const fields = await Promise.all(visitors.map((v, i) => v.prepare(paths[i] as string, i)));
+  await onReady?.();
   return Promise.all(
     visitors.map(async (v, i) => {
       const t0 = performance.now();
@@ -45,7 +53,7 @@ async function burst(bases: string[], paths: string[]): Promise<Outcome[]> {
 }
 
 /** The latency burst: every submit for a car that is free (types × days spread). */
-async function latency(bases: string[]) {
+async function latency(bases: string[], cpu: CpuSampler) {
   const { storeId, typeIds } = await storeAndTypes(bases[0] as string);
   const paths = Array.from({ length: RACERS }, (_, i) =>
     optionsPath(storeId, typeIds[i % typeIds.length] as number, 60 + Math.floor(i / typeIds.length) * 2, 1),
@@ -59,9 +67,16 @@ async function latency(bases: string[]) {
     );
     if (one) alone.push(one.ms);
   }
-  const outcomes = await burst(bases, paths);
+  let before: Awaited<ReturnType<CpuSampler>> = { app: null, database: null };
+  const outcomes = await burst(bases, paths, async () => {
+    before = await cpu();
+  });
+  const after = await cpu();
+  const perSubmit = (a: number | null, b: number | null) => (a === null || b === null ? null : (b - a) / RACERS);
   return {
     alone: [...alone].sort((a, b) => a - b)[5] ?? Number.NaN,
+    appCpu: perSubmit(before.app, after.app),
+    databaseCpu: perSubmit(before.database, after.database),
     p95: p95(outcomes.map((o) => o.ms)),
     max: Math.max(...outcomes.map((o) => o.ms)),
     booked: outcomes.filter((o) => o.booked).length,
@@ -100,7 +115,16 @@ async function race(bases: string[], db: pg.Client) {
   return { cars, created: (await count()) - before, outcomes };
 }
 
+const cpuText = (ms: number | null) => (ms === null ? "–" : `${ms.toFixed(1)} ms`);
+/** The machine's load (1, 5, 15 minutes): the latency is only comparable between runs under similar load. */
+const loadText = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
+
 async function main() {
+  console.log(`load average at the start: ${loadText()}`);
   console.log(
     `Booking submit bench: ${RACERS} concurrent guests, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
   );
@@ -111,9 +135,12 @@ async function main() {
   const lite = startServer(4331, { DATA_DIR: dataDir });
   try {
     await waitFor(`http://127.0.0.1:4331/${SITE}`);
-    const r = await latency(["http://127.0.0.1:4331"]);
+    const r = await latency(["http://127.0.0.1:4331"], async () => ({
+      app: await totalCpuMs([lite.pid]),
+      database: null, // PGlite runs inside the app process
+    }));
     rows.push(
-      `| PGlite, 1 process | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} |`,
+      `| PGlite, 1 process | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | – |`,
     );
   } finally {
     lite.kill("SIGTERM");
@@ -142,9 +169,12 @@ async function main() {
     second = startServer(4333, { DATABASE_URL: url.toString() });
     await waitFor(`http://127.0.0.1:4333/${SITE}`);
     const bases = ["http://127.0.0.1:4332", "http://127.0.0.1:4333"];
-    const r = await latency(bases);
+    const r = await latency(bases, async () => ({
+      app: await totalCpuMs([first.pid, second?.pid]),
+      database: await totalCpuMs(await backendPids(admin, dbName)),
+    }));
     rows.push(
-      `| PostgreSQL, 2 processes | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} |`,
+      `| PostgreSQL, 2 processes | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | ${cpuText(r.databaseCpu)} |`,
     );
 
     const db = new pg.Client({ connectionString: url.toString() });
@@ -165,10 +195,13 @@ async function main() {
     await admin.query(`drop database if exists ${dbName} with (force)`);
     await admin.end();
   }
-  console.log(`| database | one submit alone (median) | booked of ${RACERS} at once | submit p95 | max | 5xx |`);
-  console.log("|---|---:|---:|---:|---:|---:|");
+  console.log(
+    `| database | one submit alone (median) | booked of ${RACERS} at once | submit p95 | max | 5xx | app CPU per submit | PostgreSQL CPU per submit |`,
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
   console.log(rows.join("\n"));
   console.log(`\n${raceLine}`);
+  console.log(`\nload average at the end: ${loadText()}`);
 }
 
 main().catch((err) => {

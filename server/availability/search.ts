@@ -105,7 +105,13 @@ function sortOffers(offers: CarTypeOffer[], sort: SortOrder): CarTypeOffer[] {
 export async function searchCarTypes(
   db: Db,
   siteId: string,
-  input: { bundle: SiteBundle; query: SearchQuery; now: Date },
+  input: {
+    bundle: SiteBundle;
+    query: SearchQuery;
+    now: Date;
+    /** One car type only (a quote): the others are neither counted nor priced, and `notice` speaks of this one. */
+    carTypeId?: number;
+  },
 ): Promise<SearchOutcome> {
   const { bundle, query, now } = input;
   const { settings, catalogue } = bundle;
@@ -126,7 +132,9 @@ export async function searchCarTypes(
   const storeId = store.id;
 
   const candidates = typesAtStore(bundle, storeId);
-  const matching = candidates.filter((t) => matchesFilters(t, query));
+  const matching = candidates.filter(
+    (t) => matchesFilters(t, query) && (input.carTypeId === undefined || t.id === input.carTypeId),
+  );
   const classes = new Map(catalogue.classes.map((c) => [c.id, c]));
   const immunity = new Map(catalogue.immunityFees.map((f) => [f.classId, f]));
   const offerOf = (
@@ -181,7 +189,7 @@ export async function searchCarTypes(
   const period = checked.period;
   if (!matching.length) return { ...base, period, notice: noMatchReason(candidates, query), undecided: false };
 
-  const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, period.end));
+  const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, period.end, input.carTypeId));
   const high = isHighSeason(store, period.startDate);
   const all = matching.map((t) => {
     const vehicles = catalogue.vehicleCounts.get(vehicleKey(storeId, t.id)) ?? 0;

@@ -1,6 +1,6 @@
 import type { Logger } from "../logger";
 import type { MailMessage } from "./message";
-import { type DbOrTx, insertMail } from "./outbox";
+import { type DbOrTx, insertMail, insertMails } from "./outbox";
 
 /**
  * How accounts and booking send mail. `send` writes the mail to `mail_outbox` inside the
@@ -11,6 +11,8 @@ import { type DbOrTx, insertMail } from "./outbox";
 export interface Mailer {
   readonly transport: "outbox" | "smtp";
   send(db: DbOrTx, siteId: string, message: MailMessage): Promise<{ id: number }>;
+  /** Several mails in one statement, in the caller's transaction (a booking's mails). */
+  sendAll(db: DbOrTx, siteId: string, messages: readonly MailMessage[]): Promise<{ id: number }[]>;
 }
 
 export function createMailer(config: { MAIL_TRANSPORT: "outbox" | "smtp" }, logger?: Logger): Mailer {
@@ -23,6 +25,13 @@ export function createMailer(config: { MAIL_TRANSPORT: "outbox" | "smtp" }, logg
       // Ids and kinds only: addresses, subjects and bodies are personal data.
       logger?.info({ mailId: row.id, siteId, kind: message.kind, transport }, "mail queued");
       return row;
+    },
+    async sendAll(db, siteId, messages) {
+      const rows = await insertMails(db, siteId, messages, status);
+      for (const [i, row] of rows.entries()) {
+        logger?.info({ mailId: row.id, siteId, kind: messages[i]?.kind, transport }, "mail queued");
+      }
+      return rows;
     },
   };
 }

@@ -16,10 +16,22 @@ export async function insertMail(
   message: MailMessage,
   status: Extract<MailStatus, "stored" | "pending">,
 ): Promise<{ id: number }> {
-  const m = MailMessageSchema.parse(message);
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
+  const [row] = await insertMails(db, siteId, [message], status);
+  if (!row) throw new Error("mail_outbox insert returned no row");
+  return row;
+}
+
+/** Several mails in one statement (a booking's two), ids in the order given; none when one is invalid. */
+export async function insertMails(
+  db: DbOrTx,
+  siteId: string,
+  messages: readonly MailMessage[],
+  status: Extract<MailStatus, "stored" | "pending">,
+): Promise<{ id: number }[]> {
+  if (!messages.length) return [];
+  const rows = messages.map((message) => {
+    const m = MailMessageSchema.parse(message);
+    return {
       siteId,
       toAddress: m.to,
       subject: m.subject,
@@ -28,10 +40,12 @@ export async function insertMail(
       locale: m.locale,
       kind: m.kind,
       status,
-    })
-    .returning({ id: mailOutbox.id });
-  if (!row) throw new Error("mail_outbox insert returned no row");
-  return row;
+    };
+  });
+  const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });
+  if (ids.length !== rows.length) throw new Error("mail_outbox insert returned fewer rows");
+  // RETURNING carries no order guarantee: ids are drawn in row order, so sorting restores it.
+  return ids.sort((a, b) => a.id - b.id);
 }
 
 /** A site's newest mails, newest first (the outbox page and tests read what a user would receive). */

@@ -69,6 +69,7 @@ export async function quoteReservation(db: DbOrTx, siteId: string, input: QuoteI
       date_undecided: false,
     },
     now,
+    carTypeId: input.carTypeId,
   });
   const store = outcome.store;
   if (!store || store.id !== input.storeId) return null;

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
 import type { DbHandle } from "../db/client";
-import { idempotencyKeys, mailOutbox, reservations } from "../db/schema";
+import { driverImages, drivers, idempotencyKeys, mailOutbox, reservations, vehicles } from "../db/schema";
 import { PaymentSimulator } from "../payments/simulator";
 import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
 import { cancelReservation } from "./cancel";
@@ -22,6 +22,17 @@ import {
   type SubmitAnswer,
   submitReservation,
 } from "./submit";
+
+/** Values `randomInt` returns next (reservation numbers), then real random ones again. */
+const forcedRandom: number[] = [];
+vi.mock("node:crypto", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("node:crypto")>();
+  const randomInt = ((...args: Parameters<typeof actual.randomInt>) =>
+    forcedRandom.length
+      ? forcedRandom.shift()
+      : (actual.randomInt as (...a: unknown[]) => number)(...args)) as typeof actual.randomInt;
+  return { ...actual, default: { ...actual, randomInt }, randomInt };
+});
 
 const TZ = "Asia/Tokyo";
 const NOW = zonedInstant("2026-12-01", "09:00", TZ);
@@ -345,6 +356,58 @@ describe("card payments", () => {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-hook")));
     expect(key?.reservationId).toBe(held.reservationId);
+  });
+});
+
+describe("writing the reservation", () => {
+  it("stores the trigger's refusal under the key and keeps no driver entered for it", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], {
+      driver: {
+        mode: "new",
+        person: { name: "運転 次郎", kana: "ウンテン ジロウ", tel: "090-1111-1111" },
+        licenseTypes: ["普通"],
+        licenseAcquisitionDate: "2010-04-01",
+        licenseExpirationDate: "2030-04-01",
+        images: [{ key: "licence/front", contentType: "image/jpeg", size: 1000 }],
+      },
+    });
+    // The car leaves service behind the (cached) catalogue: the quote still sees it, the trigger does not.
+    await handle.db.update(vehicles).set({ inService: false }).where(eq(vehicles.siteId, site.siteId));
+    const refusal = { outcome: "refused", reason: { code: "type_fully_booked" } };
+    expect(await submit(site, session, "k-trigger")).toEqual(refusal);
+    expect(await rowsOf(site.siteId)).toEqual([]);
+    expect(await handle.db.select().from(drivers).where(eq(drivers.siteId, site.siteId))).toEqual([]);
+    expect(await handle.db.select().from(driverImages).where(eq(driverImages.siteId, site.siteId))).toEqual([]);
+    expect(await mailsOf(site.siteId)).toEqual([]);
+    const [key] = await handle.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-trigger")));
+    expect(key?.response).toEqual(refusal);
+    expect(await submit(site, session, "k-trigger")).toEqual(refusal);
+  });
+
+  it("draws another reservation number when the first is taken on the site", async () => {
+    const site = await siteWith(2);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
+    await handle.db.insert(reservations).values({
+      siteId: site.siteId,
+      reserveNo: "261201-2222",
+      storeId: site.storeId,
+      carTypeId: site.typeId,
+      startAt: new Date(session.startAt),
+      endAt: new Date(session.endAt),
+    });
+    forcedRandom.push(0, 0, 0, 0, 1, 1, 1, 1); // "2222" (taken), then "3333"
+    const answer = await submit(site, session, "k-number");
+    expect(forcedRandom).toEqual([]);
+    expect(answer).toMatchObject({ outcome: "completed", reserveNo: "261201-3333" });
+    expect((await rowsOf(site.siteId)).map((r) => r.reserveNo).sort()).toEqual(["261201-2222", "261201-3333"]);
+    expect((await mailsOf(site.siteId)).map((m) => m.kind).sort()).toEqual([
+      "reservation_confirmed",
+      "store_notification",
+    ]);
   });
 });
 

@@ -118,10 +118,6 @@ function sqlError(error: unknown): { code?: string; constraint?: string } {
 }
 /** The capacity trigger's refusal (drizzle/0009_booking_guard.sql). */
 export const isFullyBooked = (error: unknown) => sqlError(error).code === "RB001";
-const isReserveNoTaken = (error: unknown) => {
-  const e = sqlError(error);
-  return e.code === "23505" && (e.constraint === undefined || e.constraint === "reservations_site_reserve_no");
-};
 
 /** Why this session cannot be booked as it stands, before anything is written. */
 function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
@@ -223,8 +219,10 @@ async function sendBookingMails(
 ) {
   const mails = compose(reservation);
   const locale = reservation.locale as Locale;
-  if (mails.borrower) await deps.mailer.send(tx, siteId, { ...mails.borrower, locale, kind: "reservation_confirmed" });
-  if (mails.store) await deps.mailer.send(tx, siteId, { ...mails.store, locale: "ja", kind: "store_notification" });
+  await deps.mailer.sendAll(tx, siteId, [
+    ...(mails.borrower ? [{ ...mails.borrower, locale, kind: "reservation_confirmed" as const }] : []),
+    ...(mails.store ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const }] : []),
+  ]);
 }
 
 type Claimed =
@@ -273,12 +271,7 @@ export async function submitReservation(
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (!mine) return { kind: "taken" };
-    const outcome = await tx
-      .transaction((savepoint) => book(savepoint, siteId, input, quote, compose, deps))
-      .catch((error: unknown): Claimed => {
-        if (isFullyBooked(error)) return { kind: "answered", answer: refused("type_fully_booked") };
-        throw error;
-      });
+    const outcome = await book(tx, siteId, input, quote, compose, deps);
     const done = outcome.kind === "answered" ? outcome.answer : null;
     const reservationId =
       outcome.kind === "awaiting_payment"
@@ -309,25 +302,74 @@ async function book(
   if (reason || !quote?.period || !quote.fees)
     return { kind: "answered", answer: { outcome: "refused", reason: reason ?? { code: "no_cars_in_period" } } };
   const { session, now } = input;
-  const driver = await bookingDriver(tx, siteId, session, input.memberId);
-  if (!driver) return { kind: "answered", answer: refused("driver_selection_required") };
   const byCard = session.payMethod === PAY_METHOD.advanceCard;
-  const values = {
+  const priced = { period: quote.period, fees: quote.fees };
+  // One savepoint around every write the capacity trigger may refuse: a refusal undoes a driver
+  // entered now and leaves the transaction able to store the answer under the key.
+  const row = await tx
+    .transaction(async (sp) => {
+      const driver = await bookingDriver(sp, siteId, session, input.memberId);
+      if (!driver) return null;
+      const values = reservationValues(siteId, input, quote, priced, driver, byCard);
+      return insertReservation(sp, values, now, quote.store.timeZone);
+    })
+    .catch((error: unknown) => {
+      if (isFullyBooked(error)) return "fully_booked" as const;
+      throw error;
+    });
+  if (row === "fully_booked") return { kind: "answered", answer: refused("type_fully_booked") };
+  if (!row) return { kind: "answered", answer: refused("driver_selection_required") };
+  if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
+  await sendBookingMails(tx, siteId, row, compose, deps);
+  return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
+}
+
+/**
+ * Inserts the reservation under a fresh reservation number; a number already taken on this site
+ * skips the row (no error, so no savepoint per attempt) and the next number is tried.
+ */
+async function insertReservation(
+  tx: DbOrTx,
+  values: Omit<typeof reservations.$inferInsert, "reserveNo">,
+  now: Date,
+  timeZone: string,
+): Promise<Reservation> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(reservations)
+      .values({ ...values, reserveNo: newReserveNo(now, timeZone) })
+      .onConflictDoNothing({ target: [reservations.siteId, reservations.reserveNo] })
+      .returning();
+    if (row) return row;
+  }
+  throw new Error("no free reservation number after 5 attempts");
+}
+
+function reservationValues(
+  siteId: string,
+  input: SubmitInput,
+  quote: Quote,
+  { period, fees }: { period: NonNullable<Quote["period"]>; fees: NonNullable<Quote["fees"]> },
+  driver: { driverId: number | null; snapshot: ReservationPerson },
+  byCard: boolean,
+) {
+  const { session, now } = input;
+  return {
     siteId,
     storeId: quote.store.id,
     returnStoreId: quote.store.id,
     carTypeId: quote.carType.id,
-    startAt: quote.period.start,
-    endAt: quote.period.end,
+    startAt: period.start,
+    endAt: period.end,
     status: byCard ? ("held" as const) : ("confirmed" as const),
     holdExpiresAt: byCard ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
     paymentStatus: byCard ? ("pending" as const) : null,
     memberId: input.memberId,
     driverId: driver.driverId,
-    rentalFee: quote.fees.rentCarFee,
-    optionFee: quote.fees.optionFee,
-    immunityFee: quote.fees.immunityFee,
-    totalFee: quote.fees.total,
+    rentalFee: fees.rentCarFee,
+    optionFee: fees.optionFee,
+    immunityFee: fees.immunityFee,
+    totalFee: fees.total,
     payMethod: session.payMethod ?? PAY_METHOD.cash,
     payMethodOther: session.payMethod === PAY_METHOD.other ? session.payMethodOther : null,
     optionNotPossibleType: session.optionNotPossibleType,
@@ -352,22 +394,6 @@ async function book(
         fee: o.fee,
       })),
   };
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await tx.transaction((sp) =>
-        sp
-          .insert(reservations)
-          .values({ ...values, reserveNo: newReserveNo(now, quote.store.timeZone) })
-          .returning(),
-      );
-      if (!row) throw new Error("reservation not created");
-      if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
-      await sendBookingMails(tx, siteId, row, compose, deps);
-      return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
-    } catch (error) {
-      if (!isReserveNoTaken(error) || attempt >= 4) throw error;
-    }
-  }
 }
 
 /** The answer stored under a key, waiting while its first request is still at work. */

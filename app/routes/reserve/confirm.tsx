@@ -90,8 +90,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     const base = await releasePendingPayment(context, session);
     const current = { ...base, ...kept, payMethod, payMethodOther: payMethod === 4 ? input.pay_method_other : "" };
-    await saveReserveSession(context, current);
     if (payMethod === PAY_METHOD.advanceCard) {
+      await saveReserveSession(context, current);
       const start = new Date(current.startAt);
       const store = bundle.stores.find((s) => s.id === current.storeId);
       if (store && advanceCardTooEarly(localDate(start, store.timeZone), store.timeZone)) {
@@ -100,6 +100,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       // A document of its own: no analytics or tag manager loaded by earlier pages runs on the card page (spec §9).
       return redirectDocument(reservePath(context, "/reserve/credit_card"));
     }
+    // The session is written once, with the outcome (afterSubmit); a failed submit still keeps the choices.
     const answer = await submitReservation(
       services(context).db,
       siteId,
@@ -114,7 +115,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         now: new Date(),
       },
       bookingDeps(context, request),
-    );
+    ).catch(async (error: unknown) => {
+      await saveReserveSession(context, current).catch(() => {});
+      throw error;
+    });
     const next = await afterSubmit(context, current, answer);
     if ("redirectTo" in next) return redirect(next.redirectTo);
     return formFailure(form, { form: next.refused });
