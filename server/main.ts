@@ -25,7 +25,11 @@ import { createDiskBlobStore } from "./uploads/blob-store";
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
-  const handle = await openDatabase(config, () => createDb(config));
+  const handle = await openDatabase(config, () =>
+    createDb(config, (err) =>
+      logger.error({ err: err.message }, "PostgreSQL connection lost; a new one opens on the next query"),
+    ),
+  );
   await handle.migrate();
   await assertRequestRoleIsLimited(handle.forSite);
   if (await seedDemoIfEmpty(handle.db)) logger.info("seeded the demo sites");

@@ -88,6 +88,11 @@ export async function openPglite(options: {
   };
 }
 
+/** Scripts without a logger: one line on stderr. */
+function reportConnectionLost(err: Error): void {
+  process.stderr.write(`PostgreSQL connection lost (${err.message}); a new one opens on the next query\n`);
+}
+
 /**
  * `appConnectionString` (DATABASE_APP_URL): the app's own login, neither superuser nor BYPASSRLS.
  * Without it the owner's connections drop to the app role for site scopes.
@@ -97,9 +102,13 @@ export function openPostgres(
   max = 10,
   onQuery?: QueryObserver,
   appConnectionString?: string,
+  onConnectionLost: (err: Error) => void = reportConnectionLost,
 ): DbHandle {
   const ownerPool = new pg.Pool({ connectionString, max: appConnectionString ? 2 : max });
   const appPool = appConnectionString ? new pg.Pool({ connectionString: appConnectionString, max }) : ownerPool;
+  // An idle connection that PostgreSQL ends (a restart, a terminated backend) is an 'error' event on
+  // the pool: unheard, it would crash the process. The pool drops that connection and opens another.
+  for (const pool of new Set([ownerPool, appPool])) pool.on("error", onConnectionLost);
   const entered = new WeakMap<object, string>();
   const make = (pool: pg.Pool, scope: Scope) =>
     drizzlePg({
@@ -125,12 +134,13 @@ export function openPostgres(
  * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`, opened only after
  * this process holds DATA_DIR's lock (one writer per folder); closing the handle releases it.
  */
-export async function createDb(config: {
-  DATABASE_URL?: string;
-  DATABASE_APP_URL?: string;
-  DATA_DIR: string;
-}): Promise<DbHandle> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, 10, undefined, config.DATABASE_APP_URL);
+export async function createDb(
+  config: { DATABASE_URL?: string; DATABASE_APP_URL?: string; DATA_DIR: string },
+  onConnectionLost?: (err: Error) => void,
+): Promise<DbHandle> {
+  if (config.DATABASE_URL) {
+    return openPostgres(config.DATABASE_URL, 10, undefined, config.DATABASE_APP_URL, onConnectionLost);
+  }
   const lock = await acquireDataDirLock(config.DATA_DIR);
   try {
     const dataDir = path.resolve(config.DATA_DIR, "pglite");

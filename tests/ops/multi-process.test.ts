@@ -127,4 +127,21 @@ describe.skipIf(!ADMIN_URL)("two app processes on one PostgreSQL database", () =
     expect(elapsedB).toBeLessThanOrEqual(1500);
     expect(elapsedA).toBeLessThanOrEqual(1500);
   });
+
+  it("keeps serving when PostgreSQL ends their connections (a restart, a killed idle connection)", async () => {
+    const { rows } = await db.query(
+      "select count(pg_terminate_backend(pid))::int as ended from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+      [DATABASE],
+    );
+    expect(rows[0].ended).toBeGreaterThan(0);
+    // The pools hear of it on their idle connections; the next requests open new ones.
+    await new Promise((r) => setTimeout(r, 300));
+    for (const s of [a, b] as Server[]) {
+      expect(s.child.exitCode, s.output()).toBeNull();
+      // The site cache checks the database at least every second: wait past it so a query runs.
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await page(s, `/${SITE}/store`)).status).toBe(200);
+    }
+    expect([a, b].map((s) => s?.output() ?? "").join("\n")).toContain("PostgreSQL connection lost");
+  });
 });
