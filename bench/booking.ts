@@ -4,7 +4,8 @@
 //   on which the bench creates and drops its own database; without one reachable, only PGlite runs.
 // 1. Latency: 50 guests, each with a complete reservation session (options → customer →
 //    confirmation, prepared first), submit at the same instant, each for a car that is free
-//    (distinct periods), paying at the store: p95 of the submit request (target ≤ 300 ms).
+//    (distinct periods), paying at the store: p95 of the submit request (target ≤ 300 ms); then a
+//    second burst of 50 on other days, the server warmed by the first.
 //    On PGlite (one process) and on PostgreSQL (two processes behind the same database).
 // 2. Race (PostgreSQL, two processes): 50 guests submit at once for the last car of a type,
 //    with overlapping periods: exactly 1 booking, 49 "selected type all reserved", 0 5xx.
@@ -52,12 +53,19 @@ async function burst(bases: string[], paths: string[], onReady?: () => Promise<v
   );
 }
 
-/** The latency burst: every submit for a car that is free (types × days spread). */
+/**
+ * The latency burst: every submit for a car that is free (types × days spread), twice. The first
+ * burst meets a server that has booked ten cars since it started, much of its code not yet
+ * optimised by V8; the second, on other days, one that has served a burst and its preparation, as a
+ * server that has been up a while has. Both are reported; the CPU figures are the first burst's.
+ */
 async function latency(bases: string[], cpu: CpuSampler) {
   const { storeId, typeIds } = await storeAndTypes(bases[0] as string);
-  const paths = Array.from({ length: RACERS }, (_, i) =>
-    optionsPath(storeId, typeIds[i % typeIds.length] as number, 60 + Math.floor(i / typeIds.length) * 2, 1),
-  );
+  const burstPaths = (firstDay: number) =>
+    Array.from({ length: RACERS }, (_, i) =>
+      optionsPath(storeId, typeIds[i % typeIds.length] as number, firstDay + Math.floor(i / typeIds.length) * 2, 1),
+    );
+  const paths = burstPaths(60);
   // Warm-up, and the submit alone: ten bookings one after another (other periods).
   const alone: number[] = [];
   for (let i = 0; i < 10; i++) {
@@ -72,6 +80,7 @@ async function latency(bases: string[], cpu: CpuSampler) {
     before = await cpu();
   });
   const after = await cpu();
+  const second = await burst(bases, burstPaths(250));
   const perSubmit = (a: number | null, b: number | null) => (a === null || b === null ? null : (b - a) / RACERS);
   return {
     alone: [...alone].sort((a, b) => a - b)[5] ?? Number.NaN,
@@ -79,8 +88,9 @@ async function latency(bases: string[], cpu: CpuSampler) {
     databaseCpu: perSubmit(before.database, after.database),
     p95: p95(outcomes.map((o) => o.ms)),
     max: Math.max(...outcomes.map((o) => o.ms)),
-    booked: outcomes.filter((o) => o.booked).length,
-    fiveXx: outcomes.filter((o) => o.status >= 500).length,
+    secondP95: p95(second.map((o) => o.ms)),
+    booked: [...outcomes, ...second].filter((o) => o.booked).length,
+    fiveXx: [...outcomes, ...second].filter((o) => o.status >= 500).length,
   };
 }
 
@@ -140,7 +150,7 @@ async function main() {
       database: null, // PGlite runs inside the app process
     }));
     rows.push(
-      `| PGlite, 1 process | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | – |`,
+      `| PGlite, 1 process | ${r.alone.toFixed(0)} ms | ${r.booked}/${2 * RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.secondP95.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | – |`,
     );
   } finally {
     lite.kill("SIGTERM");
@@ -174,7 +184,7 @@ async function main() {
       database: await totalCpuMs(await backendPids(admin, dbName)),
     }));
     rows.push(
-      `| PostgreSQL, 2 processes | ${r.alone.toFixed(0)} ms | ${r.booked}/${RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | ${cpuText(r.databaseCpu)} |`,
+      `| PostgreSQL, 2 processes | ${r.alone.toFixed(0)} ms | ${r.booked}/${2 * RACERS} | ${r.p95.toFixed(0)} ms | ${r.max.toFixed(0)} ms | ${r.secondP95.toFixed(0)} ms | ${r.fiveXx} | ${cpuText(r.appCpu)} | ${cpuText(r.databaseCpu)} |`,
     );
 
     const db = new pg.Client({ connectionString: url.toString() });
@@ -196,9 +206,9 @@ async function main() {
     await admin.end();
   }
   console.log(
-    `| database | one submit alone (median) | booked of ${RACERS} at once | submit p95 | max | 5xx | app CPU per submit | PostgreSQL CPU per submit |`,
+    `| database | one submit alone (median) | booked of 2 × ${RACERS} at once | submit p95, first burst | max | p95, second burst | 5xx | app CPU per submit | PostgreSQL CPU per submit |`,
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   console.log(rows.join("\n"));
   console.log(`\n${raceLine}`);
   console.log(`\nload average at the end: ${loadText()}`);
