@@ -5,21 +5,16 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingMails } from "../../app/presenters/booking-mail.server";
 import * as webhookRoute from "../../app/routes/payment-webhook";
-import { addDays, zonedInstant } from "../../common/calendar-date";
 import type { DbHandle } from "../../server/db/client";
 import { mailOutbox, paymentEvents, reservations } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import type { AppServices } from "../../server/http/context";
 import { PaymentSimulator } from "../../server/payments/simulator";
 import { signWebhook } from "../../server/payments/webhook-signature";
-import { quoteReservation } from "../../server/reservations/quote";
-import { chooseCar, type ReserveSession } from "../../server/reservations/reserve-session";
 import { submitReservation } from "../../server/reservations/submit";
-import { loadSiteBundle, type SiteBundle } from "../../server/sites/site-bundle";
-import { NIGHTS } from "../fixtures/fee-plans";
+import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
 import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
 import { createTestDb } from "../setup/test-db";
 
 /**
@@ -27,8 +22,7 @@ import { createTestDb } from "../setup/test-db";
  * CSRF; then React Router's request handler and the route module), with the simulator's secret.
  */
 
-const TZ = "Asia/Tokyo";
-const NOW = zonedInstant("2026-12-01", "09:00", TZ);
+const NOW = CARD_BOOKING_NOW;
 const SECRET = "whsec_simulator"; // the simulator's default
 const PATH = "/_webhooks/payments";
 const VISA_3DS = { number: "4000000000003220", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
@@ -62,53 +56,14 @@ afterAll(() => handle.close());
 
 /** A site with one car and a store address, and a guest's card booking waiting for 3-D Secure. */
 async function heldBooking() {
-  const site = await makeSite(handle.db, {
-    settings: { siteTitle: "テスト", siteTitleEn: "Test", supportedLanguages: "jp,en", settlementMethods: [1, 2] },
-    stores: [{ storeName: "本店", storeNameEn: "Main store", tel: "03-0000-0000", email: "store@example.com" }],
-    catalogue: {
-      classes: [{ key: "c", className: "コンパクト" }],
-      carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
-      vehicles: [{ store: 0, typeKey: "t", count: 1 }],
-      feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
-      immunityFees: [{ classKey: "c", pricePerDay: 1100 }],
-    },
-  });
-  const bundle = (await loadSiteBundle(handle.db, site.siteId)) as SiteBundle;
-  const storeId = site.storeIds[0] as number;
-  const carTypeId = site.catalogue?.typeIds.t as number;
-  const search = { sd: addDays("2026-12-01", 3), st: "11:00", ed: addDays("2026-12-01", 4), et: "17:00" };
-  const base = chooseCar(null, {
-    storeId,
-    carTypeId,
-    search,
-    startAt: zonedInstant(search.sd, search.st, TZ),
-    endAt: zonedInstant(search.ed, search.et, TZ),
-    rentalPeriodSlug: "01",
-    dateUndecided: false,
-  });
-  const quote = await quoteReservation(handle.db, site.siteId, {
-    bundle,
-    storeId,
-    carTypeId,
-    search,
-    options: [],
-    withImmunity: base.withImmunity,
-    now: NOW,
-  });
-  const session: ReserveSession = {
-    ...base,
-    borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "090-0000-0000" },
-    driver: { mode: "same" },
-    payMethod: 1,
-    fees: quote?.fees ?? null,
-  };
+  const { siteId, bundle, session } = await cardStepSession(handle.db);
   const answer = await submitReservation(
     handle.db,
-    site.siteId,
+    siteId,
     {
       bundle,
       session,
-      idempotencyKey: `k-${site.siteId}`,
+      idempotencyKey: `k-${siteId}`,
       memberId: null,
       locale: "en",
       now: NOW,
@@ -119,7 +74,7 @@ async function heldBooking() {
   );
   if (answer.outcome !== "requires_action") throw new Error(`expected a 3-D Secure challenge, got ${answer.outcome}`);
   const paymentId = answer.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
-  return { siteId: site.siteId, reservationId: answer.reservationId, reserveNo: answer.reserveNo, paymentId };
+  return { siteId, reservationId: answer.reservationId, reserveNo: answer.reserveNo, paymentId };
 }
 
 const eventBody = (id: string, type: string, paymentId: string, metadata: Record<string, string> = {}) =>

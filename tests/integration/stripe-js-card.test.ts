@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingMails } from "../../app/presenters/booking-mail.server";
-import { addDays, zonedInstant } from "../../common/calendar-date";
 import { cardSchemaFor, cardSourceOf } from "../../server/cards/card.schema";
 import { addCard, completeCardSetup, listCards } from "../../server/cards/cards";
 import type { DbHandle } from "../../server/db/client";
@@ -10,11 +9,8 @@ import { createMember } from "../../server/db/seed/members-factory";
 import { AppError } from "../../server/errors";
 import type { AppServices } from "../../server/http/context";
 import { StripeGateway } from "../../server/payments/stripe";
-import { quoteReservation } from "../../server/reservations/quote";
-import { chooseCar, type ReserveSession } from "../../server/reservations/reserve-session";
 import { completeCardAction, submitReservation } from "../../server/reservations/submit";
-import { loadSiteBundle, type SiteBundle } from "../../server/sites/site-bundle";
-import { NIGHTS } from "../fixtures/fee-plans";
+import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { type StripeApi, startStripeApi } from "../fixtures/stripe-api";
@@ -27,8 +23,7 @@ import { createTestDb } from "../setup/test-db";
  * what Stripe.js made in the browser: pm_visa succeeds, pm_3ds asks for 3-D Secure, pm_jcb is JCB.
  */
 
-const TZ = "Asia/Tokyo";
-const NOW = zonedInstant("2026-12-01", "09:00", TZ);
+const NOW = CARD_BOOKING_NOW;
 
 let handle: DbHandle;
 let api: StripeApi;
@@ -118,50 +113,7 @@ describe("saving a card made by Stripe.js (My Page)", () => {
 });
 
 describe("paying a booking with a card made by Stripe.js", () => {
-  /** A site with one car, and a guest's session at the card step. */
-  async function cardStep() {
-    const site = await makeSite(handle.db, {
-      settings: { siteTitle: "テスト", siteTitleEn: "Test", supportedLanguages: "jp,en", settlementMethods: [1, 2] },
-      stores: [{ storeName: "本店", storeNameEn: "Main store", tel: "03-0000-0000", email: "store@example.com" }],
-      catalogue: {
-        classes: [{ key: "c", className: "コンパクト" }],
-        carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
-        vehicles: [{ store: 0, typeKey: "t", count: 1 }],
-        feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
-        immunityFees: [{ classKey: "c", pricePerDay: 1100 }],
-      },
-    });
-    const bundle = (await loadSiteBundle(handle.db, site.siteId)) as SiteBundle;
-    const storeId = site.storeIds[0] as number;
-    const carTypeId = site.catalogue?.typeIds.t as number;
-    const search = { sd: addDays("2026-12-01", 3), st: "11:00", ed: addDays("2026-12-01", 4), et: "17:00" };
-    const base = chooseCar(null, {
-      storeId,
-      carTypeId,
-      search,
-      startAt: zonedInstant(search.sd, search.st, TZ),
-      endAt: zonedInstant(search.ed, search.et, TZ),
-      rentalPeriodSlug: "01",
-      dateUndecided: false,
-    });
-    const quote = await quoteReservation(handle.db, site.siteId, {
-      bundle,
-      storeId,
-      carTypeId,
-      search,
-      options: [],
-      withImmunity: base.withImmunity,
-      now: NOW,
-    });
-    const session: ReserveSession = {
-      ...base,
-      borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "090-0000-0000" },
-      driver: { mode: "same" },
-      payMethod: 1,
-      fees: quote?.fees ?? null,
-    };
-    return { siteId: site.siteId, bundle, session, total: quote?.fees?.total as number };
-  }
+  const cardStep = () => cardStepSession(handle.db);
 
   const deps = () => ({ mailer: services.mailer, payments, mails: bookingMails(services, "http://localhost") });
 

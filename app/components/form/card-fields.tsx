@@ -13,6 +13,22 @@ export const brandKey = (brand: string): MessageKey =>
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 
+/** The card holder's name, as typed cards and Stripe.js's Card Element both take it; kept after a refusal. */
+export function HolderField(props: { errors: Partial<Record<string, ReasonLike>>; values: Record<string, string> }) {
+  return (
+    <TextField
+      name="holder"
+      label="creditCard.holder"
+      hint="creditCard.holderHint"
+      required
+      errors={props.errors}
+      autoComplete="cc-name"
+      maxLength={100}
+      defaultValue={props.values.holder}
+    />
+  );
+}
+
 /**
  * Card number, holder, expiry and CVC (spec §5 card rules), for My Page and the booking's card
  * step. The number and the CVC are never sent back: after a refusal they are emptied and asked
@@ -51,16 +67,7 @@ export function CardFields({
         autoComplete="cc-number"
         maxLength={23}
       />
-      <TextField
-        name="holder"
-        label="creditCard.holder"
-        hint="creditCard.holderHint"
-        required
-        errors={errors}
-        autoComplete="cc-name"
-        maxLength={100}
-        defaultValue={values.holder}
-      />
+      <HolderField errors={errors} values={values} />
       <Field name="exp_month" label="creditCard.expiry" required errors={errors}>
         {(ids) => (
           <div className="flex gap-2">

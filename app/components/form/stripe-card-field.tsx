@@ -16,7 +16,8 @@ import {
 } from "../../lib/stripe-js";
 import type { loader as rootLoader } from "../../root";
 import { FieldError } from "../search/field-error";
-import { inputClass, labelClass, RequiredMark, TextField } from "./fields";
+import { HolderField } from "./card-fields";
+import { inputClass, labelClass, RequiredMark } from "./fields";
 import { useHydrated } from "./member-fields";
 
 type Errors = Partial<Record<string, ReasonLike>>;
@@ -194,16 +195,7 @@ export function StripeCardField({
         </p>
       </noscript>
       <div hidden={!hydrated} className="flex flex-col gap-4" data-testid="stripe-card">
-        <TextField
-          name="holder"
-          label="creditCard.holder"
-          hint="creditCard.holderHint"
-          required
-          errors={errors}
-          autoComplete="cc-name"
-          maxLength={100}
-          defaultValue={values.holder}
-        />
+        <HolderField errors={errors} values={values} />
         <fieldset data-field={FIELD} aria-describedby={shown ? `${hintId} ${errorId}` : hintId}>
           <legend className={labelClass}>
             {t("creditCard.stripeCard")}
