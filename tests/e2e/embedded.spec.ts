@@ -275,26 +275,32 @@ test.describe("framing", () => {
 });
 
 test.describe("every language", () => {
-  for (const locale of ["ko", "zh-TW"] as const) {
-    test(`the results and the car page inside the frame (${locale}), axe on both`, async ({
-      page,
-      request,
-      baseURL,
-    }) => {
-      const c = await car(request, 0);
-      await openHost(page, baseURL, locale);
-      const frame = page.frameLocator("iframe[data-rentacar-embed]");
-      await expect(frame.locator("html")).toHaveAttribute("lang", locale);
-      await expectAccessible(page);
-      await searchInFrame(page, locale, { si: String(c.storeId), ...periodFrom(36, 1) });
-      await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
-      await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}`);
-      await expect(frame.getByTestId("price-total")).toBeVisible();
-      await expect(frame.getByTestId("reserve-link")).toHaveAttribute(
-        "href",
-        new RegExp(`${PREFIX[locale]}/${SITE}/custom_page/stores/${c.storeId}/cars/${c.typeId}/options\\?`),
-      );
-      await expectAccessible(page);
+  // Korean on a phone, Traditional Chinese on a desktop: a whole booking each, paying at the store.
+  for (const [locale, viewport, index] of [
+    ["ko", { width: 390, height: 844 }, 0],
+    ["zh-TW", { width: 1280, height: 800 }, 5],
+  ] as const) {
+    test.describe(`${locale}`, () => {
+      test.use({ viewport });
+
+      test(`a guest books inside the frame (${locale}), axe and no sideways scrolling at every step`, async ({
+        page,
+        request,
+        baseURL,
+      }) => {
+        test.setTimeout(90_000);
+        const c = await car(request, index);
+        const email = uniqueEmail(`embed-${locale}`);
+        const frame0 = await openHost(page, baseURL, locale);
+        await expect(frame0.locator("html")).toHaveAttribute("lang", locale);
+        const frame = await guestToConfirmInFrame(page, locale, c, periodFrom(36, 1), email);
+        await chooseInFrame(frame, 2);
+        await frame.getByTestId("confirm-submit").click();
+        const no = await reserveNoInFrame(page, locale);
+        await checkStep(page);
+        const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
+        expect(mail?.locale).toBe(locale);
+      });
     });
   }
 });
