@@ -1,6 +1,7 @@
 // Starts the production build (`build/server/main.js`) on a free local port with a fresh PGlite
 // data dir, as the e2e tests and `bench/http.ts` do. The demo sites are seeded on first start.
-// Used by `scripts/screenshots.ts` and `bench/lighthouse.ts`; run `npm run build` before.
+// Used by `scripts/screenshots.ts`, `bench/lighthouse.ts` and the e2e test of the Stripe gateway;
+// run `npm run build` before.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -43,7 +44,14 @@ function exited(child: ChildProcess): Promise<void> {
  * Fails fast with the server's last stderr lines when it exits during start-up.
  */
 export async function startBuiltServer(
-  options: { port?: number; readyPath?: string; timeoutMs?: number; logLevel?: string } = {},
+  options: {
+    port?: number;
+    readyPath?: string;
+    timeoutMs?: number;
+    logLevel?: string;
+    /** More environment for the server (another payment gateway, …). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<BuiltServer> {
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (from the repository root)`);
@@ -60,6 +68,7 @@ export async function startBuiltServer(
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: options.logLevel ?? "warn",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

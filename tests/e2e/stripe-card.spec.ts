@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { type BuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
 import { type StripeApi, startStripeApi } from "../fixtures/stripe-api";
 import { registerMember, uniqueEmail } from "./account-helpers";
 import { choosePayMethod, guestToConfirm, optionsUrl, stepUrl, storeCar, weekend } from "./booking-helpers";
@@ -25,34 +21,17 @@ const STRIPE_JS = "https://js.stripe.com/v3/";
 const PUBLISHABLE_KEY = "pk_test_e2eLocalOnly";
 
 let api: StripeApi;
-let server: ChildProcess;
+let server: BuiltServer;
 let origin: string;
-let dataDir: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   api = await startStripeApi();
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = mkdtempSync(path.join(tmpdir(), "e2e-stripe-"));
-  server = spawn(process.execPath, ["build/server/main.js"], {
+  server = await startBuiltServer({
+    readyPath: "/readyz",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
       PAYMENT_GATEWAY: "stripe",
       STRIPE_SECRET_KEY: "sk_test_e2eLocalOnly",
       STRIPE_WEBHOOK_SECRET: "whsec_e2eLocalOnly",
@@ -61,11 +40,8 @@ test.beforeAll(async () => {
       STRIPE_API_PORT: String(api.port),
       STRIPE_API_PROTOCOL: "http",
     },
-    stdio: ["ignore", "ignore", "inherit"],
   });
-  await expect
-    .poll(async () => (await fetch(`${origin}/readyz`).catch(() => null))?.status, { timeout: 100_000 })
-    .toBe(200);
+  origin = server.base;
 });
 
 test.beforeEach(() => {
@@ -73,13 +49,8 @@ test.beforeEach(() => {
 });
 
 test.afterAll(async () => {
-  if (server?.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await server?.stop();
   await api?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A browser context on the Stripe server that never reaches Stripe or the tag manager. */
