@@ -61,6 +61,8 @@ export async function guestToConfirm(page: Page, locale: LocaleCode, optionsPage
   for (const [name, value] of Object.entries({ ...GUEST, email })) {
     if (name === "pref_code") await customerField(page, name).selectOption(value);
     else await customerField(page, name).fill(value);
+    // The postal code's lookup fills the prefecture: let it answer before the next fields are typed.
+    if (name === "zip") await expect(customerField(page, "pref_code")).toHaveValue(GUEST.pref_code);
   }
   await page.getByTestId("customer-submit").click();
   await expect(page).toHaveURL(stepUrl(locale, "/reserve/confirm"));
@@ -132,6 +134,8 @@ export async function fillGuestCustomer(page: Page, email: string) {
   for (const [name, value] of Object.entries({ ...GUEST, email })) {
     if (name === "pref_code") await customerField(page, name).selectOption(value);
     else await customerField(page, name).fill(value);
+    // The postal code's lookup fills the prefecture: let it answer before the next fields are typed.
+    if (name === "zip") await expect(customerField(page, "pref_code")).toHaveValue(GUEST.pref_code);
   }
 }
 

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Frame, type FrameLocator, type Page } from "@playwright/test";
+import { chromium, type Frame, type FrameLocator, type Locator, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
 import { DEMO, DEMO_PASSWORD, loginAs, mailsTo, uniqueEmail } from "./account-helpers";
-import { car, GUEST, periodFrom, SITE } from "./booking-helpers";
+import { car, fillGuestCustomer, GUEST, periodFrom, SITE } from "./booking-helpers";
 import { expect, expectAccessible, type LocaleCode, PREFIX, test, url } from "./fixtures";
 import { waitForHydration } from "./search-helpers";
 
@@ -33,10 +33,26 @@ function bookingFrame(page: Page): Frame {
   return frame;
 }
 
-/** Waits until the frame shows an embedded step (`/custom_page/confirm` …) of the locale. */
+/**
+ * Waits until the frame shows an embedded step (`/custom_page/confirm` …) of the locale. A step in
+ * the frame is a navigation of a second renderer behind the host page's: it gets more time than a
+ * page's own assertions.
+ */
 async function expectStep(page: Page, locale: LocaleCode, step: string, site = SITE) {
   const pattern = new RegExp(`^http://127\\.0\\.0\\.1:\\d+${PREFIX[locale]}/${site}/custom_page${step}(\\?.*)?$`);
-  await expect.poll(() => bookingFrame(page).url(), { message: `frame at ${step}` }).toMatch(pattern);
+  await expect.poll(() => bookingFrame(page).url(), { message: `frame at ${step}`, timeout: 15_000 }).toMatch(pattern);
+}
+
+/**
+ * Clicks an element of the frame once the host page has scrolled it into view and drawn that
+ * scroll: the frame is another renderer, and a click sent before its new place on the screen is
+ * composited can miss it (seen as a click that did nothing). Needs the host page's script (the
+ * test without JavaScript clicks plainly).
+ */
+async function tap(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await target.click();
 }
 
 /** The results of a period inside the frame, as a visitor who searched there. */
@@ -71,33 +87,37 @@ async function guestToConfirmInFrame(
   const frame = page.frameLocator("iframe[data-rentacar-embed]");
   await searchInFrame(page, locale, { si: String(c.storeId), ...period });
   await checkStep(page);
-  await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+  await tap(page, frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first());
   await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}`);
   await checkStep(page);
-  await frame.getByTestId("reserve-link").click();
+  await tap(page, frame.getByTestId("reserve-link"));
   await expectStep(page, locale, `/stores/${c.storeId}/cars/${c.typeId}/options`);
   await checkStep(page);
-  await frame.getByTestId("options-next").click();
+  await tap(page, frame.getByTestId("options-next"));
   await expectStep(page, locale, "/login");
   await checkStep(page);
-  await frame.getByTestId("guest-link").click();
+  await tap(page, frame.getByTestId("guest-link"));
   await expectStep(page, locale, "/user");
   await waitForHydration(frame.getByTestId("customer-form"));
   await checkStep(page);
   for (const [name, value] of Object.entries({ ...GUEST, email })) {
     if (name === "pref_code") await field(frame, name).selectOption(value);
     else await field(frame, name).fill(value);
+    // The postal code's lookup fills the prefecture: let it answer before the next fields are typed.
+    if (name === "zip") await expect(field(frame, "pref_code")).toHaveValue(GUEST.pref_code);
   }
-  await frame.getByTestId("customer-submit").click();
+  await tap(page, frame.getByTestId("customer-submit"));
   await expectStep(page, locale, "/confirm");
   await checkStep(page);
   return frame;
 }
 
-async function chooseInFrame(frame: FrameLocator, method: 1 | 2 | 3 | 4) {
+async function chooseInFrame(page: Page, frame: FrameLocator, method: 1 | 2 | 3 | 4) {
   const form = frame.getByTestId("confirm-form");
   await waitForHydration(form);
-  await form.locator(`input[name="pay_method"][value="${method}"]`).check();
+  const radio = form.locator(`input[name="pay_method"][value="${method}"]`);
+  await tap(page, radio);
+  await expect(radio).toBeChecked();
 }
 
 async function reserveNoInFrame(page: Page, locale: LocaleCode, site = SITE): Promise<string> {
@@ -124,8 +144,8 @@ test.describe("a guest books inside a client's frame on a phone", () => {
     await expect(
       frame.locator("[data-testid=site-header], [data-testid=site-footer], [data-testid=jump-to-top]"),
     ).toHaveCount(0);
-    await chooseInFrame(frame, 2);
-    await frame.getByTestId("confirm-submit").click();
+    await chooseInFrame(page, frame, 2);
+    await tap(page, frame.getByTestId("confirm-submit"));
     const no = await reserveNoInFrame(page, "ja");
     await checkStep(page);
     await expect(frame.getByTestId("completed-email")).toContainText(email);
@@ -147,8 +167,8 @@ test.describe("a guest books inside a client's frame on a desktop", () => {
     const email = uniqueEmail("embed-en");
     await openHost(page, baseURL, "en");
     const frame = await guestToConfirmInFrame(page, "en", c, periodFrom(34, 1), email);
-    await chooseInFrame(frame, 1);
-    await frame.getByTestId("confirm-submit").click();
+    await chooseInFrame(page, frame, 1);
+    await tap(page, frame.getByTestId("confirm-submit"));
     await expectStep(page, "en", "/credit_card");
     await checkStep(page);
     const form = frame.getByTestId("reserve-card-form");
@@ -158,10 +178,10 @@ test.describe("a guest books inside a client's frame on a desktop", () => {
     await form.locator('select[name="exp_month"]').selectOption("12");
     await form.locator('select[name="exp_year"]').selectOption(String(new Date().getFullYear() + 3));
     await form.locator('input[name="cvc"]').fill("123");
-    await frame.getByTestId("card-pay").click();
+    await tap(page, frame.getByTestId("card-pay"));
     await expect.poll(() => bookingFrame(page).url()).toMatch(/\/_simulator\/3ds\/sim_pi_/);
     await checkStep(page);
-    await frame.getByTestId("3ds-complete").click();
+    await tap(page, frame.getByTestId("3ds-complete"));
     const no = await reserveNoInFrame(page, "en");
     await checkStep(page);
     const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
@@ -179,9 +199,9 @@ test("a member of a members-only site logs in inside the frame; the booking is o
   const period = periodFrom(35, 1);
   const frame = await openHost(page, baseURL, "en", "kaede");
   await searchInFrame(page, "en", { si: String(c.storeId), ...period }, "kaede");
-  await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
-  await frame.getByTestId("reserve-link").click();
-  await frame.getByTestId("options-next").click();
+  await tap(page, frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first());
+  await tap(page, frame.getByTestId("reserve-link"));
+  await tap(page, frame.getByTestId("options-next"));
   await expectStep(page, "en", "/login", "kaede");
   await expect(frame.getByTestId("members-only")).toBeVisible();
   const login = frame.getByTestId("login-form");
@@ -189,17 +209,17 @@ test("a member of a members-only site logs in inside the frame; the booking is o
   // A wrong password is said on this step, inside the frame.
   await login.locator('input[name="email"]').fill(DEMO.kaedeHanako.email);
   await login.locator('input[name="password"]').fill("not-the-password");
-  await frame.getByTestId("login-submit").click();
+  await tap(page, frame.getByTestId("login-submit"));
   await expect(frame.getByTestId("form-notice")).toBeVisible();
   await expectStep(page, "en", "/login", "kaede");
   await login.locator('input[name="password"]').fill(DEMO_PASSWORD);
-  await frame.getByTestId("login-submit").click();
+  await tap(page, frame.getByTestId("login-submit"));
   await expectStep(page, "en", "/user", "kaede");
   await waitForHydration(frame.getByTestId("customer-form"));
-  await frame.getByTestId("customer-submit").click();
+  await tap(page, frame.getByTestId("customer-submit"));
   await expectStep(page, "en", "/confirm", "kaede");
-  await chooseInFrame(frame, 2);
-  await frame.getByTestId("confirm-submit").click();
+  await chooseInFrame(page, frame, 2);
+  await tap(page, frame.getByTestId("confirm-submit"));
   const no = await reserveNoInFrame(page, "en", "kaede");
   // My Page opens in a new tab, on the site itself, where the member logs in again: the frame's
   // session is the frame's own.
@@ -225,7 +245,7 @@ test("the frame's height follows its content, and the flow's cookies are partiti
   const lastCar = page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results").locator("a").last();
   await lastCar.scrollIntoViewIfNeeded();
   expect(await iframe.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(0);
-  await lastCar.click();
+  await tap(page, lastCar);
   await expectStep(page, "ja", "/stores/\\d+/cars/\\d+");
   await expect.poll(async () => Math.abs((await frameHeight()) - (await contentHeight()))).toBeLessThanOrEqual(2);
   expect(await frameHeight()).toBeLessThan(resultsHeight);
@@ -294,8 +314,8 @@ test.describe("every language", () => {
         const frame0 = await openHost(page, baseURL, locale);
         await expect(frame0.locator("html")).toHaveAttribute("lang", locale);
         const frame = await guestToConfirmInFrame(page, locale, c, periodFrom(36, 1), email);
-        await chooseInFrame(frame, 2);
-        await frame.getByTestId("confirm-submit").click();
+        await chooseInFrame(page, frame, 2);
+        await tap(page, frame.getByTestId("confirm-submit"));
         const no = await reserveNoInFrame(page, locale);
         await checkStep(page);
         const mail = (await mailsTo(request, SITE, email)).find((m) => m.text.includes(no));
@@ -351,11 +371,11 @@ test.describe("when the browser refuses the frame's cookies", () => {
       await expect(frame.getByTestId("embed-storage-refused")).toBeVisible();
       await expectAccessible(page);
       await searchInFrame(page, "ja", { si: String(c.storeId), ...period });
-      await frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first().click();
+      await tap(page, frame.locator(`a[href*="/custom_page/stores/${c.storeId}/cars/${c.typeId}?"]`).first());
       await expectStep(page, "ja", `/stores/${c.storeId}/cars/${c.typeId}`);
       const reserve = frame.getByTestId("reserve-link");
       await expect(reserve).toHaveAttribute("target", "_blank");
-      const [tab] = await Promise.all([browser.context.waitForEvent("page"), reserve.click()]);
+      const [tab] = await Promise.all([browser.context.waitForEvent("page"), tap(page, reserve)]);
       // The site itself, at top level, on the options of the same car and dates.
       await tab.waitForLoadState();
       expect(new URL(tab.url()).pathname).toBe(
@@ -364,14 +384,7 @@ test.describe("when the browser refuses the frame's cookies", () => {
       expect(new URL(tab.url()).searchParams.get("sd")).toBe(period.sd);
       await tab.getByTestId("options-next").click();
       await tab.getByTestId("guest-link").click();
-      const form = tab.getByTestId("customer-form");
-      await waitForHydration(form);
-      const email = uniqueEmail("embed-blocked");
-      for (const [name, value] of Object.entries({ ...GUEST, email })) {
-        const input = form.locator(`[name="${name}"]:not([type="hidden"])`).first();
-        if (name === "pref_code") await input.selectOption(value);
-        else await input.fill(value);
-      }
+      await fillGuestCustomer(tab, uniqueEmail("embed-blocked"));
       await tab.getByTestId("customer-submit").click();
       const confirm = tab.getByTestId("confirm-form");
       await waitForHydration(confirm);

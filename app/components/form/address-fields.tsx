@@ -131,7 +131,13 @@ export function AddressFields({ values, errors, required = {}, hidden = {}, auto
             className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
             onInput={(e) => void onZipInput(e.currentTarget.value)}
           />
-          <p aria-live="polite" role="status" className="mt-1 text-sm text-gray-800" data-testid="address-status">
+          {/* A line kept for the lookup's answer, so the form does not jump under a finger as it comes. */}
+          <p
+            aria-live="polite"
+            role="status"
+            className="mt-1 min-h-5 text-sm text-gray-800"
+            data-testid="address-status"
+          >
             {lookup.state === "searching"
               ? t("address.searching")
               : lookup.state === "filled"
