@@ -34,11 +34,12 @@ export const DRIVER_MODES = ["same", "saved", "new"] as const;
 export type DriverMode = (typeof DRIVER_MODES)[number];
 export const CUSTOMER_LIMITS = { destination: 100, purpose: 100, passengersMax: 99 } as const;
 
-const PREFIX = "driver_";
+/** Before each new-driver field name in the customer form. */
+export const DRIVER_PREFIX = "driver_";
 /** A new driver's text field as the customer form names it. */
-export const driverFieldName = (field: DriverField) => `${PREFIX}${field}`;
+export const driverFieldName = (field: DriverField) => `${DRIVER_PREFIX}${field}`;
 /** A new driver's licence type checkbox (`driver_license_type_ordinary`). */
-export const driverLicenseTypeName = (code: LicenseType) => `${PREFIX}${licenseTypeFieldName(code)}`;
+export const driverLicenseTypeName = (code: LicenseType) => `${DRIVER_PREFIX}${licenseTypeFieldName(code)}`;
 
 /** The driver form's values (unprefixed names) out of the customer form's. */
 export function driverPart(v: Record<string, unknown>): Record<string, unknown> {
@@ -54,7 +55,7 @@ export function driverPart(v: Record<string, unknown>): Record<string, unknown> 
 
 /** A driver form field name → the customer form's (images keep theirs). */
 export function customerDriverField(name: string): string {
-  return /^driver_image\d/.test(name) ? name : `${PREFIX}${name}`;
+  return /^driver_image\d/.test(name) ? name : `${DRIVER_PREFIX}${name}`;
 }
 
 /**

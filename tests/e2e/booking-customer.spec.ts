@@ -159,6 +159,11 @@ test.describe("the customer step", () => {
     await field(page, "driver_kana").fill("ドライバー タロウ");
     await field(page, "driver_birthdate").fill("1988-09-15");
     await field(page, "driver_tel").fill("098-000-0000");
+    // The driver's address has a postcode lookup of its own: it fills the driver's fields only.
+    await field(page, "driver_zip").fill("1000001");
+    await expect(field(page, "driver_pref_code")).toHaveValue("13");
+    await expect(field(page, "driver_address_a")).toHaveValue(/千代田区/);
+    await expect(field(page, "pref_code")).toHaveValue(BORROWER.pref_code);
     await field(page, "driver_license_type_ordinary").check();
     await field(page, "driver_license_number").fill("987654321098");
     await field(page, "driver_license_acquisition_date").fill(tokyoDate(3));
@@ -183,6 +188,7 @@ test.describe("the customer step", () => {
     await page.goto(url(locale, SITE, "/reserve/user"));
     await expect(form(page).locator('input[name="driver_mode"][value="new"]')).toBeChecked();
     await expect(field(page, "driver_name")).toHaveValue("Driver Taro");
+    await expect(field(page, "driver_pref_code")).toHaveValue("13");
     await expect(field(page, "driver_license_type_ordinary")).toBeChecked();
     await expect(field(page, "driver_license_expiration_date")).toHaveValue(tokyoDate(800));
     await expect(page.getByTestId("stored-image-1")).toContainText(msg(locale, "customer.images.stored", { slot: 1 }));

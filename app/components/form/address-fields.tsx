@@ -24,6 +24,8 @@ export interface AddressFieldsProps {
   hidden?: Partial<Record<AddressFieldName, boolean>>;
   /** Browser autofill hints (the member's own address); turn off for someone else's (a driver). */
   autoComplete?: boolean;
+  /** Put before every field name, for a second address in one form (the booking's new driver: `driver_`). */
+  namePrefix?: string;
 }
 
 type Lookup =
@@ -51,26 +53,34 @@ const placeOf = (r: AddressSearchResult) => `${r.city}${r.town}`;
 
 /**
  * The address block of the member and driver forms: zip, prefecture (1–48), country, address a
- * (city, town, street) and address b (building). Plain inputs named without a prefix, so the
+ * (city, town, street) and address b (building). Plain inputs (named with `namePrefix`), so the
  * form works before JavaScript loads. With JavaScript, a zip of 7 digits (full-width digits and a
  * hyphen accepted) asks `/address-search` and fills the prefecture and address a; when the code
  * covers several places the user picks one from a list of buttons. The outcome is announced
  * politely.
  */
-export function AddressFields({ values, errors, required = {}, hidden = {}, autoComplete = true }: AddressFieldsProps) {
+export function AddressFields({
+  values,
+  errors,
+  required = {},
+  hidden = {},
+  autoComplete = true,
+  namePrefix = "",
+}: AddressFieldsProps) {
   const shell = useSite();
   const { t } = useI18n();
   const prefOptions = usePrefOptions();
-  const [pref, setPref] = useState(values.pref_code ?? "");
+  const n = (field: AddressFieldName) => `${namePrefix}${field}`;
+  const [pref, setPref] = useState(values[n("pref_code")] ?? "");
   const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
   const rootRef = useRef<HTMLDivElement>(null);
-  const lastZip = useRef<string | null>(zipDigits(values.zip ?? ""));
+  const lastZip = useRef<string | null>(zipDigits(values[n("zip")] ?? ""));
   const pending = useRef<AbortController | null>(null);
 
   useEffect(() => () => pending.current?.abort(), []);
 
   const control = (name: AddressFieldName) =>
-    rootRef.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`) ?? null;
+    rootRef.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${n(name)}"]`) ?? null;
 
   const fill = (result: AddressSearchResult) => {
     const prefControl = control("pref_code");
@@ -119,7 +129,7 @@ export function AddressFields({ values, errors, required = {}, hidden = {}, auto
       {hidden.zip ? null : (
         <div>
           <TextField
-            name="zip"
+            name={n("zip")}
             label="address.zip"
             hint="address.zipHint"
             required={required.zip}
@@ -127,7 +137,7 @@ export function AddressFields({ values, errors, required = {}, hidden = {}, auto
             inputMode="numeric"
             autoComplete={auto("postal-code")}
             maxLength={10}
-            defaultValue={values.zip ?? ""}
+            defaultValue={values[n("zip")] ?? ""}
             className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
             onInput={(e) => void onZipInput(e.currentTarget.value)}
           />
@@ -175,48 +185,48 @@ export function AddressFields({ values, errors, required = {}, hidden = {}, auto
       )}
       {hidden.pref_code ? null : (
         <SelectField
-          name="pref_code"
+          name={n("pref_code")}
           label="address.pref"
           required={required.pref_code}
           errors={errors}
           autoComplete={auto("address-level1")}
           options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
-          defaultValue={values.pref_code ?? ""}
+          defaultValue={values[n("pref_code")] ?? ""}
           onChange={(e) => setPref(e.currentTarget.value)}
         />
       )}
       {hidden.country ? null : (
         <TextField
-          name="country"
+          name={n("country")}
           label="address.country"
           hint="address.countryHint"
           required={countryRequired}
           errors={errors}
           autoComplete={auto("country-name")}
           maxLength={100}
-          defaultValue={values.country ?? ""}
+          defaultValue={values[n("country")] ?? ""}
         />
       )}
       {hidden.address_a ? null : (
         <TextField
-          name="address_a"
+          name={n("address_a")}
           label="address.addressA"
           required={required.address_a}
           errors={errors}
           autoComplete={auto("address-line1")}
           maxLength={200}
-          defaultValue={values.address_a ?? ""}
+          defaultValue={values[n("address_a")] ?? ""}
         />
       )}
       {hidden.address_b ? null : (
         <TextField
-          name="address_b"
+          name={n("address_b")}
           label="address.addressB"
           required={required.address_b}
           errors={errors}
           autoComplete={auto("address-line2")}
           maxLength={200}
-          defaultValue={values.address_b ?? ""}
+          defaultValue={values[n("address_b")] ?? ""}
         />
       )}
     </div>

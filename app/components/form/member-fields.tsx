@@ -97,6 +97,77 @@ export function ShowPasswordToggle({ checked, onChange }: { checked: boolean; on
 }
 
 /**
+ * Individual or corporation, the company and its reading (for a corporation: shown only then once
+ * JavaScript runs; without it always there, marked as required for corporations), the name and
+ * its reading. The member profile and the booking's borrower.
+ */
+export function CustomerNameFields({ values, errors }: { values: Values; errors: Errors }) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const [userType, setUserType] = useState(values.user_type || "1");
+  const corporate = userType === "2";
+  const showCompany = !hydrated || corporate;
+  return (
+    <>
+      <RadioField
+        name="user_type"
+        label="member.userType"
+        required
+        errors={errors}
+        options={[
+          { value: "1", label: t("member.userType.1") },
+          { value: "2", label: t("member.userType.2") },
+        ]}
+        value={userType}
+        onChange={setUserType}
+      />
+      {showCompany ? (
+        <>
+          <TextField
+            name="company"
+            label="member.company"
+            hint={hydrated ? undefined : "member.corporateOnly"}
+            required={corporate}
+            errors={errors}
+            autoComplete="organization"
+            maxLength={100}
+            defaultValue={values.company ?? ""}
+          />
+          <TextField
+            name="company_kana"
+            label="member.companyKana"
+            hint={hydrated ? undefined : "member.corporateOnly"}
+            required={corporate}
+            errors={errors}
+            maxLength={100}
+            defaultValue={values.company_kana ?? ""}
+          />
+        </>
+      ) : null}
+      <TextField
+        name="name"
+        label="member.name"
+        hint="member.nameHint"
+        required
+        errors={errors}
+        autoComplete="name"
+        maxLength={50}
+        defaultValue={values.name ?? ""}
+      />
+      <TextField
+        name="kana"
+        label="member.kana"
+        hint="member.kanaHint"
+        required
+        errors={errors}
+        maxLength={50}
+        defaultValue={values.kana ?? ""}
+      />
+    </>
+  );
+}
+
+/**
  * The member profile (registration and profile edit, spec §3 User): customer type, company for a
  * corporation, name and reading, e-mail, the passwords of the mode, gender, birth date, tel,
  * address and newsletter. Company fields show only for a corporation once JavaScript runs;
@@ -115,11 +186,7 @@ export function MemberFields({
   reenterPassword?: boolean;
 }) {
   const { t } = useI18n();
-  const hydrated = useHydrated();
-  const [userType, setUserType] = useState(values.user_type || "1");
   const [showPassword, setShowPassword] = useState(false);
-  const corporate = userType === "2";
-  const showCompany = !hydrated || corporate;
   const passwordType = showPassword ? "text" : "password";
 
   return (
@@ -128,60 +195,7 @@ export function MemberFields({
         <h2 id="member-section-customer" className={headingClass}>
           {t("member.section.customer")}
         </h2>
-        <RadioField
-          name="user_type"
-          label="member.userType"
-          required
-          errors={errors}
-          options={[
-            { value: "1", label: t("member.userType.1") },
-            { value: "2", label: t("member.userType.2") },
-          ]}
-          value={userType}
-          onChange={setUserType}
-        />
-        {showCompany ? (
-          <>
-            <TextField
-              name="company"
-              label="member.company"
-              hint={hydrated ? undefined : "member.corporateOnly"}
-              required={corporate}
-              errors={errors}
-              autoComplete="organization"
-              maxLength={100}
-              defaultValue={values.company ?? ""}
-            />
-            <TextField
-              name="company_kana"
-              label="member.companyKana"
-              hint={hydrated ? undefined : "member.corporateOnly"}
-              required={corporate}
-              errors={errors}
-              maxLength={100}
-              defaultValue={values.company_kana ?? ""}
-            />
-          </>
-        ) : null}
-        <TextField
-          name="name"
-          label="member.name"
-          hint="member.nameHint"
-          required
-          errors={errors}
-          autoComplete="name"
-          maxLength={50}
-          defaultValue={values.name ?? ""}
-        />
-        <TextField
-          name="kana"
-          label="member.kana"
-          hint="member.kanaHint"
-          required
-          errors={errors}
-          maxLength={50}
-          defaultValue={values.kana ?? ""}
-        />
+        <CustomerNameFields values={values} errors={errors} />
         <RadioField
           name="gender"
           label="member.gender"

@@ -1,28 +1,24 @@
-import { type FormEvent, useEffect, useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
-import { LICENSE_TYPES, licenseTypeLabelKey } from "../../../common/license-types";
-import {
-  type DriverField,
-  type DriverFormConfig,
-  IMAGE_TYPES,
-  imageFieldName,
-  imageRemoveName,
-} from "../../../server/drivers/driver.schema";
-import {
-  CUSTOMER_LIMITS,
-  customerSchema,
-  driverFieldName,
-  driverLicenseTypeName,
-} from "../../../server/reservations/customer.schema";
+import type { DriverFormConfig } from "../../../server/drivers/driver.schema";
+import { CUSTOMER_LIMITS, customerSchema, DRIVER_PREFIX } from "../../../server/reservations/customer.schema";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
-import { AddressFields, usePrefOptions } from "../../components/form/address-fields";
-import { FormNotice, RadioField, RequiredMark, SelectField, TextField } from "../../components/form/fields";
-import { useHydrated } from "../../components/form/member-fields";
-import { FieldError } from "../../components/search/field-error";
-import type { MessageKey } from "../../i18n/messages";
+import { AddressFields } from "../../components/form/address-fields";
+import {
+  ChooseImagesAgain,
+  DriverAddressFields,
+  DriverLicenseFields,
+  DriverPersonFields,
+  groupedChange,
+  LicenseImageSlot,
+  RemoveImageBox,
+  useEmptyFilesAfterRefusal,
+} from "../../components/form/driver-fields";
+import { FormNotice, RadioField, SelectField, TextField } from "../../components/form/fields";
+import { CustomerNameFields, useHydrated } from "../../components/form/member-fields";
 import type { FormFailure } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
@@ -55,52 +51,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const NO_ERRORS = {};
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
 const headingClass = "text-lg font-bold";
-const fileClass =
-  "block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 file:mr-3 file:rounded file:border-0 file:bg-gray-200 file:px-3 file:py-1.5 file:font-semibold aria-[invalid=true]:border-red-700";
-const SLOT_LABEL: Record<number, MessageKey> = {
-  1: "driver.images.slot1",
-  2: "driver.images.slot2",
-  3: "driver.images.slot3",
-  4: "driver.images.slot4",
-};
 const PASSENGER_CHOICES = Array.from({ length: CUSTOMER_LIMITS.passengersMax }, (_, i) => i + 1);
-
-/** The new driver's licence types: one checkbox per type, judged as one group. */
-function LicenseTypes({ values, errors, required }: { values: Values; errors: Errors; required: boolean }) {
-  const { t } = useI18n();
-  const base = useId();
-  const error = errors.driver_license_type;
-  return (
-    <fieldset
-      data-field="driver_license_type"
-      aria-describedby={[`${base}-hint`, error ? `${base}-error` : null].filter(Boolean).join(" ")}
-    >
-      <legend className="mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800">
-        {t("driver.field.licenseType")}
-        <RequiredMark required={required} />
-      </legend>
-      <p id={`${base}-hint`} className="mb-1 text-sm text-gray-700">
-        {t("driver.field.licenseTypeHint")}
-      </p>
-      <div className="grid grid-cols-2 gap-x-3 sm:grid-cols-3">
-        {LICENSE_TYPES.map((code) => (
-          <label key={code} className="flex min-h-11 items-center gap-2 py-1 leading-snug">
-            <input
-              type="checkbox"
-              name={driverLicenseTypeName(code)}
-              value="1"
-              defaultChecked={Boolean(values[driverLicenseTypeName(code)])}
-              aria-invalid={error ? true : undefined}
-            />
-            {t(licenseTypeLabelKey(code))}
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${base}-error`} reason={error} />
-      {error ? <span hidden data-testid="error-driver_license_type" /> : null}
-    </fieldset>
-  );
-}
 
 /**
  * A driver entered for this booking: the fields the site's driver input settings show, named
@@ -121,104 +72,33 @@ function NewDriverFields({
   chooseAgain: boolean;
 }) {
   const { t } = useI18n();
-  const prefOptions = usePrefOptions();
-  const [pref, setPref] = useState(values[driverFieldName("pref_code")] ?? "");
-  const shown = (f: DriverField) => config.modes[f] !== 0;
-  const required = (f: DriverField) => config.modes[f] === 2;
-  const text = (f: DriverField, label: MessageKey, extra: Record<string, unknown> = {}) =>
-    shown(f) ? (
-      <TextField
-        name={driverFieldName(f)}
-        label={label}
-        required={required(f)}
-        errors={errors}
-        autoComplete="off"
-        defaultValue={values[driverFieldName(f)] ?? ""}
-        {...extra}
-      />
-    ) : null;
+  const fields = { config, values, errors, prefix: DRIVER_PREFIX };
   return (
     <div className="flex flex-col gap-4" data-testid="new-driver-fields">
-      {text("name", "driver.field.name", { maxLength: 50 })}
-      {text("kana", "driver.field.kana", { maxLength: 50 })}
-      {text("birthdate", "driver.field.birthdate", { type: "date", max: config.today })}
-      {text("tel", "driver.field.tel", {
-        type: "tel",
-        inputMode: "tel",
-        maxLength: 20,
-        hint: "driver.field.telHint",
-      })}
-      {text("zip", "address.zip", { inputMode: "numeric", maxLength: 10 })}
-      {shown("pref_code") ? (
-        <SelectField
-          name={driverFieldName("pref_code")}
-          label="address.pref"
-          required={required("pref_code")}
-          errors={errors}
-          autoComplete="off"
-          options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
-          defaultValue={values[driverFieldName("pref_code")] ?? ""}
-          onChange={(e) => setPref(e.currentTarget.value)}
-        />
-      ) : null}
-      {shown("country")
-        ? text("country", "address.country", {
-            maxLength: 100,
-            hint: "address.countryHint",
-            required: required("country") || pref === "48",
-          })
-        : null}
-      {text("address_a", "address.addressA", { maxLength: 200 })}
-      {text("address_b", "address.addressB", { maxLength: 200 })}
-      {shown("license_type") ? (
-        <LicenseTypes values={values} errors={errors} required={required("license_type")} />
-      ) : null}
-      {text("license_number", "driver.field.licenseNumber", { maxLength: 30, hint: "driver.field.licenseNumberHint" })}
-      {text("license_acquisition_date", "driver.field.licenseAcquisitionDate", { type: "date", max: config.today })}
-      {text("license_expiration_date", "driver.field.licenseExpirationDate", { type: "date", min: config.today })}
+      <DriverPersonFields {...fields} />
+      <DriverAddressFields {...fields} />
+      <DriverLicenseFields {...fields} />
       {config.images.length > 0 ? (
         <fieldset className="flex flex-col gap-3" data-testid="driver-images">
           <legend className="font-semibold">{t("driver.images.title")}</legend>
           <p className="text-sm text-gray-700">{t("driver.images.hint")}</p>
-          {chooseAgain ? (
-            <p
-              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
-              data-testid="images-choose-again"
-            >
-              {t("driver.images.chooseAgain")}
-            </p>
-          ) : null}
-          {config.images.map(({ slot, required: imageRequired }) => {
-            const stored = storedSlots.includes(slot);
-            return (
-              <div key={slot} className="flex flex-col gap-2">
-                {stored ? (
+          {chooseAgain ? <ChooseImagesAgain /> : null}
+          {config.images.map(({ slot, required }) => (
+            <LicenseImageSlot
+              key={slot}
+              slot={slot}
+              required={required}
+              errors={errors}
+              kept={
+                storedSlots.includes(slot) ? (
                   <div className="flex flex-wrap items-center gap-x-4 gap-y-1" data-testid={`stored-image-${slot}`}>
                     <p className="text-sm">{t("customer.images.stored", { slot })}</p>
-                    <label className="inline-flex min-h-11 items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        name={imageRemoveName(slot)}
-                        value="1"
-                        defaultChecked={Boolean(values[imageRemoveName(slot)])}
-                      />
-                      {t("customer.images.removeStored", { slot })}
-                    </label>
+                    <RemoveImageBox slot={slot} values={values} label={t("customer.images.removeStored", { slot })} />
                   </div>
-                ) : null}
-                <TextField
-                  name={imageFieldName(slot)}
-                  type="file"
-                  label={SLOT_LABEL[slot] ?? "driver.images.slot1"}
-                  hint={stored ? "driver.images.replaceHint" : undefined}
-                  required={imageRequired && !stored}
-                  errors={errors}
-                  accept={IMAGE_TYPES.join(",")}
-                  className={fileClass}
-                />
-              </div>
-            );
-          })}
+                ) : null
+              }
+            />
+          ))}
         </fieldset>
       ) : null}
     </div>
@@ -247,31 +127,10 @@ function CustomerForm({
     [config, member, storedImageSlots],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
-  const [userType, setUserType] = useState(values.user_type || "1");
   const [mode, setMode] = useState(values.driver_mode || "same");
   const busy = navigation.state === "submitting";
-  const corporate = userType === "2";
   const offerSaved = member && savedDrivers.length > 0;
-  // Files are never sent back: after a refusal the image inputs are empty, with or without JavaScript.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new answer from the server empties them
-  useEffect(() => {
-    if (!refused) return;
-    for (const input of formRef.current?.querySelectorAll<HTMLInputElement>('input[type="file"]') ?? [])
-      input.value = "";
-  }, [refused, serverErrors, formRef]);
-
-  // A licence type box is judged as its group; a withdrawn image as its slot.
-  const onFormChange = (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name ?? "";
-    const as = (field: string) =>
-      onChange({
-        target: { name: field },
-        currentTarget: event.currentTarget,
-      } as unknown as FormEvent<HTMLFormElement>);
-    if (name.startsWith("driver_license_type_")) as("driver_license_type");
-    else if (/^driver_image\d_remove$/.test(name)) as(name.replace("_remove", ""));
-    else onChange(event);
-  };
+  useEmptyFilesAfterRefusal(formRef, refused, serverErrors);
 
   const modeOptions = [
     { value: "same", label: t("customer.driverMode.same") },
@@ -292,7 +151,7 @@ function CustomerForm({
           form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
         }
       }}
-      onChange={onFormChange}
+      onChange={groupedChange(onChange, DRIVER_PREFIX)}
       noValidate
       className="flex flex-col gap-4"
       data-testid="customer-form"
@@ -304,60 +163,7 @@ function CustomerForm({
         <h2 id="customer-borrower" className={headingClass}>
           {t("customer.section.borrower")}
         </h2>
-        <RadioField
-          name="user_type"
-          label="member.userType"
-          required
-          errors={errors}
-          options={[
-            { value: "1", label: t("member.userType.1") },
-            { value: "2", label: t("member.userType.2") },
-          ]}
-          value={userType}
-          onChange={setUserType}
-        />
-        {!hydrated || corporate ? (
-          <>
-            <TextField
-              name="company"
-              label="member.company"
-              hint={hydrated ? undefined : "member.corporateOnly"}
-              required={corporate}
-              errors={errors}
-              autoComplete="organization"
-              maxLength={100}
-              defaultValue={values.company ?? ""}
-            />
-            <TextField
-              name="company_kana"
-              label="member.companyKana"
-              hint={hydrated ? undefined : "member.corporateOnly"}
-              required={corporate}
-              errors={errors}
-              maxLength={100}
-              defaultValue={values.company_kana ?? ""}
-            />
-          </>
-        ) : null}
-        <TextField
-          name="name"
-          label="member.name"
-          hint="member.nameHint"
-          required
-          errors={errors}
-          autoComplete="name"
-          maxLength={50}
-          defaultValue={values.name ?? ""}
-        />
-        <TextField
-          name="kana"
-          label="member.kana"
-          hint="member.kanaHint"
-          required
-          errors={errors}
-          maxLength={50}
-          defaultValue={values.kana ?? ""}
-        />
+        <CustomerNameFields values={values} errors={errors} />
         <TextField
           name="email"
           type="email"
