@@ -1,9 +1,9 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
+import type { AppServices } from "../../server/http/context";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import type { SiteCache } from "../../server/sites/site-cache";
-import { testServices } from "../../tests/fixtures/services";
+import { testRouterContext, testServices } from "../../tests/fixtures/services";
 import { decodeFlash, FLASH_COOKIE } from "./flash.server";
 import { unauthorizedToLogin } from "./guards.server";
 import { getSite, siteMiddleware } from "./site.server";
@@ -21,16 +21,7 @@ const siteCache: SiteCache = {
 };
 
 function routerContext(): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, testServices({} as AppServices["db"], { siteCache }));
-  context.set(requestContext, {
-    requestId: "test",
-    nonce: "nonce",
-    csrfToken: "token",
-    clientIp: "127.0.0.1",
-    embed: { refusedStorage: false, frameAncestors: null },
-  });
-  return context;
+  return testRouterContext(testServices({} as AppServices["db"], { siteCache }));
 }
 
 /** A request through the site's middleware (site first, as in routes/site/site.tsx), then the guard. */

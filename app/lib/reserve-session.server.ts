@@ -1,12 +1,11 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import { embeddedPath } from "../../common/embedding";
-import { localizePath } from "../../common/locales";
 import {
   RESERVE_SESSION_KEY,
   type ReserveSession,
   readReserveSession,
 } from "../../server/reservations/reserve-session";
 import { getSession } from "./session.server";
+import { sitePath } from "./site";
 import { getSite } from "./site.server";
 
 /** The visitor's reservation session (spec §3), or null. */
@@ -27,9 +26,7 @@ export function clearReserveSession(context: Readonly<RouterContextProvider>): P
  * the embedded flow, its embedded twin (`/custom_page/confirm`, decision 025).
  */
 export function reservePath(context: Readonly<RouterContextProvider>, path: string): string {
-  const { siteId, locale, embedded } = getSite(context);
-  const full = localizePath(locale, `/${siteId}${path}`);
-  return embedded ? embeddedPath(full) : full;
+  return sitePath(getSite(context), path);
 }
 
 /**

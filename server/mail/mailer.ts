@@ -1,6 +1,6 @@
 import type { Logger } from "../logger";
 import type { MailMessage } from "./message";
-import { type DbOrTx, insertMail, insertMails } from "./outbox";
+import { type DbOrTx, insertMails } from "./outbox";
 
 /**
  * How accounts and booking send mail. `send` writes the mail to `mail_outbox` inside the
@@ -18,20 +18,21 @@ export interface Mailer {
 export function createMailer(config: { MAIL_TRANSPORT: "outbox" | "smtp" }, logger?: Logger): Mailer {
   const transport = config.MAIL_TRANSPORT;
   const status = transport === "smtp" ? "pending" : "stored";
+  const sendAll: Mailer["sendAll"] = async (db, siteId, messages) => {
+    const rows = await insertMails(db, siteId, messages, status);
+    // Ids and kinds only: addresses, subjects and bodies are personal data.
+    for (const [i, row] of rows.entries()) {
+      logger?.info({ mailId: row.id, siteId, kind: messages[i]?.kind, transport }, "mail queued");
+    }
+    return rows;
+  };
   return {
     transport,
+    sendAll,
     async send(db, siteId, message) {
-      const row = await insertMail(db, siteId, message, status);
-      // Ids and kinds only: addresses, subjects and bodies are personal data.
-      logger?.info({ mailId: row.id, siteId, kind: message.kind, transport }, "mail queued");
+      const [row] = await sendAll(db, siteId, [message]);
+      if (!row) throw new Error("mail_outbox insert returned no row");
       return row;
-    },
-    async sendAll(db, siteId, messages) {
-      const rows = await insertMails(db, siteId, messages, status);
-      for (const [i, row] of rows.entries()) {
-        logger?.info({ mailId: row.id, siteId, kind: messages[i]?.kind, transport }, "mail queued");
-      }
-      return rows;
     },
   };
 }

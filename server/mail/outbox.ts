@@ -9,19 +9,10 @@ export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type MailStatus = "stored" | "pending" | "sent" | "failed";
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
-/** Validates and stores one mail for `siteId`; `pending` hands it to the SMTP relay, `stored` keeps it only. */
-export async function insertMail(
-  db: DbOrTx,
-  siteId: string,
-  message: MailMessage,
-  status: Extract<MailStatus, "stored" | "pending">,
-): Promise<{ id: number }> {
-  const [row] = await insertMails(db, siteId, [message], status);
-  if (!row) throw new Error("mail_outbox insert returned no row");
-  return row;
-}
-
-/** Several mails in one statement (a booking's two), ids in the order given; none when one is invalid. */
+/**
+ * Validates and stores mails for `siteId` in one statement (a booking's two), ids in the order given;
+ * none when one is invalid. `pending` hands them to the SMTP relay, `stored` keeps them only.
+ */
 export async function insertMails(
   db: DbOrTx,
   siteId: string,

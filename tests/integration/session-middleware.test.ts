@@ -1,12 +1,11 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession, sessionCookie, sessionCookieName, sessionMiddleware } from "../../app/lib/session.server";
 import { siteMiddleware } from "../../app/lib/site.server";
 import { createSession } from "../../server/auth/sessions";
 import type { DbHandle } from "../../server/db/client";
 import { createMember } from "../../server/db/seed/members-factory";
-import { requestContext, servicesContext } from "../../server/http/context";
-import { testServices } from "../fixtures/services";
+import { testRouterContext, testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { createTestDb } from "../setup/test-db";
 
@@ -32,15 +31,7 @@ async function run(
   site = siteId,
 ) {
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services);
-  context.set(requestContext, {
-    requestId: "t",
-    nonce: "n",
-    csrfToken: "c",
-    clientIp: "127.0.0.1",
-    embed: { refusedStorage: false, frameAncestors: null },
-  });
+  const context = testRouterContext(services);
   const args = { request, url: new URL(request.url), context, params: { siteId: site }, pattern: "/:siteId/*" };
   queries = [];
   const response = (await siteMiddleware(

@@ -1,9 +1,7 @@
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "../../../server/db/client";
-import { requestContext, servicesContext } from "../../../server/http/context";
 import type { PostalLookup } from "../../../server/postal";
-import { testServices } from "../../../tests/fixtures/services";
+import { testRouterContext, testServices } from "../../../tests/fixtures/services";
 import { makeSite } from "../../../tests/fixtures/sites";
 import { createTestDb } from "../../../tests/setup/test-db";
 import { siteMiddleware } from "../../lib/site.server";
@@ -21,15 +19,7 @@ afterAll(() => handle.close());
 async function search(zip: string | null, postal?: PostalLookup) {
   const path = `/${siteId}/address-search${zip === null ? "" : `?zip=${encodeURIComponent(zip)}`}`;
   const request = new Request(`http://localhost${path}`);
-  const context = new RouterContextProvider();
-  context.set(servicesContext, testServices(handle.db, postal ? { postal } : {}));
-  context.set(requestContext, {
-    requestId: "t",
-    nonce: "n",
-    csrfToken: "c",
-    clientIp: "127.0.0.1",
-    embed: { refusedStorage: false, frameAncestors: null },
-  });
+  const context = testRouterContext(testServices(handle.db, postal ? { postal } : {}));
   const args = { request, url: new URL(request.url), context, params: { siteId }, pattern: "/:siteId/address-search" };
   let response: Response | undefined;
   await siteMiddleware(args, async () => {
