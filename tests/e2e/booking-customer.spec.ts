@@ -143,62 +143,65 @@ test.describe("the customer step", () => {
     });
   }
 
-  test("a new driver: only its fields show, the licence rules apply, the image is kept on coming back", async ({
-    page,
-    request,
-  }) => {
-    const locale = "en";
-    await openCustomerStep(page, request, locale);
-    await waitForHydration(form(page));
-    const newFields = page.getByTestId("new-driver-fields");
-    await expect(newFields).toBeHidden();
-    await fillBorrower(page);
-    await form(page).locator('input[name="driver_mode"][value="new"]').check();
-    await expect(newFields).toBeVisible();
-    await field(page, "driver_name").fill("Driver Taro");
-    await field(page, "driver_kana").fill("ドライバー タロウ");
-    await field(page, "driver_birthdate").fill("1988-09-15");
-    await field(page, "driver_tel").fill("098-000-0000");
-    // The driver's address has a postcode lookup of its own: it fills the driver's fields only.
-    await field(page, "driver_zip").fill("1000001");
-    await expect(field(page, "driver_pref_code")).toHaveValue("13");
-    await expect(field(page, "driver_address_a")).toHaveValue(/千代田区/);
-    await expect(field(page, "pref_code")).toHaveValue(BORROWER.pref_code);
-    await field(page, "driver_license_type_ordinary").check();
-    await field(page, "driver_license_number").fill("987654321098");
-    await field(page, "driver_license_acquisition_date").fill(tokyoDate(3));
-    await field(page, "driver_license_expiration_date").fill(tokyoDate(-1));
-    await page.getByTestId("customer-submit").click();
-    await expectFieldError(form(page), "driver_license_acquisition_date", msg(locale, "reason.license_issue_future"));
-    await expectFieldError(form(page), "driver_license_expiration_date", msg(locale, "reason.license_expired"));
-    // The borrower's own fields are fine: the driver's messages stay on the driver's fields.
-    await expect(field(page, "name")).not.toHaveAttribute("aria-invalid", "true");
-    await expectAccessible(page);
+  for (const locale of ["ja", "en", "ko", "zh-TW"] as const) {
+    test(`a new driver (${locale}): only its fields show, the licence rules apply, the image is kept on coming back`, async ({
+      page,
+      request,
+    }) => {
+      await openCustomerStep(page, request, locale);
+      await waitForHydration(form(page));
+      const newFields = page.getByTestId("new-driver-fields");
+      await expect(newFields).toBeHidden();
+      await fillBorrower(page);
+      await form(page).locator('input[name="driver_mode"][value="new"]').check();
+      await expect(newFields).toBeVisible();
+      await field(page, "driver_name").fill("Driver Taro");
+      await field(page, "driver_kana").fill("ドライバー タロウ");
+      await field(page, "driver_birthdate").fill("1988-09-15");
+      await field(page, "driver_tel").fill("098-000-0000");
+      // The driver's address has a postcode lookup of its own: it fills the driver's fields only.
+      await field(page, "driver_zip").fill("1000001");
+      await expect(field(page, "driver_pref_code")).toHaveValue("13");
+      await expect(field(page, "driver_address_a")).toHaveValue(/千代田区/);
+      await expect(field(page, "pref_code")).toHaveValue(BORROWER.pref_code);
+      await field(page, "driver_license_type_ordinary").check();
+      await field(page, "driver_license_number").fill("987654321098");
+      await field(page, "driver_license_acquisition_date").fill(tokyoDate(3));
+      await field(page, "driver_license_expiration_date").fill(tokyoDate(-1));
+      await page.getByTestId("customer-submit").click();
+      await expectFieldError(form(page), "driver_license_acquisition_date", msg(locale, "reason.license_issue_future"));
+      await expectFieldError(form(page), "driver_license_expiration_date", msg(locale, "reason.license_expired"));
+      // The borrower's own fields are fine: the driver's messages stay on the driver's fields.
+      await expect(field(page, "name")).not.toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page);
 
-    await field(page, "driver_license_acquisition_date").fill("2015-04-01");
-    await field(page, "driver_license_expiration_date").fill(tokyoDate(800));
-    await field(page, "driver_image1").setInputFiles({
-      name: "licence.jpg",
-      mimeType: "image/jpeg",
-      buffer: await licencePhoto(),
+      await field(page, "driver_license_acquisition_date").fill("2015-04-01");
+      await field(page, "driver_license_expiration_date").fill(tokyoDate(800));
+      await field(page, "driver_image1").setInputFiles({
+        name: "licence.jpg",
+        mimeType: "image/jpeg",
+        buffer: await licencePhoto(),
+      });
+      await page.getByTestId("customer-submit").click();
+      await expect(page).toHaveURL(confirmUrl(locale));
+
+      await page.goto(url(locale, SITE, "/reserve/user"));
+      await expect(form(page).locator('input[name="driver_mode"][value="new"]')).toBeChecked();
+      await expect(field(page, "driver_name")).toHaveValue("Driver Taro");
+      await expect(field(page, "driver_pref_code")).toHaveValue("13");
+      await expect(field(page, "driver_license_type_ordinary")).toBeChecked();
+      await expect(field(page, "driver_license_expiration_date")).toHaveValue(tokyoDate(800));
+      await expect(page.getByTestId("stored-image-1")).toContainText(
+        msg(locale, "customer.images.stored", { slot: 1 }),
+      );
+      await expect(page.getByTestId("stored-image-2")).toHaveCount(0);
+      // Sent again without choosing the file again: the image received before is kept.
+      await page.getByTestId("customer-submit").click();
+      await expect(page).toHaveURL(confirmUrl(locale));
+      await page.goto(url(locale, SITE, "/reserve/user"));
+      await expect(page.getByTestId("stored-image-1")).toBeVisible();
     });
-    await page.getByTestId("customer-submit").click();
-    await expect(page).toHaveURL(confirmUrl(locale));
-
-    await page.goto(url(locale, SITE, "/reserve/user"));
-    await expect(form(page).locator('input[name="driver_mode"][value="new"]')).toBeChecked();
-    await expect(field(page, "driver_name")).toHaveValue("Driver Taro");
-    await expect(field(page, "driver_pref_code")).toHaveValue("13");
-    await expect(field(page, "driver_license_type_ordinary")).toBeChecked();
-    await expect(field(page, "driver_license_expiration_date")).toHaveValue(tokyoDate(800));
-    await expect(page.getByTestId("stored-image-1")).toContainText(msg(locale, "customer.images.stored", { slot: 1 }));
-    await expect(page.getByTestId("stored-image-2")).toHaveCount(0);
-    // Sent again without choosing the file again: the image received before is kept.
-    await page.getByTestId("customer-submit").click();
-    await expect(page).toHaveURL(confirmUrl(locale));
-    await page.goto(url(locale, SITE, "/reserve/user"));
-    await expect(page.getByTestId("stored-image-1")).toBeVisible();
-  });
+  }
 
   test("a member sees the borrower filled in from the profile and picks a saved driver", async ({ page, request }) => {
     const locale = "ja";
