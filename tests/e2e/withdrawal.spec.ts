@@ -17,6 +17,8 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("withdrawal-submit")).toHaveCount(0);
       await expectAccessible(page);
       await page.getByTestId("logout").click();
+      // Logged out before the next login: a login page opened while still signed in goes to /reserve.
+      await expect(page.getByTestId("flash")).toContainText(msg(locale, "logout.flash"));
 
       await loginAs(page, locale, "sakura", DEMO.sakuraCorp.email);
       await page.goto(url(locale, "sakura", "/mypage/user/withdrawal"));
