@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useContext } from "react";
+import { Link } from "react-router";
 import { EMBED_MESSAGE_SOURCE, embedOriginAllowed } from "../../common/embedding";
 import { useI18n } from "./i18n";
+import { useSite } from "./site";
 
 /**
  * Browser side of the embedded flow (docs/decisions/025-embedded-booking.md): whether this frame
@@ -67,5 +69,25 @@ export function NewTabLink(props: { href: string; className: string; testId: str
       {props.children}
       <span className="sr-only"> {t("embed.newTab")}</span>
     </a>
+  );
+}
+
+/**
+ * A link that leaves the booking (My Page, registration, password recovery): inside a client's
+ * frame it opens the site itself in a new tab, never the full site in the frame.
+ */
+export function FlowExitLink(props: { to: string; className: string; testId: string; children: ReactNode }) {
+  const shell = useSite();
+  if (shell.embedded) {
+    return (
+      <NewTabLink href={props.to} className={props.className} testId={props.testId}>
+        {props.children}
+      </NewTabLink>
+    );
+  }
+  return (
+    <Link to={props.to} className={props.className} data-testid={props.testId}>
+      {props.children}
+    </Link>
   );
 }

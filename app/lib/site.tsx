@@ -45,14 +45,6 @@ export function sitePath(shell: Pick<SiteShell, "siteId" | "locale"> & { embedde
   return shell.embedded ? embeddedPath(full) : full;
 }
 
-/**
- * Links that leave the booking (My Page, registration, password recovery) open the site itself in
- * a new tab from the embedded flow, never the full site inside the client's frame.
- */
-export function outsideFlowLink(shell: { embedded?: boolean }): { target?: "_blank"; rel?: string } {
-  return shell.embedded ? { target: "_blank", rel: "noopener" } : {};
-}
-
 type MatchLike = { loaderData?: unknown } | undefined;
 
 /** The site shell in a list of route matches (for `meta` and the document head, which render above the provider). */

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
 import { DEMO, DEMO_PASSWORD, loginAs, mailsTo, uniqueEmail } from "./account-helpers";
 import { car, fillGuestCustomer, GUEST, periodFrom, SITE } from "./booking-helpers";
 import { expect, expectAccessible, type LocaleCode, PREFIX, test, url } from "./fixtures";
-import { waitForHydration } from "./search-helpers";
+import { msg, waitForHydration } from "./search-helpers";
 
 /**
  * The booking inside a client's own page (issue 11, decision 025). The host page is the demo page
@@ -224,6 +224,7 @@ test("a member of a members-only site logs in inside the frame; the booking is o
   // My Page opens in a new tab, on the site itself, where the member logs in again: the frame's
   // session is the frame's own.
   await expect(frame.getByTestId("completed-mypage")).toHaveAttribute("target", "_blank");
+  await expect(frame.getByTestId("completed-mypage")).toContainText(msg("en", "embed.newTab"));
   const myPage = await page.context().newPage();
   await loginAs(myPage, "en", "kaede", DEMO.kaedeHanako.email);
   await myPage.goto(url("en", "kaede", "/mypage/reserves"));

@@ -3,11 +3,12 @@ import { pickLang } from "../../../common/locales";
 import { reservationResult } from "../../../server/reservations/result";
 import { BookingSteps, PeriodText } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
+import { FlowExitLink } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
 import { getReserveSession, reservePath } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
 import { getMember } from "../../lib/session.server";
-import { outsideFlowLink, sitePath, useSite } from "../../lib/site";
+import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import { periodView } from "../../presenters/booking.server";
 import type { Route } from "./+types/completed";
@@ -99,14 +100,13 @@ export default function Completed({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-6 flex flex-col gap-3">
         {d.member ? (
-          <Link
+          <FlowExitLink
             to={sitePath(shell, "/mypage/reserves")}
-            {...outsideFlowLink(shell)}
             className="btn-primary w-full"
-            data-testid="completed-mypage"
+            testId="completed-mypage"
           >
             {t("completed.toMyPage")}
-          </Link>
+          </FlowExitLink>
         ) : null}
         {/* In a client's frame the way on is another booking, not the site's own top page. */}
         <Link to={sitePath(shell, shell.embedded ? "/reserve" : "/")} className="btn-secondary w-full">

@@ -4,13 +4,14 @@ import { LoginSchema } from "../../../server/auth/fields.schema";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice, TextField } from "../../components/form/fields";
+import { FlowExitLink } from "../../lib/embed";
 import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { optionsPath, requireReserveSession, reservePath } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
 import { getMember } from "../../lib/session.server";
 import { signIn } from "../../lib/sign-in.server";
-import { outsideFlowLink, sitePath, useSite } from "../../lib/site";
+import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { bookingSummary } from "../../presenters/booking.server";
 import type { Route } from "./+types/login";
@@ -135,14 +136,13 @@ export default function ReserveLogin({ loaderData, actionData }: Route.Component
           >
             {busy ? t("form.submitting") : t("login.submit")}
           </button>
-          <Link
+          <FlowExitLink
             to={sitePath(shell, "/password_request")}
-            {...outsideFlowLink(shell)}
             className="link tap self-start"
-            data-testid="forgot-password"
+            testId="forgot-password"
           >
             {t("login.forgot")}
-          </Link>
+          </FlowExitLink>
         </Form>
       </section>
 
@@ -150,14 +150,9 @@ export default function ReserveLogin({ loaderData, actionData }: Route.Component
         <h2 id="new-heading" className="font-bold">
           {t("booking.login.newHeading")}
         </h2>
-        <Link
-          to={sitePath(shell, "/user/regist")}
-          {...outsideFlowLink(shell)}
-          className="btn-secondary mt-3 w-full"
-          data-testid="register-link"
-        >
+        <FlowExitLink to={sitePath(shell, "/user/regist")} className="btn-secondary mt-3 w-full" testId="register-link">
           {t("booking.login.register")}
-        </Link>
+        </FlowExitLink>
       </section>
     </main>
   );
