@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  cookieSameSite,
+  cookieAttributes,
   embeddedPath,
   embedOriginAllowed,
   frameAncestors,
@@ -112,8 +112,17 @@ describe("embedded cookies", () => {
   it("have names of their own and are partitioned, SameSite=None and Secure", () => {
     expect(scopedCookieName("csrf", true)).toBe("csrf_embed");
     expect(scopedCookieName("sid_sakura", false)).toBe("sid_sakura");
-    expect(cookieSameSite(true, false)).toBe("SameSite=None; Secure; Partitioned");
-    expect(cookieSameSite(false, true)).toBe("SameSite=Lax; Secure");
-    expect(cookieSameSite(false, false)).toBe("SameSite=Lax");
+    expect(cookieAttributes(new URL("http://localhost:3000/sakura/custom_page"))).toBe(
+      "SameSite=None; Secure; Partitioned",
+    );
+    expect(cookieAttributes(new URL("https://booking.example/en/sakura/custom_page/confirm"))).toBe(
+      "SameSite=None; Secure; Partitioned",
+    );
+  });
+
+  it("on the site's own pages are Lax, and Secure exactly when the public scheme is https (decision 026)", () => {
+    expect(cookieAttributes(new URL("https://booking.example/sakura"))).toBe("SameSite=Lax; Secure");
+    expect(cookieAttributes(new URL("http://127.0.0.1:4173/sakura"))).toBe("SameSite=Lax");
+    expect(cookieAttributes(new URL("http://booking.example/sakura"))).toBe("SameSite=Lax");
   });
 });

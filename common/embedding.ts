@@ -92,9 +92,12 @@ export function scopedCookieName(name: string, embedded: boolean): string {
 }
 
 /**
- * A cookie's SameSite and Secure attributes: Lax on the site's own pages; inside a client's frame
- * only `SameSite=None; Secure; Partitioned` (CHIPS) comes back, so the embedded flow uses that.
+ * Every cookie's SameSite and Secure attributes, from the request's public URL (decision 026):
+ * `Secure` whenever the public scheme is https, so loopback http stays usable for development.
+ * Inside a client's frame only `SameSite=None; Secure; Partitioned` (CHIPS) comes back, so the
+ * embedded flow always uses that (browsers keep Secure cookies of http://localhost too).
  */
-export function cookieSameSite(embedded: boolean, secure: boolean): string {
-  return embedded ? "SameSite=None; Secure; Partitioned" : `SameSite=Lax${secure ? "; Secure" : ""}`;
+export function cookieAttributes(url: URL): string {
+  if (isEmbeddedPath(url.pathname)) return "SameSite=None; Secure; Partitioned";
+  return url.protocol === "https:" ? "SameSite=Lax; Secure" : "SameSite=Lax";
 }

@@ -171,3 +171,18 @@ describe("mail settings", () => {
     );
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("is off by default and takes a hop count or addresses", () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: "off" });
+    expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toEqual({ kind: "hops", hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: "loopback,10.0.0.0/8" }).TRUST_PROXY.kind).toBe("addresses");
+  });
+
+  it("stops the start with a message naming the variable for anything else", () => {
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(
+      /^Invalid environment: TRUST_PROXY: "true" is not a hop count/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.0/99" })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "./http/proxy";
 
 const flag = z
   .enum(["true", "false", "1", "0"], { error: "must be true, false, 1 or 0" })
@@ -48,6 +49,21 @@ const ConfigSchema = z
       }, "must be an origin only, such as https://booking.example.com (no path, query or credentials)")
       .transform((v) => new URL(v).origin)
       .optional(),
+    /**
+     * The reverse proxies whose `Forwarded` / `X-Forwarded-*` headers are believed (decision 026): a
+     * hop count, or addresses and CIDR ranges (`loopback`, `private`). Unset: none, the headers are ignored.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parseTrustProxy(value);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+          return z.NEVER;
+        }
+      }),
     /** Address search (spec §7): Japan Post's data bundled offline (default) or a third-party service. */
     POSTAL_LOOKUP: z.enum(["offline", "http"]).default("offline"),
     /** The service's URL when POSTAL_LOOKUP=http; `{zip}` is replaced, else `?zipcode=` is added. */

@@ -54,6 +54,7 @@ async function main() {
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,
     publicOrigin: config.PUBLIC_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
     mailer: createMailer(config, logger),
     payments: createPaymentGateway(config),
     stripePublishableKey: config.PAYMENT_GATEWAY === "stripe" ? config.STRIPE_PUBLISHABLE_KEY : undefined,

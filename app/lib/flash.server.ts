@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
 import { ja } from "../i18n/messages/ja";
 import type { Flash } from "./flash";
@@ -36,10 +36,8 @@ const flashCookieName = (request: Request) =>
   scopedCookieName(FLASH_COOKIE, isEmbeddedPath(new URL(request.url).pathname));
 
 function cookie(value: string, maxAge: number, request: Request): string {
-  const url = new URL(request.url);
-  const sameSite = cookieSameSite(isEmbeddedPath(url.pathname), url.protocol === "https:");
   // Not HttpOnly: the browser checks for it to reload the page data after a client-side redirect.
-  return `${flashCookieName(request)}=${value}; Path=/; Max-Age=${maxAge}; ${sameSite}`;
+  return `${flashCookieName(request)}=${value}; Path=/; Max-Age=${maxAge}; ${cookieAttributes(new URL(request.url))}`;
 }
 
 /** A redirect that shows `flash` on the page it leads to, and only there. */

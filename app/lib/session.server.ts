@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
 import {
   createSession,
@@ -46,18 +46,12 @@ const sessionContext = createContext<SessionHandle | null>(null);
 export const sessionCookieName = (siteId: string, request: Request) =>
   scopedCookieName(`sid_${siteId}`, isEmbeddedPath(new URL(request.url).pathname));
 
-/** Secure everywhere but plain http on this machine (development and the browser tests). */
-function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
-
 export function sessionCookie(request: Request, siteId: string, token: string | null): string {
-  const url = new URL(request.url);
   return [
     `${sessionCookieName(siteId, request)}=${token ?? ""}`,
     "Path=/",
     "HttpOnly",
-    cookieSameSite(isEmbeddedPath(url.pathname), !isLoopbackHttp(url)),
+    cookieAttributes(new URL(request.url)),
     `Max-Age=${token ? Math.floor(SESSION_TIMEOUTS.absoluteMs / 1000) : 0}`,
   ].join("; ");
 }

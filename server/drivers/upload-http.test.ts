@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSRF_COOKIE, csrf, newCsrfToken } from "../http/csrf";
+import { createLogger } from "../logger";
 import { CLOSE, MULTIPART_TYPE, multipartBody, partHead } from "../uploads/multipart-body.testkit";
 import { MAX_IMAGE_BYTES } from "./driver.schema";
 import { readDriverUpload } from "./images";
@@ -20,7 +21,7 @@ let port: number;
 
 beforeAll(async () => {
   const app = new Hono();
-  app.use(csrf());
+  app.use(csrf(createLogger("silent")));
   app.post("/upload", async (c) => {
     const upload = await readDriverUpload(c.req.raw);
     if (!upload.ok) return c.json({ reason: upload.reason, name: upload.form.get("name") }, upload.status);

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { isEmbeddedPath } from "../../common/embedding";
+import { cookieAttributes, isEmbeddedPath } from "../../common/embedding";
 import {
   LOCALE_CODE,
   LOCALE_COOKIE,
@@ -22,6 +22,7 @@ import { csrf } from "./csrf";
 import { embedDemoPage } from "./embed-demo";
 import { prefixCaseRedirect } from "./locale-prefix";
 import { errorHandler, requestLogger } from "./logging";
+import { resolvePublicRequest, type TrustProxy } from "./proxy";
 import { requestId } from "./request-id";
 
 export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
@@ -32,6 +33,8 @@ export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
   /** Built client assets (`build/client`); absent in dev, where Vite serves them. */
   clientDir?: string;
   mode?: "production" | "development";
+  /** `TRUST_PROXY` (decision 026): whose forwarded headers are believed; none when absent. */
+  trustProxy?: TrustProxy;
 }
 
 /**
@@ -63,10 +66,41 @@ function methodNotAllowed(): Response {
   });
 }
 
-/** The peer address from @hono/node-server's bindings (no proxy header is trusted). */
-function clientIp(env: unknown): string {
+/** The socket's peer address from @hono/node-server's bindings. */
+function peerAddress(env: unknown): string {
   const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "unknown";
+}
+
+/**
+ * The request as its visitor sent it (decision 026): behind a trusted proxy, the public scheme and
+ * host replace the ones the app was reached by, so React Router, CSRF, cookies, redirects,
+ * canonical URLs and logs all see the public origin; and the client's address is the real one.
+ */
+function publicRequest(trust: TrustProxy): MiddlewareHandler<{ Variables: { clientIp: string } }> {
+  return (c, next) => {
+    const raw = c.req.raw;
+    const url = new URL(raw.url);
+    const seen = resolvePublicRequest(trust, peerAddress(c.env), raw.headers, {
+      protocol: url.protocol,
+      host: url.host,
+    });
+    c.set("clientIp", seen.clientIp);
+    if (seen.protocol !== url.protocol || seen.host !== url.host) {
+      // A new URL, not the setters: `url.host = "a.example"` keeps the old port.
+      const publicUrl = `${seen.protocol}//${seen.host}${url.pathname}${url.search}`;
+      const headers = new Headers(raw.headers);
+      headers.set("host", seen.host);
+      c.req.raw = new Request(publicUrl, {
+        method: raw.method,
+        headers,
+        body: raw.body,
+        signal: raw.signal,
+        duplex: "half",
+      } as RequestInit);
+    }
+    return next();
+  };
 }
 
 export function createApp(deps: AppDeps) {
@@ -75,6 +109,7 @@ export function createApp(deps: AppDeps) {
       requestId: string;
       nonce: string;
       csrfToken: string;
+      clientIp: string;
       embedStorageRefused: boolean;
       embed: RequestInfo["embed"];
     };
@@ -83,9 +118,10 @@ export function createApp(deps: AppDeps) {
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;
-  const { build: _build, clientDir: _clientDir, mode: _mode, stopping, database, ...services } = deps;
+  const { build: _build, clientDir: _clientDir, mode: _mode, trustProxy, stopping, database, ...services } = deps;
 
   mountHealth(app, readinessCheck(database), stopping);
+  app.use(publicRequest(trustProxy ?? { kind: "off" }));
   app.use(requestId());
   app.use(requestLogger(deps.logger));
   // The request's CSP nonce: React Router renders it on its scripts, the header names it.
@@ -121,9 +157,16 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-site",
       referrerPolicy: "strict-origin-when-cross-origin",
-      strictTransportSecurity: "max-age=31536000; includeSubDomains",
+      strictTransportSecurity: false,
     }),
   );
+  // HSTS only where the visitor came over https: over plain http it would be ignored, or wrong.
+  app.use(async (c, next) => {
+    await next();
+    if (new URL(c.req.url).protocol === "https:") {
+      c.res.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  });
   // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
   app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
   app.use(compress());
@@ -157,12 +200,13 @@ export function createApp(deps: AppDeps) {
     const code = LOCALE_CODE[localeFromPath(path)];
     const current = readCookie(c.req.header("cookie"), LOCALE_COOKIE);
     if (parseLocaleCookie(current) === localeFromPath(path) && current === code) return;
-    c.header("Set-Cookie", `${LOCALE_COOKIE}=${code}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; SameSite=Lax`, {
+    const attributes = cookieAttributes(new URL(c.req.url));
+    c.header("Set-Cookie", `${LOCALE_COOKIE}=${code}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE}; ${attributes}`, {
       append: true,
     });
   });
 
-  app.use(csrf());
+  app.use(csrf(deps.logger));
 
   // A client's page that frames the embedded flow, for the demo and the browser tests (decision 025).
   app.get("/_demo/embed", (c) => {
@@ -182,7 +226,7 @@ export function createApp(deps: AppDeps) {
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
       csrfToken: c.get("csrfToken"),
-      clientIp: clientIp(c.env),
+      clientIp: c.get("clientIp"),
       // The same object the CSP above reads: the site middleware writes the frame ancestors into it.
       embed: Object.assign(c.get("embed"), { refusedStorage: c.get("embedStorageRefused") }),
     });

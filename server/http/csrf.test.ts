@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { createLogger } from "../logger";
 import {
   CSRF_BODY_LIMIT,
   CSRF_EXEMPT_PATHS,
@@ -13,27 +14,37 @@ import {
   validCsrfToken,
 } from "./csrf";
 
+const quiet = createLogger("silent");
 const bytes = (text: string) => new TextEncoder().encode(text);
 
 describe("originAllowed", () => {
-  it("trusts Sec-Fetch-Site first: same-origin and none pass, anything else is refused", () => {
-    expect(originAllowed({ secFetchSite: "same-origin" })).toBe(true);
-    expect(originAllowed({ secFetchSite: "none" })).toBe(true);
-    expect(originAllowed({ secFetchSite: "same-site", origin: "http://a.test", host: "a.test" })).toBe(false);
-    expect(originAllowed({ secFetchSite: "cross-site", origin: "http://a.test", host: "a.test" })).toBe(false);
+  const expected = "https://booking.example";
+
+  it("refuses any Sec-Fetch-Site but same-origin and none", () => {
+    expect(originAllowed({ secFetchSite: "same-origin", expected })).toBe(true);
+    expect(originAllowed({ secFetchSite: "none", expected })).toBe(true);
+    expect(originAllowed({ secFetchSite: "same-site", origin: expected, expected })).toBe(false);
+    expect(originAllowed({ secFetchSite: "cross-site", origin: expected, expected })).toBe(false);
   });
 
-  it("else compares Origin's host with Host", () => {
-    expect(originAllowed({ origin: "http://127.0.0.1:4174", host: "127.0.0.1:4174" })).toBe(true);
-    expect(originAllowed({ origin: "https://Booking.Example", host: "booking.example" })).toBe(true);
-    expect(originAllowed({ origin: "https://evil.example", host: "booking.example" })).toBe(false);
-    expect(originAllowed({ origin: "http://127.0.0.1:9999", host: "127.0.0.1:4174" })).toBe(false);
-    expect(originAllowed({ origin: "null", host: "booking.example" })).toBe(false);
-    expect(originAllowed({ origin: "https://booking.example", host: null })).toBe(false);
+  it("compares Origin with the request's public origin: scheme, host and port", () => {
+    expect(originAllowed({ origin: "http://127.0.0.1:4174", expected: "http://127.0.0.1:4174" })).toBe(true);
+    expect(originAllowed({ origin: "https://Booking.Example", expected })).toBe(true);
+    expect(originAllowed({ origin: "https://evil.example", expected })).toBe(false);
+    expect(originAllowed({ origin: "http://booking.example", expected }), "another scheme").toBe(false);
+    expect(originAllowed({ origin: "https://booking.example:8443", expected }), "another port").toBe(false);
+    expect(originAllowed({ origin: "null", expected })).toBe(false);
+    expect(originAllowed({ origin: "garbage", expected })).toBe(false);
+  });
+
+  it("checks Origin even when Sec-Fetch-Site says same-origin (a proxy that hides the public origin)", () => {
+    expect(originAllowed({ secFetchSite: "same-origin", origin: expected, expected: "http://booking.example" })).toBe(
+      false,
+    );
   });
 
   it("lets a request with neither header through to the token check", () => {
-    expect(originAllowed({ host: "booking.example" })).toBe(true);
+    expect(originAllowed({ expected })).toBe(true);
   });
 });
 
@@ -95,7 +106,7 @@ describe("reading the token from a body", () => {
 
 describe("csrf middleware", () => {
   const app = new Hono<{ Variables: { csrfToken: string } }>();
-  app.use(csrf());
+  app.use(csrf(quiet));
   app.get("/page", (c) => c.html(`<p>${c.get("csrfToken")}</p>`));
   app.get("/data", (c) => c.json({ token: c.get("csrfToken") }));
   app.post("/page", async (c) => c.json({ body: Object.fromEntries(await c.req.raw.formData()) }));
@@ -105,7 +116,7 @@ describe("csrf middleware", () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
 
-  it("issues an HttpOnly Lax cookie on an HTML page that lacks one, with the token the page renders", async () => {
+  it("issues an HttpOnly Lax cookie on an HTML page that lacks one, Secure over https (decision 026)", async () => {
     const res = await app.request("/page");
     const setCookie = res.headers.get("Set-Cookie") ?? "";
     const issued = /^csrf=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax$/.exec(setCookie)?.[1];
@@ -152,7 +163,7 @@ describe("csrf middleware", () => {
     expect(res.status).toBe(200);
   });
 
-  it("refuses cross-site requests, and missing or wrong tokens, with 403 in plain text", async () => {
+  it("refuses cross-site requests, and missing or wrong tokens, with 403 in plain text for non-browsers", async () => {
     const cases: [string, RequestInit][] = [
       [
         "cross-site",
@@ -180,13 +191,51 @@ describe("csrf middleware", () => {
       const res = await app.request("/page", { method: "POST", ...init });
       expect(res.status, name).toBe(403);
       expect(res.headers.get("Content-Type"), name).toMatch(/^text\/plain/);
+      expect(await res.text(), name).toContain("この操作は受け付けられませんでした");
     }
+  });
+
+  it("answers a browser with a page in the language of the form's page, and logs the two origins at warn", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger("warn");
+    logger.warn = ((obj: Record<string, unknown>) => lines.push(obj)) as typeof logger.warn;
+    const logged = new Hono<{ Variables: { csrfToken: string } }>();
+    logged.use(csrf(logger));
+    logged.post("*", (c) => c.text("ok"));
+    const texts = {
+      "/sakura/login": ['lang="ja"', "この操作は受け付けられませんでした"],
+      "/en/sakura/login": ['lang="en"', "This request could not be accepted"],
+      "/kr/sakura/login": ['lang="ko"', "요청을 처리할 수 없습니다"],
+      "/tw/sakura/login": ['lang="zh-Hant-TW"', "無法受理此操作"],
+    };
+    for (const [path, [lang, title]] of Object.entries(texts)) {
+      const res = await logged.request(`http://booking.example${path}`, {
+        method: "POST",
+        headers: { ...urlencoded, cookie, Accept: "text/html", Origin: "https://booking.example" },
+        body: form({ _csrf: token }),
+      });
+      expect(res.status, path).toBe(403);
+      const html = await res.text();
+      expect(html, path).toContain(lang);
+      expect(html, path).toContain(title);
+      expect(html, path).toContain(`href="${path}"`);
+    }
+    expect(lines[0]).toMatchObject({
+      reason: "origin",
+      origin: "https://booking.example",
+      expected: "http://booking.example",
+      path: "/sakura/login",
+    });
+    lines.length = 0;
+    await logged.request("/sakura/login", { method: "POST", headers: { ...urlencoded, cookie }, body: "a=1" });
+    expect(lines).toEqual([expect.objectContaining({ reason: "token", path: "/sakura/login" })]);
+    expect(JSON.stringify(lines)).not.toContain(token);
   });
 });
 
 describe("csrf exemption of signed webhooks", () => {
   const app = new Hono<{ Variables: { csrfToken: string } }>();
-  app.use(csrf());
+  app.use(csrf(quiet));
   app.post("*", (c) => c.json({ ok: true }));
   const post = (path: string) =>
     app.request(path, {
@@ -220,7 +269,7 @@ describe("csrf exemption of signed webhooks", () => {
 
 describe("csrf in the embedded flow (decision 025)", () => {
   const app = new Hono<{ Variables: { csrfToken: string; embedStorageRefused: boolean } }>();
-  app.use(csrf());
+  app.use(csrf(quiet));
   app.get("*", (c) => c.html(`<p>${c.get("csrfToken")} ${c.get("embedStorageRefused")}</p>`));
   app.post("*", (c) => c.json({ ok: true }));
   const token = newCsrfToken();

@@ -1,7 +1,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { cookieSameSite, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
+import type { Logger } from "../logger";
+import { refusalResponse } from "./refusal-page";
 
 // The form field and header names are repeated in app/components/csrf-field.tsx (browser code).
 export const CSRF_COOKIE = "csrf";
@@ -35,23 +37,25 @@ export function validCsrfToken(value: string | null | undefined): string | null 
 }
 
 /**
- * A state-changing request must come from our own pages: `Sec-Fetch-Site` when the browser sends
- * it, else `Origin` when present. Clients that send neither still need the token.
+ * A state-changing request must come from our own pages: `Sec-Fetch-Site`, when the browser sends
+ * it, must be same-origin or none, and `Origin`, when present, must be the request's public origin
+ * (scheme, host and port; behind a trusted proxy, the one the visitor used: decision 026). React
+ * Router makes the same comparison before an action and throws on a mismatch; this check answers
+ * first, with a 403 the visitor can read. Clients that send neither header still need the token.
  */
 export function originAllowed(headers: {
   secFetchSite?: string | null;
   origin?: string | null;
-  host?: string | null;
+  /** The request's public origin, `https://booking.example.com`. */
+  expected: string;
 }): boolean {
-  if (headers.secFetchSite) return headers.secFetchSite === "same-origin" || headers.secFetchSite === "none";
-  if (headers.origin) {
-    try {
-      return !!headers.host && new URL(headers.origin).host.toLowerCase() === headers.host.toLowerCase();
-    } catch {
-      return false; // `Origin: null` (sandboxed frames, some redirects) and garbage
-    }
+  if (headers.secFetchSite && headers.secFetchSite !== "same-origin" && headers.secFetchSite !== "none") return false;
+  if (headers.origin == null) return true;
+  try {
+    return new URL(headers.origin).origin === headers.expected;
+  } catch {
+    return false; // `Origin: null` (sandboxed frames, some redirects) and garbage
   }
-  return true;
 }
 
 /** Constant-time comparison of the cookie's token with the submitted one. */
@@ -122,9 +126,12 @@ async function submittedToken(request: Request): Promise<string | null> {
  * Double-submit CSRF protection (docs/decisions/012-csrf.md): every state-changing request passes
  * the origin check and carries the `csrf` cookie's token in `_csrf` or `X-CSRF-Token`; HTML pages
  * issue the cookie when it is missing. Sets `c.get("csrfToken")` for the pages to render.
- * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the check.
+ * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the check. A refusal answers 403 in the page's
+ * language and is logged at warn, with both origins when they differ.
  */
-export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embedStorageRefused: boolean } }> {
+export function csrf(
+  logger: Logger,
+): MiddlewareHandler<{ Variables: { csrfToken: string; embedStorageRefused: boolean; requestId?: string } }> {
   return async (c, next) => {
     const embedded = isEmbeddedPath(c.req.path);
     const cookieName = scopedCookieName(CSRF_COOKIE, embedded);
@@ -133,17 +140,17 @@ export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embe
     const inFrame = c.req.header("sec-fetch-dest") === "iframe";
     const refused = embedded && inFrame && !cookieToken && cameFromEmbeddedPage(c.req.header("referer"), c.req.url);
     if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
-      const origin = originAllowed({
-        secFetchSite: c.req.header("sec-fetch-site"),
-        origin: c.req.header("origin"),
-        host: c.req.header("host"),
-      });
+      const expected = new URL(c.req.url).origin;
+      const sent = { origin: c.req.header("origin")?.slice(0, 200), secFetchSite: c.req.header("sec-fetch-site") };
+      const origin = originAllowed({ ...sent, expected });
       const tokenless = ORIGIN_CHECK_ONLY.test(c.req.path);
       if (!origin || (!tokenless && !tokensMatch(cookieToken, await submittedToken(c.req.raw)))) {
         // A form of our own frame whose cookies the browser refused: show that page again, where
         // the refusal is explained (decision 025), rather than a bare 403.
         if (origin && refused) return c.redirect(c.req.url, 303);
-        return c.text("Forbidden: the request did not come from this site's own page.", 403);
+        const why = origin ? { reason: "token" } : { reason: "origin", ...sent, expected };
+        logger.warn({ requestId: c.get("requestId"), path: c.req.path.slice(0, 200), ...why }, "csrf refusal");
+        return refusalResponse(c.req.path, c.req.header("accept"));
       }
     }
     const token = cookieToken ?? newCsrfToken();
@@ -151,8 +158,10 @@ export function csrf(): MiddlewareHandler<{ Variables: { csrfToken: string; embe
     c.set("embedStorageRefused", refused);
     await next();
     if (cookieToken || c.req.method !== "GET" || !c.res.headers.get("content-type")?.startsWith("text/html")) return;
-    const sameSite = cookieSameSite(embedded, new URL(c.req.url).protocol === "https:");
-    c.res.headers.append("Set-Cookie", `${cookieName}=${token}; Path=/; HttpOnly; ${sameSite}`);
+    c.res.headers.append(
+      "Set-Cookie",
+      `${cookieName}=${token}; Path=/; HttpOnly; ${cookieAttributes(new URL(c.req.url))}`,
+    );
   };
 }
 

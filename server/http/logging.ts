@@ -2,11 +2,13 @@ import type { ErrorHandler, MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 
 /**
- * One info line per request. A request whose client left before the response was sent is logged
+ * One info line per request, with the client's address. A request whose client left before the response was sent is logged
  * as `abandoned`, whatever status the server had made up for nobody (often a 500 from the aborted
  * loaders), so it never reads as a server error.
  */
-export function requestLogger(logger: Logger): MiddlewareHandler<{ Variables: { requestId: string } }> {
+export function requestLogger(
+  logger: Logger,
+): MiddlewareHandler<{ Variables: { requestId: string; clientIp?: string } }> {
   return async (c, next) => {
     const start = performance.now();
     await next();
@@ -16,6 +18,8 @@ export function requestLogger(logger: Logger): MiddlewareHandler<{ Variables: { 
         requestId: c.get("requestId"),
         method: c.req.method,
         path: c.req.path.slice(0, 200),
+        // The client's address: behind a trusted proxy the visitor's, not the proxy's (decision 026).
+        ip: c.get("clientIp"),
         ...(abandoned ? { abandoned: true } : { status: c.res.status }),
         ms: Math.round((performance.now() - start) * 10) / 10,
       },

@@ -62,12 +62,11 @@ async function memberOf(token: string, site = siteId): Promise<unknown> {
 }
 
 describe("session cookie", () => {
-  it("is HttpOnly, SameSite=Lax and Secure, except over plain http on loopback", () => {
+  it("is HttpOnly, SameSite=Lax, and Secure whenever the public scheme is https (decision 026)", () => {
     const token = "t".repeat(43);
     const https = sessionCookie(new Request("https://booking.example.com/x"), "sakura", token);
     expect(https).toMatch(/^sid_sakura=t{43}; Path=\/; HttpOnly; SameSite=Lax; Secure; Max-Age=\d+$/);
-    expect(sessionCookie(new Request("http://booking.example.com/x"), "sakura", token)).toContain("; Secure");
-    for (const host of ["localhost:3000", "127.0.0.1:4173"]) {
+    for (const host of ["localhost:3000", "127.0.0.1:4173", "booking.example.com"]) {
       expect(sessionCookie(new Request(`http://${host}/x`), "sakura", token)).not.toContain("Secure");
     }
     expect(sessionCookie(new Request("https://x.example/"), "sakura", null)).toContain("Max-Age=0");
