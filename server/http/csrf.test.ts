@@ -250,6 +250,15 @@ describe("csrf exemption of signed webhooks", () => {
     expect((await post("/_webhooks/payments?attempt=2")).status).toBe(200);
   });
 
+  it("still refuses a browser's foreign Origin there, before React Router would throw on it", async () => {
+    const res = await app.request("/_webhooks/payments", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example" },
+      body: "{}",
+    });
+    expect(res.status).toBe(403);
+  });
+
   it("is exact: paths below, beside, under a site or language, or in another case stay protected", async () => {
     for (const path of [
       "/_webhooks/payments/x",

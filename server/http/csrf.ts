@@ -126,7 +126,7 @@ async function submittedToken(request: Request): Promise<string | null> {
  * Double-submit CSRF protection (docs/decisions/012-csrf.md): every state-changing request passes
  * the origin check and carries the `csrf` cookie's token in `_csrf` or `X-CSRF-Token`; HTML pages
  * issue the cookie when it is missing. Sets `c.get("csrfToken")` for the pages to render.
- * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the check. A refusal answers 403 in the page's
+ * `CSRF_EXEMPT_PATHS` (signed webhooks) skip the token check. A refusal answers 403 in the page's
  * language and is logged at warn, with both origins when they differ.
  */
 export function csrf(
@@ -139,11 +139,12 @@ export function csrf(
     // Only a page loading inside a frame counts: a link opened in a tab of its own starts afresh.
     const inFrame = c.req.header("sec-fetch-dest") === "iframe";
     const refused = embedded && inFrame && !cookieToken && cameFromEmbeddedPage(c.req.header("referer"), c.req.url);
-    if (!SAFE_METHODS.has(c.req.method) && !CSRF_EXEMPT_PATHS.has(c.req.path)) {
+    if (!SAFE_METHODS.has(c.req.method)) {
       const expected = new URL(c.req.url).origin;
       const sent = { origin: c.req.header("origin")?.slice(0, 200), secFetchSite: c.req.header("sec-fetch-site") };
       const origin = originAllowed({ ...sent, expected });
-      const tokenless = ORIGIN_CHECK_ONLY.test(c.req.path);
+      // Signed webhooks carry no token, and no browser's Origin either: a foreign one is refused.
+      const tokenless = CSRF_EXEMPT_PATHS.has(c.req.path) || ORIGIN_CHECK_ONLY.test(c.req.path);
       if (!origin || (!tokenless && !tokensMatch(cookieToken, await submittedToken(c.req.raw)))) {
         // A form of our own frame whose cookies the browser refused: show that page again, where
         // the refusal is explained (decision 025), rather than a bare 403.
