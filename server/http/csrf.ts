@@ -142,9 +142,11 @@ export function csrf(
     if (!SAFE_METHODS.has(c.req.method)) {
       const expected = new URL(c.req.url).origin;
       const sent = { origin: c.req.header("origin")?.slice(0, 200), secFetchSite: c.req.header("sec-fetch-site") };
-      const origin = originAllowed({ ...sent, expected });
-      // Signed webhooks carry no token, and no browser's Origin either: a foreign one is refused.
-      const tokenless = CSRF_EXEMPT_PATHS.has(c.req.path) || ORIGIN_CHECK_ONLY.test(c.req.path);
+      // Signed webhooks need neither the token nor Sec-Fetch-Site; a browser's foreign Origin is still
+      // refused there, as React Router would refuse it with a throw.
+      const exempt = CSRF_EXEMPT_PATHS.has(c.req.path);
+      const origin = originAllowed({ ...sent, secFetchSite: exempt ? null : sent.secFetchSite, expected });
+      const tokenless = exempt || ORIGIN_CHECK_ONLY.test(c.req.path);
       if (!origin || (!tokenless && !tokensMatch(cookieToken, await submittedToken(c.req.raw)))) {
         // A form of our own frame whose cookies the browser refused: show that page again, where
         // the refusal is explained (decision 025), rather than a bare 403.
