@@ -1,9 +1,8 @@
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import {
   data,
   Form,
   Link,
-  type RouterContextProvider,
   redirect,
   type ShouldRevalidateFunctionArgs,
   useFetcher,
@@ -11,7 +10,7 @@ import {
   useNavigation,
 } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
-import { parseSearchQuery, SearchQuerySchema } from "../../../server/availability/search-schema";
+import { parseSearchQuery } from "../../../server/availability/search-schema";
 import { notFoundError } from "../../../server/errors";
 import {
   chosenQuantities,
@@ -21,15 +20,26 @@ import {
   readOptionsForm,
 } from "../../../server/reservations/options.schema";
 import { quoteReservation } from "../../../server/reservations/quote";
-import { chooseCar, type ReserveSession } from "../../../server/reservations/reserve-session";
+import type { ReserveSession } from "../../../server/reservations/reserve-session";
 import { BookingSteps, BookingSummary, FeeBreakdown } from "../../components/booking/booking-summary";
-import { useOptionPrice, useYen } from "../../components/car/price";
+import { ImmunityChoice, OptionRow } from "../../components/booking/options-fields";
+import { OptionsTotalBar } from "../../components/booking/options-total-bar";
+import { useLiveQuote } from "../../components/booking/use-live-quote";
 import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, inputClass, RadioField } from "../../components/form/fields";
-import { FieldError, useReasonText } from "../../components/search/field-error";
+import { FormNotice, RadioField } from "../../components/form/fields";
+import { useReasonText } from "../../components/search/field-error";
 import { formValues } from "../../lib/form-action.server";
 import { issuesToErrors, useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
+import {
+  carPath,
+  carriesPeriod,
+  formDefaults,
+  isFor,
+  requirePeriodOrSession,
+  searchRecord,
+  sessionForLink,
+} from "../../lib/options-step.server";
 import {
   getReserveSession,
   requireReserveSession,
@@ -39,7 +49,7 @@ import {
 import { privateMeta } from "../../lib/seo";
 import { getMember } from "../../lib/session.server";
 import { getSite, requireId, services } from "../../lib/site.server";
-import { type QuoteView, quoteView } from "../../presenters/booking.server";
+import { quoteView } from "../../presenters/booking.server";
 import type { Route } from "./+types/options";
 
 /**
@@ -49,51 +59,14 @@ import type { Route } from "./+types/options";
  * confirmation and the submit use.
  */
 
-type Context = Readonly<RouterContextProvider>;
-
-/** The search query fields a booking carries (period, store, filters, sort), as a plain record. */
-const SEARCH_KEYS = Object.keys(SearchQuerySchema.shape);
-function searchRecord(params: URLSearchParams): Record<string, string> {
-  const record: Record<string, string> = {};
-  for (const key of SEARCH_KEYS) {
-    const value = params.get(key);
-    if (value !== null) record[key] = value.slice(0, 40);
-  }
-  return record;
-}
-
-/** Whether a link brought a period (or said the dates are undecided) rather than relying on the session. */
-const carriesPeriod = (params: URLSearchParams) => params.has("sd") || params.has("ed") || params.has("date_undecided");
-
-const sameRecord = (a: Record<string, string>, b: Record<string, string>) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
-
-function carPath(context: Context, storeId: number, carTypeId: number, search: Record<string, string>): string {
-  const query = new URLSearchParams(search).toString();
-  return `${reservePath(context, `/reserve/stores/${storeId}/cars/${carTypeId}`)}${query ? `?${query}` : ""}`;
-}
-
-/** The form's values for a quote: chosen quantities, the waiver, the unavailable-option choice. */
-function formDefaults(view: QuoteView, optionNotPossibleType: number | null): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const o of view.options) values[optionField(o.id)] = String(o.quantity);
-  if (view.immunity?.chosen) values.immunity = "1";
-  values.option_not_possible_type = optionNotPossibleType ? String(optionNotPossibleType) : "";
-  return values;
-}
-
-const isFor = (session: ReserveSession | null, storeId: number, carTypeId: number): session is ReserveSession =>
-  Boolean(session && !session.completed && session.storeId === storeId && session.carTypeId === carTypeId);
-
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
   const storeId = requireId(params.storeId);
   const carTypeId = requireId(params.carTypeId);
   const url = new URL(request.url);
   const previous = await getReserveSession(context);
+  requirePeriodOrSession(context, url, previous, storeId, carTypeId);
   const carried = carriesPeriod(url.searchParams);
-  // Without a period in the link, only the session of this very car can say what to show (spec §4).
-  if (!carried && !isFor(previous, storeId, carTypeId)) throw redirect(reservePath(context, "/reserve"));
   const same = isFor(previous, storeId, carTypeId) ? previous : null;
   // The store is the path's: a link's `si` that says otherwise is not carried on.
   const search = carried ? { ...searchRecord(url.searchParams), si: String(storeId) } : (same?.search ?? {});
@@ -117,25 +90,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (quote.blocked) return { view, values: formDefaults(view, null), back };
     throw redirect(back);
   }
-  let session = same;
-  const startAt = quote.period.start.toISOString();
-  const endAt = quote.period.end.toISOString();
-  if (carried && !(same && same.startAt === startAt && same.endAt === endAt && sameRecord(same.search, search))) {
-    const query = parseSearchQuery(url.searchParams);
-    session = {
-      ...chooseCar(previous, {
+  const session = carried
+    ? await sessionForLink(context, url, {
+        previous,
+        same,
         storeId,
         carTypeId,
         search,
-        startAt: quote.period.start,
-        endAt: quote.period.end,
-        rentalPeriodSlug: query.rental_period_slug ?? "01",
-        dateUndecided: false,
-      }),
-      withImmunity: quote.withImmunity,
-    };
-    await saveReserveSession(context, session);
-  }
+        period: quote.period,
+        withImmunity: quote.withImmunity,
+      })
+    : same;
   return { view, values: formDefaults(view, session?.optionNotPossibleType ?? null), back };
 }
 
@@ -203,99 +168,14 @@ export const meta: Route.MetaFunction = (args) => privateMeta(args, "booking.opt
 
 const NO_ERRORS: Record<string, ReasonLike> = {};
 
-function OptionRow({
-  option,
-  value,
-  error,
-}: {
-  option: QuoteView["options"][number];
-  value: string | undefined;
-  error: ReasonLike | undefined;
-}) {
-  const { t } = useI18n();
-  const optionPrice = useOptionPrice();
-  const yen = useYen();
-  const name = optionField(option.id);
-  const id = `option-${option.id}`;
-  const describedBy = [`${id}-price`, option.mayBeUnavailable ? `${id}-limited` : null, error ? `${id}-error` : null]
-    .filter(Boolean)
-    .join(" ");
-  return (
-    <li
-      className="flex items-center justify-between gap-3 py-3"
-      data-testid="option-row"
-      data-option-id={option.id}
-      data-may-be-unavailable={option.mayBeUnavailable ? "1" : "0"}
-      data-price={option.price}
-      data-price-unit={option.priceUnit}
-      data-max={option.maxQuantity}
-    >
-      <div className="min-w-0">
-        <label htmlFor={id} className="font-semibold" data-testid="option-name">
-          {option.name}
-        </label>
-        <p id={`${id}-price`} className="text-sm text-gray-700">
-          {optionPrice(option)} · {t("fee.maxQuantity", { n: option.maxQuantity })}
-          {option.quantity > 0 && option.fee > 0 ? (
-            <span className="sr-only"> · {t("booking.options.lineFee", { amount: yen(option.fee) })}</span>
-          ) : null}
-        </p>
-        {option.mayBeUnavailable ? (
-          <p id={`${id}-limited`} className="text-sm font-semibold text-amber-900" data-testid="option-limited">
-            {t("booking.options.limited")}
-          </p>
-        ) : null}
-        <FieldError id={`${id}-error`} reason={error} />
-      </div>
-      <div className="flex shrink-0 flex-col items-end gap-1">
-        <select
-          id={id}
-          name={name}
-          defaultValue={value ?? "0"}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-          className={`${inputClass} w-20`}
-          data-testid="option-quantity"
-        >
-          {Array.from({ length: option.maxQuantity + 1 }, (_, n) => String(n)).map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </select>
-        {option.quantity > 0 && option.fee > 0 ? (
-          <span className="price text-sm text-gray-800" aria-hidden="true" data-testid="option-fee">
-            {t("booking.options.lineFee", { amount: yen(option.fee) })}
-          </span>
-        ) : null}
-      </div>
-    </li>
-  );
-}
-
 export default function Options({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const yen = useYen();
   const reasonText = useReasonText();
   const location = useLocation();
   const navigation = useNavigation();
   const fetcher = useFetcher<typeof action>();
   const self = `${location.pathname}${location.search}`;
-
-  // The newest prices: the last recalculation or refusal, else the page's own.
-  const [view, setView] = useState<QuoteView>(actionData?.view ?? loaderData.view);
-  const [announce, setAnnounce] = useState("");
-  useEffect(() => setView(loaderData.view), [loaderData]);
-  useEffect(() => {
-    if (actionData?.view) setView(actionData.view);
-  }, [actionData]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer of the server
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer?.view) return;
-    setView(answer.view);
-    if (answer.view.fees) setAnnounce(t("booking.fees.updated", { amount: yen(answer.view.fees.total) }));
-  }, [fetcher.data]);
+  const { view, announce } = useLiveQuote(loaderData.view, actionData?.view, fetcher);
 
   const values = actionData?.values ?? loaderData.values;
   const unavailableIds = useMemo(() => view.options.filter((o) => o.mayBeUnavailable).map((o) => o.id), [view.options]);
@@ -419,28 +299,7 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
                 />
               </section>
             ) : null}
-            {view.immunity ? (
-              <section aria-labelledby="immunity-heading" className="card p-4">
-                <h2 id="immunity-heading" className="font-bold">
-                  {t("booking.immunity.heading")}
-                </h2>
-                <label className="mt-2 flex min-h-11 items-start gap-3">
-                  <input
-                    type="checkbox"
-                    name="immunity"
-                    value="1"
-                    defaultChecked={values.immunity === "1"}
-                    aria-describedby="immunity-hint"
-                    className="mt-0.5"
-                    data-testid="immunity"
-                  />
-                  <span>{t("booking.immunity.label", { price: yen(view.immunity.perDay) })}</span>
-                </label>
-                <p id="immunity-hint" className="mt-1 text-sm text-gray-700">
-                  {t("booking.immunity.hint")}
-                </p>
-              </section>
-            ) : null}
+            {view.immunity ? <ImmunityChoice perDay={view.immunity.perDay} checked={values.immunity === "1"} /> : null}
             <noscript>
               <button
                 type="submit"
@@ -455,40 +314,7 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
             <FeeBreakdown fees={fees} rentalDays={view.rentalDays} busy={busy} />
           </div>
 
-          {/*
-            On a phone the total and Next stick to the bottom of the screen while the form is in view
-            (sticky, so the footer is never covered; scroll-padding keeps focus above it), leaving
-            the corner to the jump-to-top button. Beside the form on a desktop.
-          */}
-          <div
-            className="sticky bottom-0 z-30 -mx-3 border-t border-gray-200 bg-white px-4 py-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] sm:-mx-4 lg:top-4 lg:bottom-auto lg:mx-0 lg:rounded-xl lg:border-0 lg:p-4 lg:shadow-[var(--shadow-card)]"
-            data-testid="options-bar"
-            data-bottom-bar
-          >
-            <div className="flex items-center justify-between gap-3 pr-14 lg:block lg:pr-0">
-              <div className="min-w-0">
-                <p className="text-xs text-gray-700 lg:text-sm">{t("booking.fees.total")}</p>
-                <p
-                  className={`price text-xl font-bold leading-tight lg:text-2xl ${busy ? "opacity-60" : ""}`}
-                  data-testid="booking-total"
-                  data-amount={fees.total}
-                >
-                  {yen(fees.total)}
-                </p>
-                {busy ? <p className="text-xs text-gray-700">{t("booking.fees.updating")}</p> : null}
-              </div>
-              <button
-                type="submit"
-                name="intent"
-                value="next"
-                className="btn-primary min-w-32 shrink-0 lg:mt-3 lg:w-full"
-                disabled={sending}
-                data-testid="options-next"
-              >
-                {sending ? t("form.submitting") : t("booking.next")}
-              </button>
-            </div>
-          </div>
+          <OptionsTotalBar total={fees.total} busy={busy} sending={sending} />
           <p role="status" className="sr-only" data-testid="fees-status">
             {announce}
           </p>
