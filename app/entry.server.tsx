@@ -10,7 +10,13 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { LOCALES } from "../common/locales";
 import { requestContext, servicesContext } from "../server/http/context";
+import { provideCatalogue } from "./i18n/catalogue";
+import { CATALOGUES } from "./i18n/messages";
+
+// The server renders every language: all four catalogues, mail texts included (decision 027).
+for (const locale of LOCALES) provideCatalogue(locale, CATALOGUES[locale]);
 
 /**
  * The HTTP server (bundled apart from this build) creates each request's context with these keys,

@@ -15,7 +15,8 @@ import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
-import { CATALOGUES } from "./i18n/messages";
+import { loadCatalogue } from "./i18n/catalogue";
+import { catalogueAsset } from "./i18n/catalogue.server";
 import { isSupportedBrowser } from "./lib/browser";
 import { reloadAfterChunkError } from "./lib/chunk-reload";
 import { services } from "./lib/site.server";
@@ -25,7 +26,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const { productAnalyticsId, providerUrl } = services(context);
   return {
     locale,
-    messages: CATALOGUES[locale],
+    // The messages themselves come from this content-hashed asset, cached across pages (decision 027).
+    catalogueUrl: catalogueAsset(locale).url,
     supportedBrowser: isSupportedBrowser(request.headers.get("user-agent")),
     productAnalyticsId,
     providerUrl,
@@ -39,10 +41,18 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 }
 
+/** A navigation into another language fetches that language's catalogue before it renders. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadCatalogue(data.locale, data.catalogueUrl);
+  return data;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const locale = localeFromPath(pathname);
-  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = root?.nonce;
   return (
     <html lang={locale}>
       <head>
@@ -50,6 +60,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {root ? (
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={root.catalogueUrl}
+            data-catalogue={root.locale}
+          />
+        ) : null}
         <Analytics nonce={nonce} />
       </head>
       <body>

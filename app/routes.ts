@@ -96,6 +96,8 @@ function localeRoutes(prefix: string) {
 
 export default [
   route("robots.txt", "routes/robots.ts", { id: "robots" }),
+  // Each language's messages for the browser, content-hashed (decision 027).
+  route("_catalogue/:file", "routes/catalogue.ts", { id: "catalogue" }),
   // The payment simulator's 3-D Secure challenge (offline stand-in for the card issuer's page).
   route("_simulator/3ds/:id", "routes/simulator-3ds.tsx", { id: "simulator-3ds" }),
   // The payment gateway's signed webhook (decision 021): no browser posts here, so no CSRF check.

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "../../common/locales";
+import { catalogueOf } from "../i18n/catalogue";
 import {
   type MessageKey,
   type PluralKey,
@@ -12,12 +13,12 @@ import type { loader as rootLoader } from "../root";
 
 export type TranslatePlural = (key: PluralKey, count: number, params?: TranslateParams) => string;
 
-/** The page's locale and translate functions, from the root loader (the active catalogue only). */
+/** The page's locale (from the root loader) and translate functions over its catalogue (decision 027). */
 export function useI18n(): { locale: Locale; t: Translate; tp: TranslatePlural } {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
-  // The root loader never fails, so its catalogue is always there; keys show if it were not.
-  const messages = data?.messages ?? {};
+  // Held before the page hydrates or renders (entry.client.tsx, the root's clientLoader); keys show if it were not.
+  const messages = catalogueOf(locale);
   return {
     locale,
     t: (key: MessageKey, params?: TranslateParams) => translate(messages, key, params),

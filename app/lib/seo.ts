@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { fullSitePath } from "../../common/embedding";
-import { LOCALES } from "../../common/locales";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../common/locales";
 import {
   absoluteUrl,
   alternates,
@@ -11,7 +11,8 @@ import {
   pagePath,
   plainText,
 } from "../../common/seo";
-import { type MessageKey, type Messages, type TranslateParams, translate } from "../i18n/translate";
+import { catalogueOf } from "../i18n/catalogue";
+import { type MessageKey, type TranslateParams, translate } from "../i18n/translate";
 import type { SiteShell } from "../presenters/shell.server";
 import { shellFromMatches } from "./site";
 
@@ -129,8 +130,8 @@ function headFromMatches(matches: readonly MetaMatch[]): SiteHead | null {
  * language, with `{site}` filled with the site's title.
  */
 export function metaTranslate(matches: readonly MetaMatch[]): (key: MessageKey, params?: TranslateParams) => string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { messages?: Partial<Messages> } | undefined;
-  const messages = root?.messages ?? {};
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale } | undefined;
+  const messages = catalogueOf(root?.locale ?? DEFAULT_LOCALE);
   const site = shellFromMatches(matches)?.title ?? "";
   return (key, params) => translate(messages, key, { site, ...params });
 }

@@ -13,6 +13,7 @@ import {
 } from "../../common/locales";
 import { listPublicSites } from "../../server/sites/directory";
 import { useI18n } from "../lib/i18n";
+import { metaTranslate } from "../lib/seo";
 import { services } from "../lib/site.server";
 import type { Route } from "./+types/language-root";
 
@@ -39,8 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  const root = matches[0]?.loaderData as { messages?: Record<string, string> } | undefined;
-  return [{ title: root?.messages?.["root.title"] ?? "" }];
+  return [{ title: metaTranslate(matches)("root.title") }];
 }
 
 export default function LanguageRoot({ loaderData }: Route.ComponentProps) {

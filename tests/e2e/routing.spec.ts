@@ -1,4 +1,5 @@
 import { expect, expectAccessible, HTML_LANG, type LocaleCode, NOT_FOUND, PREFIX, test, url } from "./fixtures";
+import { msg, waitForHydration } from "./search-helpers";
 
 const ALL: LocaleCode[] = ["ja", "en", "ko", "zh-TW"];
 
@@ -137,9 +138,19 @@ test.describe("locale cookie and detection", () => {
   });
 });
 
-test("switching language keeps the page", async ({ page }) => {
+test("switching language keeps the page, and a navigation in the browser fetches the new catalogue", async ({
+  page,
+}) => {
   await page.goto("/sakura/store");
+  const catalogue = page.waitForResponse(/\/_catalogue\/tw\.[0-9a-f]{12}\.json$/);
+  // Hydrated: the switch is a navigation inside the page, which must bring the texts of zh-TW with it.
+  await waitForHydration(page.getByTestId("language-switcher"));
   await page.getByTestId("language-switcher").locator('a[hreflang="zh-TW"]').click();
   await expect(page).toHaveURL(/\/tw\/sakura\/store$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");
+  await expect(page.getByTestId("page-title")).toHaveText(msg("zh-TW", "store.listTitle"));
+  expect((await catalogue).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  // Back in Japanese without a new fetch: the browser holds that catalogue already.
+  await page.goBack();
+  await expect(page.getByTestId("page-title")).toHaveText(msg("ja", "store.listTitle"));
 });
