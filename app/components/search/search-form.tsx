@@ -23,6 +23,12 @@ const NO_ERRORS: FieldErrors = {};
  * schema (with the store's closed days and hours) checked before sending.
  * Date fields are native date inputs: keyboard operable, labelled in the page language.
  */
+/**
+ * A date field shows only a real date: the browser would blank "2026-02-30" anyway, and it is not a
+ * valid value for a date input. The error beside the field says what was wrong.
+ */
+const dateValue = (value: string | undefined) => (value && isValidIsoDate(value) ? value : "");
+
 export function SearchForm({
   action,
   data,
@@ -125,7 +131,7 @@ export function SearchForm({
           <input
             type="date"
             name="sd"
-            defaultValue={values.sd}
+            defaultValue={dateValue(values.sd)}
             min={store?.minDate}
             max={store?.maxDate}
             className={input}
@@ -142,7 +148,7 @@ export function SearchForm({
             ref={edRef}
             type="date"
             name="ed"
-            defaultValue={values.ed}
+            defaultValue={dateValue(values.ed)}
             min={store?.minDate}
             max={store?.maxDate}
             className={input}

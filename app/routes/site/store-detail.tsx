@@ -106,7 +106,10 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {loaderData.display.showCalendar ? (
-          <div className="grid content-start gap-2">
+          <section aria-labelledby="calendar-heading" className="grid content-start gap-2">
+            <h2 id="calendar-heading" className="text-lg font-bold">
+              {t("calendar.title")}
+            </h2>
             <nav aria-label={t("calendar.title")} className="flex gap-3 text-sm" data-testid="calendar-modes">
               {[CALENDAR_MODE.departure, CALENDAR_MODE.period].map((m) => (
                 <Link
@@ -125,7 +128,7 @@ export default function StoreDetail({ loaderData }: Route.ComponentProps) {
               display={loaderData.display}
               monthHref={(month) => `${base}?month=${month}&mode=${loaderData.mode}`}
             />
-          </div>
+          </section>
         ) : null}
       </div>
       <p className="mt-6">

@@ -210,16 +210,16 @@ Our local staff are always happy to recommend scenic drives and places to eat.`,
 };
 
 const SAKURA_FAQ: L4 = {
-  jp: `### Q. 会員登録をしなくても予約できますか？
+  jp: `## Q. 会員登録をしなくても予約できますか？
 
 はい、会員登録なしでもWebからご予約いただけます。会員登録をしていただくと、次回からお客様情報の入力が不要になり、予約の確認・変更もマイページから行えます。
 
-### Q. 外国の運転免許証で運転できますか？
+## Q. 外国の運転免許証で運転できますか？
 
 ジュネーブ条約に基づく国際運転免許証（韓国・アメリカなどで発行されたもの）をお持ちの方は、パスポートとあわせてご提示ください。
 台湾・スイス・ドイツ・フランスなどの運転免許証をお持ちの方は、免許証の原本と日本語翻訳文が必要です。いずれも有効期限内のものに限ります。
 
-### Q. キャンセル料はかかりますか？
+## Q. キャンセル料はかかりますか？
 
 | ご連絡の時期 | キャンセル料 |
 |---|---|
@@ -229,23 +229,23 @@ const SAKURA_FAQ: L4 = {
 | 当日 | 基本料金の50% |
 | ご連絡なし | 基本料金の100% |
 
-### Q. ガソリンは満タンで返す必要がありますか？
+## Q. ガソリンは満タンで返す必要がありますか？
 
 はい、満タンでのご返却をお願いしています。各店舗の近くにガソリンスタンドがあり、場所はご出発時にスタッフがご案内します。満タンでない場合は、走行距離に応じて精算させていただきます。
 
-### Q. 石垣店で借りた車で竹富島や西表島へ渡れますか？
+## Q. 石垣店で借りた車で竹富島や西表島へ渡れますか？
 
 申し訳ありませんが、レンタカーをフェリーに載せて離島へ渡ることはできません。離島では現地のレンタカーやレンタサイクルをご利用ください。`,
-  en: `### Q. Can I book without becoming a member?
+  en: `## Q. Can I book without becoming a member?
 
 Yes, you can book online without registering. Members skip the personal details form on later bookings and can check or change reservations on My Page.
 
-### Q. Can I drive with a foreign driving licence?
+## Q. Can I drive with a foreign driving licence?
 
 If you hold an International Driving Permit issued under the 1949 Geneva Convention (for example in Korea or the USA), please show it together with your passport.
 Licences from Taiwan, Switzerland, Germany, France and some other countries must be accompanied by an official Japanese translation. All licences must be valid on the day of rental.
 
-### Q. Is there a cancellation fee?
+## Q. Is there a cancellation fee?
 
 | When you cancel | Fee |
 |---|---|
@@ -255,23 +255,23 @@ Licences from Taiwan, Switzerland, Germany, France and some other countries must
 | On the day | 50% of the basic rate |
 | No-show | 100% of the basic rate |
 
-### Q. Do I need to return the car with a full tank?
+## Q. Do I need to return the car with a full tank?
 
 Yes, please refuel before returning the car. There are petrol stations near every store, and our staff will show you where when you pick up the car. If the tank is not full, we charge for fuel based on the distance driven.
 
-### Q. Can I take a car from the Ishigaki store to Taketomi or Iriomote Island?
+## Q. Can I take a car from the Ishigaki store to Taketomi or Iriomote Island?
 
 We are sorry, but our cars may not be taken on ferries to other islands. Please use local rental cars or bicycles on the outer islands.`,
-  tw: `### Q. 不加入會員也可以預約嗎？
+  tw: `## Q. 不加入會員也可以預約嗎？
 
 可以，不需註冊會員也能在網站上預約。加入會員後，下次預約可省略填寫個人資料，也能在會員專區確認或變更預約。
 
-### Q. 可以使用外國駕照開車嗎？
+## Q. 可以使用外國駕照開車嗎？
 
 持有依據日內瓦公約核發之國際駕照（如韓國、美國核發者），請連同護照一併出示。
 持有台灣、瑞士、德國、法國等國駕照者，須攜帶駕照正本及日文譯本。以上駕照皆須在有效期限內。
 
-### Q. 取消預約需要付費嗎？
+## Q. 取消預約需要付費嗎？
 
 | 通知取消的時間 | 取消費用 |
 |---|---|
@@ -281,23 +281,23 @@ We are sorry, but our cars may not be taken on ferries to other islands. Please 
 | 出發當天 | 基本費用的50% |
 | 未通知 | 基本費用的100% |
 
-### Q. 還車時需要加滿油嗎？
+## Q. 還車時需要加滿油嗎？
 
 是的，請加滿油後再還車。各門市附近都有加油站，取車時工作人員會告訴您位置。若未加滿，將依行駛距離計算油資。
 
-### Q. 在石垣店租的車可以開到竹富島或西表島嗎？
+## Q. 在石垣店租的車可以開到竹富島或西表島嗎？
 
 很抱歉，租賃車輛無法搭乘渡輪前往離島。在離島請使用當地的租車或租借腳踏車服務。`,
-  kr: `### Q. 회원 가입 없이도 예약할 수 있나요?
+  kr: `## Q. 회원 가입 없이도 예약할 수 있나요?
 
 네, 회원 가입 없이도 웹사이트에서 예약하실 수 있습니다. 회원으로 가입하시면 다음 예약부터 고객 정보 입력을 생략할 수 있고, 마이페이지에서 예약 확인과 변경도 가능합니다.
 
-### Q. 외국 운전면허증으로 운전할 수 있나요?
+## Q. 외국 운전면허증으로 운전할 수 있나요?
 
 제네바 협약에 따른 국제운전면허증(한국, 미국 등에서 발급)을 소지하신 분은 여권과 함께 제시해 주세요.
 대만, 스위스, 독일, 프랑스 등의 운전면허증을 소지하신 분은 면허증 원본과 일본어 번역문이 필요합니다. 모든 면허증은 유효기간 내의 것이어야 합니다.
 
-### Q. 취소 수수료가 있나요?
+## Q. 취소 수수료가 있나요?
 
 | 취소 연락 시점 | 취소 수수료 |
 |---|---|
@@ -307,11 +307,11 @@ We are sorry, but our cars may not be taken on ferries to other islands. Please 
 | 출발 당일 | 기본요금의 50% |
 | 연락 없이 미이용 | 기본요금의 100% |
 
-### Q. 연료를 가득 채워서 반납해야 하나요?
+## Q. 연료를 가득 채워서 반납해야 하나요?
 
 네, 연료를 가득 채워 반납해 주세요. 각 지점 근처에 주유소가 있으며, 출발 시 직원이 위치를 안내해 드립니다. 가득 채우지 않으신 경우에는 주행 거리에 따라 연료비를 정산합니다.
 
-### Q. 이시가키점에서 빌린 차로 다케토미섬이나 이리오모테섬에 갈 수 있나요?
+## Q. 이시가키점에서 빌린 차로 다케토미섬이나 이리오모테섬에 갈 수 있나요?
 
 죄송하지만 렌터카를 페리에 싣고 다른 섬으로 이동하실 수 없습니다. 낙도에서는 현지 렌터카나 자전거 대여를 이용해 주세요.`,
 };
