@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
 
 export type LocaleCode = "ja" | "en" | "ko" | "zh-TW";
 export const PREFIX: Record<LocaleCode, string> = { ja: "", en: "/en", ko: "/kr", "zh-TW": "/tw" };
@@ -102,11 +105,63 @@ export async function expectAccessible(page: Page) {
   expect(bad, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Pages never reach the outside network: analytics requests are cut off. */
-export const test = base.extend({
+/** Where every HTML document the suites receive is kept for the Nu Html Checker (scripts/check-html.mjs). */
+export const HTML_DIR = path.join("test-results", "html");
+const recorded = new WeakSet<BrowserContext>();
+const pending = new Set<Promise<void>>();
+
+/**
+ * Keeps each HTML document (pages and frames) a context receives, once per content: the nonce and
+ * the CSRF token, which change on every response, are left out of the name.
+ */
+function recordHtml(context: BrowserContext) {
+  if (recorded.has(context)) return;
+  recorded.add(context);
+  context.on("response", (response) => {
+    if (response.request().resourceType() !== "document") return;
+    const headers = response.headers();
+    if (!headers["content-type"]?.startsWith("text/html")) return;
+    // Only our server's documents (it names every response), not the browser's own error pages.
+    if (!headers["x-request-id"]) return;
+    const saved = response
+      .text()
+      .then((html) => {
+        const stable = html.replace(/nonce="[^"]*"|name="_csrf" value="[^"]*"|"csrfToken":"[^"]*"/g, "");
+        const name = createHash("sha1").update(stable).digest("hex").slice(0, 20);
+        mkdirSync(HTML_DIR, { recursive: true });
+        writeFileSync(path.join(HTML_DIR, `${name}.html`), html);
+        writeFileSync(path.join(HTML_DIR, `${name}.url`), response.url());
+      })
+      // A document the browser has already left (a redirect, a closed page) has no body to keep.
+      .catch(() => {});
+    pending.add(saved);
+    saved.finally(() => pending.delete(saved));
+  });
+}
+
+/**
+ * Pages never reach the outside network: analytics requests are cut off. Every context, the
+ * default one and those a spec opens itself, records its HTML for the validator.
+ */
+export const test = base.extend<object, { recordingBrowser: void }>({
+  recordingBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        recordHtml(context);
+        return context;
+      };
+      await use();
+      await Promise.all(pending);
+    },
+    { scope: "worker", auto: true },
+  ],
   page: async ({ page }, use) => {
+    recordHtml(page.context());
     await page.route(/googletagmanager\.com/, (route) => route.abort());
     await use(page);
+    await Promise.all(pending);
   },
 });
 
