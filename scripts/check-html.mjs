@@ -13,10 +13,14 @@ if (pages.length === 0) {
   process.exit(1);
 }
 
-const run = spawnSync("java", ["-jar", JAR, "--errors-only", "--format", "json", "--stdout", "--skip-non-html", "--exit-zero-always", DIR], {
-  encoding: "utf8",
-  maxBuffer: 256 * 1024 * 1024,
-});
+const run = spawnSync(
+  "java",
+  ["-jar", JAR, "--errors-only", "--format", "json", "--stdout", "--skip-non-html", "--exit-zero-always", DIR],
+  {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  },
+);
 if (run.error || run.status !== 0) {
   console.error(`check-html: the checker did not run (${run.error?.message ?? `exit ${run.status}`})\n${run.stderr}`);
   process.exit(1);

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 
 export type LocaleCode = "ja" | "en" | "ko" | "zh-TW";
 export const PREFIX: Record<LocaleCode, string> = { ja: "", en: "/en", ko: "/kr", "zh-TW": "/tw" };
@@ -143,7 +143,7 @@ function recordHtml(context: BrowserContext) {
  * Pages never reach the outside network: analytics requests are cut off. Every context, the
  * default one and those a spec opens itself, records its HTML for the validator.
  */
-export const test = base.extend<object, { recordingBrowser: void }>({
+export const test = base.extend<object, { recordingBrowser: undefined }>({
   recordingBrowser: [
     async ({ browser }, use) => {
       const newContext = browser.newContext.bind(browser);
