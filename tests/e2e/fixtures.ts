@@ -152,7 +152,7 @@ export const test = base.extend<object, { recordingBrowser: undefined }>({
         recordHtml(context);
         return context;
       };
-      await use();
+      await use(undefined);
       await Promise.all(pending);
     },
     { scope: "worker", auto: true },
