@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { isAppErrorPayload } from "../../common/app-error";
 import { localizePath } from "../../common/locales";
 import { reasonMessage } from "../i18n/labels";
@@ -12,6 +12,8 @@ import { sitePath, useOptionalSite } from "../lib/site";
 function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
   if (status === 404) return { title: "error.notFound", lead: "error.notFoundLead" };
   if (status === 401) return { title: "error.unauthorized", lead: "error.unauthorizedLead" };
+  // A form the server refused before any page code ran (CSRF, decision 026): open the page again.
+  if (status === 403) return { title: "error.refused", lead: "error.refusedLead" };
   return { title: "error.generic", lead: "error.genericLead" };
 }
 
@@ -21,6 +23,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   const shell = useOptionalSite();
   const { title, lead } = messagesFor(status);
   const home = shell ? sitePath(shell) : localizePath(locale, "/");
+  const location = useLocation();
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="error-page" data-status={status}>
       <title>{t(title)}</title>
@@ -31,9 +34,16 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
         {message ?? t(lead)}
       </p>
       <p className="mt-8">
-        <Link to={home} className="btn-primary">
-          {t("error.backHome")}
-        </Link>
+        {status === 403 ? (
+          // A new document, which brings a fresh token with it.
+          <Link to={`${location.pathname}${location.search}`} reloadDocument className="btn-primary">
+            {t("error.reload")}
+          </Link>
+        ) : (
+          <Link to={home} className="btn-primary">
+            {t("error.backHome")}
+          </Link>
+        )}
       </p>
     </main>
   );

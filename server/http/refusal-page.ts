@@ -1,32 +1,5 @@
 import { type Locale, localeFromPath } from "../../common/locales";
-
-/**
- * What a visitor reads when the server refuses a form before any page code runs (a CSRF refusal:
- * another origin, or a missing or stale token). Written before React Router, so the texts live here,
- * typed per language rather than in the page catalogues.
- */
-const REFUSAL: Record<Locale, { title: string; body: string; reload: string }> = {
-  ja: {
-    title: "この操作は受け付けられませんでした",
-    body: "ページの有効期限が切れたか、このサイト以外のページから送信されました。ページを開き直してから、もう一度お試しください。",
-    reload: "ページを開き直す",
-  },
-  en: {
-    title: "This request could not be accepted",
-    body: "The page may have expired, or the form was sent from a page outside this site. Open the page again and retry.",
-    reload: "Open the page again",
-  },
-  ko: {
-    title: "요청을 처리할 수 없습니다",
-    body: "페이지가 만료되었거나 이 사이트가 아닌 페이지에서 전송되었습니다. 페이지를 다시 연 후 다시 시도해 주세요.",
-    reload: "페이지 다시 열기",
-  },
-  "zh-TW": {
-    title: "無法受理此操作",
-    body: "頁面可能已逾時，或表單是從本網站以外的頁面送出的。請重新開啟頁面後再試一次。",
-    reload: "重新開啟頁面",
-  },
-};
+import { REFUSAL_TEXTS } from "../../common/refusal-texts";
 
 const HTML_LANG: Record<Locale, string> = { ja: "ja", en: "en", ko: "ko", "zh-TW": "zh-Hant-TW" };
 
@@ -40,7 +13,7 @@ const escapeHtml = (text: string) =>
  */
 export function refusalResponse(pathname: string, accept: string | undefined): Response {
   const locale = localeFromPath(pathname);
-  const text = REFUSAL[locale];
+  const text = REFUSAL_TEXTS[locale];
   const headers = { "Cache-Control": "no-store" };
   if (!accept?.includes("text/html")) {
     return new Response(`${text.title}. ${text.body}`, {

@@ -1,3 +1,4 @@
+import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
 import { authEn } from "./account/auth.en";
 import { cardEn } from "./account/card.en";
 import { driverEn } from "./account/driver.en";
@@ -40,6 +41,9 @@ export const en: Messages = {
   "flash.loginAgain": "Please log in again.",
   "flash.dismiss": "Close",
   "error.backHome": "Back to the top page",
+  "error.refused": REFUSAL_TEXTS.en.title,
+  "error.refusedLead": REFUSAL_TEXTS.en.body,
+  "error.reload": REFUSAL_TEXTS.en.reload,
   "unpublished.title": "This site is not open yet",
   "unpublished.body": "Our website is being prepared. For reservations and enquiries, please call the store.",
   "seo.carTypeDescription":

@@ -1,3 +1,4 @@
+import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
 import { authJa } from "./account/auth.ja";
 import { cardJa } from "./account/card.ja";
 import { driverJa } from "./account/driver.ja";
@@ -39,6 +40,9 @@ export const ja = {
   "flash.loginAgain": "もう一度ログインしてください。",
   "flash.dismiss": "閉じる",
   "error.backHome": "トップページへ戻る",
+  "error.refused": REFUSAL_TEXTS.ja.title,
+  "error.refusedLead": REFUSAL_TEXTS.ja.body,
+  "error.reload": REFUSAL_TEXTS.ja.reload,
   "unpublished.title": "このサイトは現在公開されていません",
   "unpublished.body": "ただいまウェブサイトを準備中です。ご予約・お問い合わせは各店舗までお電話ください。",
   "seo.carTypeDescription":

@@ -1,3 +1,4 @@
+import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
 import { authKo } from "./account/auth.ko";
 import { cardKo } from "./account/card.ko";
 import { driverKo } from "./account/driver.ko";
@@ -40,6 +41,9 @@ export const ko: Messages = {
   "flash.loginAgain": "다시 로그인해 주세요.",
   "flash.dismiss": "닫기",
   "error.backHome": "홈으로 돌아가기",
+  "error.refused": REFUSAL_TEXTS.ko.title,
+  "error.refusedLead": REFUSAL_TEXTS.ko.body,
+  "error.reload": REFUSAL_TEXTS.ko.reload,
   "unpublished.title": "이 사이트는 현재 공개되지 않았습니다",
   "unpublished.body": "웹사이트를 준비 중입니다. 예약 및 문의는 각 영업소로 전화해 주세요.",
   "seo.carTypeDescription":

@@ -1,3 +1,4 @@
+import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
 import { authZhTW } from "./account/auth.zh-TW";
 import { cardZhTW } from "./account/card.zh-TW";
 import { driverZhTW } from "./account/driver.zh-TW";
@@ -40,6 +41,9 @@ export const zhTW: Messages = {
   "flash.loginAgain": "請重新登入。",
   "flash.dismiss": "關閉",
   "error.backHome": "返回首頁",
+  "error.refused": REFUSAL_TEXTS["zh-TW"].title,
+  "error.refusedLead": REFUSAL_TEXTS["zh-TW"].body,
+  "error.reload": REFUSAL_TEXTS["zh-TW"].reload,
   "unpublished.title": "本網站目前尚未公開",
   "unpublished.body": "網站正在準備中。預約及洽詢請直接致電各門市。",
   "seo.carTypeDescription": "在{site}{store}可租借的{name}（{className}）。查詢空車與費用，即可線上預約。",
