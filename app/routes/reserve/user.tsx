@@ -2,7 +2,12 @@ import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
 import type { DriverFormConfig } from "../../../server/drivers/driver.schema";
-import { CUSTOMER_LIMITS, customerSchema, DRIVER_PREFIX } from "../../../server/reservations/customer.schema";
+import {
+  CUSTOMER_LIMITS,
+  customerSchema,
+  DRIVER_PREFIX,
+  passengerChoices,
+} from "../../../server/reservations/customer.schema";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
@@ -51,7 +56,6 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const NO_ERRORS = {};
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
 const headingClass = "text-lg font-bold";
-const PASSENGER_CHOICES = Array.from({ length: CUSTOMER_LIMITS.passengersMax }, (_, i) => i + 1);
 
 /**
  * A driver entered for this booking: the fields the site's driver input settings show, named
@@ -121,10 +125,10 @@ function CustomerForm({
   const yen = useYen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { config, member, savedDrivers, storedImageSlots } = data;
+  const { config, member, savedDrivers, storedImageSlots, capacity } = data;
   const schema = useMemo(
-    () => customerSchema({ driver: config, member, storedImageSlots }),
-    [config, member, storedImageSlots],
+    () => customerSchema({ driver: config, member, storedImageSlots, capacity }),
+    [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const [mode, setMode] = useState(values.driver_mode || "same");
@@ -188,11 +192,7 @@ function CustomerForm({
           maxLength={20}
           defaultValue={values.tel ?? ""}
         />
-        <AddressFields
-          values={{ ...values, country: values.country || t("address.countryDefault") }}
-          errors={errors}
-          required={{ zip: true, pref_code: true, address_a: true }}
-        />
+        <AddressFields values={values} errors={errors} required={{ zip: true, pref_code: true, address_a: true }} />
       </section>
 
       <section className={sectionClass} aria-labelledby="customer-driver" data-testid="driver-section">
@@ -271,7 +271,10 @@ function CustomerForm({
           className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700"
           options={[
             { value: "", label: t("customer.passengers.unset") },
-            ...PASSENGER_CHOICES.map((n) => ({ value: String(n), label: t("customer.passengers.option", { n }) })),
+            ...passengerChoices(capacity).map((n) => ({
+              value: String(n),
+              label: t("customer.passengers.option", { n }),
+            })),
           ]}
           defaultValue={values.passengers ?? ""}
         />
