@@ -194,3 +194,44 @@ export function checkAddress(
   // A form left without a prefecture says nothing about the country.
   return { issues, zip: stored, country: prefShown && !v.pref_code.trim() ? "" : country };
 }
+
+/** Countries that write an address from the largest place down, postal code first. */
+const BIG_ENDIAN: ReadonlySet<string> = new Set(["KR", "TW", "CN", "HK", "MO", "KP", "MN", "VN"]);
+
+/**
+ * A person's address on one line, for a reader of `locale`: a Japanese one as the language writes
+ * Japanese addresses (〒 and the prefecture in Japanese); one abroad in its own country's order,
+ * with the country named in the reader's language, never a 〒 nor the "overseas / other"
+ * prefecture. `prefName` gives a prefecture's name in the reader's language.
+ */
+export function formatPersonAddress(
+  locale: PageLocale,
+  person: {
+    zip?: string | null;
+    prefCode?: number | null;
+    country?: string | null;
+    addressA?: string;
+    addressB?: string;
+  },
+  prefName: (code: number) => string,
+): string {
+  const street = [person.addressA, person.addressB].filter(Boolean).join(" ");
+  const zip = (person.zip ?? "").trim();
+  if (person.prefCode === PREF_OVERSEAS) {
+    const code = countryCode(person.country);
+    const country = code ? countryName(code, locale) : (person.country ?? "").trim();
+    if (code && BIG_ENDIAN.has(code)) return [country, zip, street].filter(Boolean).join(" ");
+    return [street, zip, country].filter(Boolean).join(", ");
+  }
+  const jpZip = zip.replace(/^(\d{3})(\d{4})$/, "$1-$2");
+  const region = person.prefCode ? prefName(person.prefCode) : "";
+  if (!jpZip && !region && !street) return "";
+  switch (locale) {
+    case "ja":
+      return [jpZip ? `〒${jpZip}` : "", `${region}${street}`].filter(Boolean).join(" ");
+    case "en":
+      return [street, region, [jpZip, countryName("JP", "en")].filter(Boolean).join(", ")].filter(Boolean).join(", ");
+    default:
+      return [[region, street].filter(Boolean).join(" "), jpZip ? `(${jpZip})` : ""].filter(Boolean).join(" ");
+  }
+}
