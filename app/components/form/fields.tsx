@@ -228,9 +228,11 @@ export function FormNotice({ errors }: { errors: Errors }) {
       // biome-ignore lint/a11y/noAutofocus: the answer to the visitor's own submit; without JavaScript only autofocus brings what to fix into view
       autoFocus={Boolean(actionData)}
       className="scroll-mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-red-900 outline-none focus-visible:ring-2 focus-visible:ring-red-700 focus:ring-2 focus:ring-red-700"
-      data-testid="form-notice"
+      data-testid="error-summary-box"
     >
-      <p className="font-semibold">{formError ? text(formError) : t("reason.invalid_input")}</p>
+      <p className="font-semibold" data-testid="form-notice">
+        {formError ? text(formError) : t("reason.invalid_input")}
+      </p>
       {fields.length > 0 ? (
         <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm" data-testid="error-summary">
           {fields.map((name) => {

@@ -188,14 +188,7 @@ function CustomerForm({
       method="post"
       encType="multipart/form-data"
       ref={formRef}
-      onSubmit={(event) => {
-        onSubmit(event);
-        // A group's message (licence types) has no control of its name: focus the first marked one.
-        const form = event.currentTarget;
-        if (event.defaultPrevented && !form.contains(document.activeElement)) {
-          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-        }
-      }}
+      onSubmit={onSubmit}
       onChange={(event) => {
         changed(event);
         const form = new FormData(event.currentTarget);
