@@ -90,8 +90,9 @@ export function AddressFields({
   const countries = useCountryOptions();
   const n = (field: AddressFieldName) => `${namePrefix}${field}`;
   const [pref, setPref] = useState(values[n("pref_code")] ?? "");
-  // The language's likely country is chosen already (the visitor changes it if it is not theirs).
-  const [country, setCountry] = useState(values[n("country")] || LIKELY_COUNTRY[locale] || "");
+  // The language's likely country is chosen already, Japan on Japanese pages (spec §3: the
+  // registration form's country defaults to Japan); the visitor changes it if it is not theirs.
+  const [country, setCountry] = useState(values[n("country")] || LIKELY_COUNTRY[locale] || "JP");
   const overseas = pref === String(PREF_OVERSEAS);
   const overseasRef = useRef(overseas);
   overseasRef.current = overseas;
