@@ -1,7 +1,7 @@
 /**
  * Driving licence types a driver may hold (spec §3 Driver: `license_type`, a list of codes).
  * Japanese licence classes (道路交通法 第84条), first- and second-class, plus an international
- * driving permit for visitors. A driver may hold several, so the form shows checkboxes and the
+ * driving permit and a foreign licence with its official Japanese translation for visitors. A driver may hold several, so the form shows checkboxes and the
  * database keeps a text[]. Labels are in the catalogues as `licenseType.<code>`.
  */
 export const LICENSE_TYPES = [
@@ -18,7 +18,15 @@ export const LICENSE_TYPES = [
   "motorcycle_ordinary",
   "moped",
   "international",
+  "foreign_translation",
 ] as const;
+
+/**
+ * Licences from abroad (spec §3 Driver): an international driving permit (1949 Geneva
+ * Convention), or a licence from one of the countries whose licence Japan accepts with an official
+ * Japanese translation (JAF or the embassy). Either needs the passport at the counter.
+ */
+export const FOREIGN_LICENSE_TYPES: readonly LicenseType[] = ["international", "foreign_translation"];
 
 export type LicenseType = (typeof LICENSE_TYPES)[number];
 

@@ -38,6 +38,19 @@ export function issuesToErrors(issues: readonly Issue[]): Errors {
 export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>) {
   const [errors, setErrors] = useState<Partial<Errors>>(serverErrors);
   const formRef = useRef<HTMLFormElement>(null);
+  // The field to focus once the messages are on the page: they push it down as they appear.
+  const [attempt, setAttempt] = useState(0);
+  const focusNext = useRef<{ form: HTMLFormElement; field: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each refused attempt focuses once, after it renders
+  useEffect(() => {
+    const next = focusNext.current;
+    focusNext.current = null;
+    if (!next) return;
+    const control =
+      next.form.querySelector<HTMLElement>(`[name="${next.field}"]:not([type="hidden"])`) ??
+      next.form.querySelector<HTMLElement>('[aria-invalid="true"]');
+    control?.focus();
+  }, [attempt]);
   // A new answer from the server replaces what the browser found.
   useEffect(() => setErrors(serverErrors), [serverErrors]);
 
@@ -76,7 +89,8 @@ export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>)
       if (!first) return;
       event.preventDefault();
       setErrors(found);
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]:not([type="hidden"])`)?.focus();
+      focusNext.current = { form: event.currentTarget, field: first };
+      setAttempt((n) => n + 1);
     },
     /** Re-checks the field that changed, leaving the others' messages as they are. */
     onChange(event: FormEvent<HTMLFormElement>) {

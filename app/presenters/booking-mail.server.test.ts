@@ -229,6 +229,40 @@ describe("the store's notification", () => {
     expect(MailMessageSchema.safeParse({ ...mail, locale: "ja", kind: "store_notification" }).success).toBe(true);
   });
 
+  it("gives a guest from abroad's address in its country's order, the country named, the phone with its country code", () => {
+    const seoul = {
+      userType: 1 as const,
+      name: "홍길동",
+      kana: "HONG GILDONG",
+      email: "gildong@example.com",
+      tel: "+821012345678",
+      zip: "04524",
+      prefCode: 48,
+      country: "KR",
+      addressA: "서울특별시 중구 세종대로 110",
+    };
+    const r = reservation({ locale: "ko", memberId: null, driverId: null, borrower: seoul, driver: seoul });
+    const mails = composeBookingMails(bundle(), ORIGIN)(r);
+    const store = mails.store?.text ?? "";
+    expect(store).toContain("ご予約の言語：한국어");
+    expect(store).toContain("電話番号：+82 10 1234 5678");
+    expect(store).toContain("住所：韓国 04524 서울특별시 중구 세종대로 110");
+    expect(store).not.toMatch(/〒|海外・その他/);
+    const own = mails.borrower?.text ?? "";
+    expect(own).toContain("주소: 대한민국 04524 서울특별시 중구 세종대로 110");
+    expect(own).toContain("전화번호: +82 10 1234 5678");
+    const us = {
+      ...seoul,
+      tel: "+12015550123",
+      zip: "94103",
+      country: "US",
+      addressA: "1 Market St, San Francisco, CA",
+    };
+    const en = composeBookingMails(bundle(), ORIGIN)(reservation({ locale: "en", borrower: us, driver: us })).store;
+    expect(en?.text).toContain("住所：1 Market St, San Francisco, CA, 94103, アメリカ合衆国");
+    expect(en?.text).toContain("電話番号：+1 201 555 0123");
+  });
+
   it("says when the driver is the renter, and names a guest", () => {
     const borrower = { name: "山田 花子", email: "hanako@example.com", tel: "090-1234-5678" };
     const mail = composeBookingMails(

@@ -1,4 +1,5 @@
-import { formatAddress, formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
+import { formatPersonAddress } from "../../common/address";
+import { formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
 import {
   DEFAULT_LOCALE,
   LOCALE_NAMES,
@@ -8,6 +9,7 @@ import {
   localizePath,
   pickLang,
 } from "../../common/locales";
+import { formatPhone } from "../../common/phone";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
 import { MailMessageSchema } from "../../server/mail/message";
@@ -170,7 +172,7 @@ function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
     return rows;
   };
 
-  return { t, line, facts, store, storeName, site };
+  return { t, line, facts, store, storeName, site, locale };
 }
 
 function borrowerMail(
@@ -181,7 +183,8 @@ function borrowerMail(
   locale: Locale,
   to: string,
 ): RenderedMail {
-  const { t, line, facts, store, storeName, site } = writer(bundle, reservation, locale);
+  const w = writer(bundle, reservation, locale);
+  const { t, line, facts, store, storeName, site } = w;
   const borrower = reservation.borrower as ReservationPerson;
   const name = borrower.userType === 2 && borrower.company ? `${borrower.company} ${borrower.name}` : borrower.name;
   const tel = store?.tel ?? "";
@@ -191,6 +194,22 @@ function borrowerMail(
     t("bookingMail.borrower.lead", { site }),
     "",
     ...facts(),
+    "",
+    // The renter's own details as given, so a mistyped phone or address is seen at once.
+    t("bookingMail.section.borrower"),
+    ...personLines(
+      {
+        name: borrower.name,
+        kana: borrower.kana,
+        tel: borrower.tel,
+        zip: borrower.zip,
+        prefCode: borrower.prefCode,
+        country: borrower.country,
+        addressA: borrower.addressA,
+        addressB: borrower.addressB,
+      },
+      w,
+    ),
     "",
     t("bookingMail.section.store"),
     line("bookingMail.label.storeName", storeName),
@@ -211,7 +230,10 @@ function borrowerMail(
   };
 }
 
-/** A renter's or driver's contact details as the store reads them (Japanese order and words). */
+/**
+ * A renter's or driver's contact details in the mail's language: a Japanese address in that
+ * language's order, one abroad in its country's order with the country named.
+ */
 function personLines(person: ReservationPerson, w: ReturnType<typeof writer>): string[] {
   const { t, line } = w;
   const withKana = (name: string, kana: string | undefined) =>
@@ -222,12 +244,10 @@ function personLines(person: ReservationPerson, w: ReturnType<typeof writer>): s
   if (person.company) rows.push(line("bookingMail.label.company", withKana(person.company, person.companyKana)));
   rows.push(line("bookingMail.label.name", withKana(person.name, person.kana)));
   if (person.email) rows.push(line("bookingMail.label.email", person.email));
-  rows.push(line("bookingMail.label.tel", person.tel));
-  const zip = (person.zip ?? "").replace(/^(\d{3})(\d{4})$/, "$1-$2");
-  const region = person.prefCode ? t(`pref.${person.prefCode}` as MessageKey) : "";
-  const street = [person.addressA, person.addressB].filter(Boolean).join(" ");
-  if (zip || region || street)
-    rows.push(line("bookingMail.label.address", formatAddress("ja", { zip, region, street })));
+  // The store calls from Japan: a Japanese number as dialled here, any other with its country code.
+  rows.push(line("bookingMail.label.tel", formatPhone(person.tel)));
+  const address = formatPersonAddress(w.locale, person, (code) => t(`pref.${code}` as MessageKey));
+  if (address) rows.push(line("bookingMail.label.address", address));
   if (person.birthdate) rows.push(line("bookingMail.label.birthdate", formatIsoDate(person.birthdate)));
   if (person.licenseNumber) rows.push(line("bookingMail.label.licenseNumber", person.licenseNumber));
   return rows;

@@ -1,5 +1,7 @@
-import { formatAddress, formatDateTime } from "../../common/format";
+import { formatPersonAddress } from "../../common/address";
+import { formatDateTime } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
+import { formatPhone } from "../../common/phone";
 import type { ReservationPerson } from "../../server/db/schema";
 import { type MemberReservation, type ReservationStatus, reservationStatus } from "../../server/mypage/reservations";
 import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
@@ -11,22 +13,19 @@ export interface PersonView {
   kana: string;
   tel: string;
   email: string;
-  /** Postcode, prefecture and street in the order of the page's language; "" when none was given. */
+  /** A Japanese address in the order of the page's language, one abroad in its country's; "" when none was given. */
   address: string;
 }
 
 function personView(person: ReservationPerson | null, locale: Locale): PersonView | null {
   if (!person) return null;
-  const zip = (person.zip ?? "").replace(/^(\d{3})(\d{4})$/, "$1-$2");
-  const region = person.prefCode ? translate(CATALOGUES[locale], `pref.${person.prefCode}` as MessageKey) : "";
-  const street = [person.addressA, person.addressB].filter(Boolean).join(" ");
   return {
     company: person.company ?? "",
     name: person.name,
     kana: person.kana ?? "",
-    tel: person.tel ?? "",
+    tel: formatPhone(person.tel),
     email: person.email ?? "",
-    address: zip || region || street ? formatAddress(locale, { zip, region, street }) : "",
+    address: formatPersonAddress(locale, person, (code) => translate(CATALOGUES[locale], `pref.${code}` as MessageKey)),
   };
 }
 

@@ -1,14 +1,19 @@
+import { formatPersonAddress } from "../../common/address";
+import type { Locale } from "../../common/locales";
+import { formatPhone } from "../../common/phone";
+import type { ReservationPerson } from "../../server/db/schema";
 import type { ReserveSession } from "../../server/reservations/reserve-session";
+import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
 
 export interface CustomerView {
-  borrower: { name: string; kana: string; company: string; email: string; tel: string };
+  borrower: { name: string; kana: string; company: string; email: string; tel: string; address: string };
   driver: { sameAsBorrower: boolean; name: string };
 }
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The borrower and driver as the confirmation shows them; a saved driver is named by the caller. */
-export function customerView(session: ReserveSession, savedDriverName = ""): CustomerView {
+export function customerView(session: ReserveSession, locale: Locale, savedDriverName = ""): CustomerView {
   const b = session.borrower ?? { name: "" };
   const d = session.driver;
   const driverName = d?.mode === "new" ? text(d.person.name) : d?.mode === "saved" ? savedDriverName : "";
@@ -18,7 +23,10 @@ export function customerView(session: ReserveSession, savedDriverName = ""): Cus
       kana: text(b.kana),
       company: text(b.company),
       email: text(b.email),
-      tel: text(b.tel),
+      tel: formatPhone(text(b.tel)),
+      address: formatPersonAddress(locale, b as ReservationPerson, (code) =>
+        translate(CATALOGUES[locale], `pref.${code}` as MessageKey),
+      ),
     },
     driver: { sameAsBorrower: !d || d.mode === "same", name: driverName },
   };

@@ -45,6 +45,11 @@ async function requireCustomerStep(
   return { session, member };
 }
 
+/** The booked car type's seats (the passenger count's limit), null when it is no longer published. */
+function carTypeCapacity(bundle: ReturnType<typeof getSite>["bundle"], session: ReserveSession): number | null {
+  return bundle.catalogue.carTypes.find((c) => c.id === session.carTypeId)?.capacity ?? null;
+}
+
 export async function loadCustomerPage(context: Context) {
   const { session, member } = await requireCustomerStep(context);
   const { siteId, bundle, locale } = getSite(context);
@@ -72,6 +77,7 @@ export async function loadCustomerPage(context: Context) {
   const stored = session.driver?.mode === "new" ? session.driver.images.length : 0;
   return {
     summary: bookingSummary(bundle, session, locale),
+    capacity: carTypeCapacity(bundle, session),
     member: Boolean(member),
     prefilledFromProfile: !session.borrower && Boolean(profile),
     savedDrivers: drivers.map((d) => ({
@@ -95,7 +101,7 @@ export async function loadCustomerPage(context: Context) {
  */
 export async function submitCustomerForm(context: Context, request: Request) {
   const { session, member } = await requireCustomerStep(context);
-  const { siteId } = getSite(context);
+  const { siteId, bundle } = getSite(context);
   const { db, blobs, logger } = services(context);
   const config = await loadDriverFormConfig(context);
   const upload = await readDriverUpload(request);
@@ -103,7 +109,12 @@ export async function submitCustomerForm(context: Context, request: Request) {
 
   const previous = session.driver;
   const imageSlots = storedImageSlots(config, previous?.mode === "new" ? previous.images.length : 0);
-  const schema = customerSchema({ driver: config, member: Boolean(member), storedImageSlots: imageSlots });
+  const schema = customerSchema({
+    driver: config,
+    member: Boolean(member),
+    storedImageSlots: imageSlots,
+    capacity: carTypeCapacity(bundle, session),
+  });
   const parsed = schema.safeParse(Object.fromEntries(upload.form));
   // A file that is not an image matters only when a new driver is entered.
   const newDriver = upload.form.get("driver_mode") === "new";

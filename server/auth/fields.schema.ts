@@ -19,6 +19,18 @@ export const requiredText = (missing: string, max = 100) =>
 
 export const optionalText = (max = 100) => formText.check(z.maxLength(max, "text_too_long"));
 
+/**
+ * The name's reading (the spec's "kana"): katakana as Japanese pages ask for it, or Latin letters
+ * as on a passport, which the other languages ask for. Other scripts (hangul, hanzi) are refused.
+ */
+const NAME_READING = /^[\p{Script=Latin}\p{Script=Katakana}ー・･\s'’.,-]+$/u;
+export const isNameReading = (value: string) =>
+  value === "" || (NAME_READING.test(value) && /[^\s'’.,・･-]/u.test(value));
+
+/** A name's reading that must be there, at most `max` characters. */
+export const nameReading = (missing: string, max = 50) =>
+  requiredText(missing, max).check(z.refine(isNameReading, "kana_invalid"));
+
 export const emailField = formText.check(
   z.minLength(1, "email_required"),
   z.maxLength(254, "email_invalid"),

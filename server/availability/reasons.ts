@@ -21,6 +21,7 @@ export const REASON_CODES = [
   // Accounts: member forms, login, passwords, drivers, cards, withdrawal.
   "name_required",
   "kana_required",
+  "kana_invalid",
   "company_required",
   "company_kana_required",
   "email_required",
@@ -42,6 +43,7 @@ export const REASON_CODES = [
   "tel_invalid",
   "zip_required",
   "zip_invalid",
+  "postal_invalid",
   "pref_required",
   "country_required",
   "city_required",

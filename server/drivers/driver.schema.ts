@@ -1,8 +1,10 @@
 import * as z from "zod/mini";
+import { countryCode } from "../../common/address";
 import type { IsoDate } from "../../common/calendar-date";
 import { isLicenseType, LICENSE_TYPES, type LicenseType } from "../../common/license-types";
-import { formText } from "../auth/fields.schema";
-import { PREF_OVERSEAS, zipDigits } from "../members/address.schema";
+import { formatPhone } from "../../common/phone";
+import { formText, isNameReading } from "../auth/fields.schema";
+import { checkContact } from "../members/address.schema";
 
 /**
  * The driver form (spec §3 Driver and Driver input setting, §5 driver rules), client-safe: the
@@ -42,7 +44,15 @@ export const imageRemoveName = (slot: number) => `driver_image${slot}_remove`;
 /** Each licence type is its own checkbox (`license_type_ordinary=1`), so a form's entries stay one value per name. */
 export const licenseTypeFieldName = (code: LicenseType) => `license_type_${code}`;
 
-export const DRIVER_LIMITS = { name: 50, kana: 50, tel: 20, country: 100, address: 200, licenseNumber: 30 } as const;
+export const DRIVER_LIMITS = {
+  name: 50,
+  kana: 50,
+  tel: 30,
+  zip: 12,
+  country: 100,
+  address: 200,
+  licenseNumber: 30,
+} as const;
 
 /** Spec §5: these are required whenever they are shown, whatever the setting says. */
 const ALWAYS_REQUIRED: ReadonlySet<DriverField> = new Set([
@@ -140,8 +150,27 @@ const isFileLike = (v: unknown): v is FileLike =>
 /** An input with no file chosen sends an empty, unnamed part. */
 const isChosen = (v: unknown): v is FileLike => isFileLike(v) && (v.size > 0 || v.name !== "");
 
-const TEL = /^[0-9]+(?:-[0-9]+)*$/;
 const PREF = /^(?:[1-9]|[1-3][0-9]|4[0-8])$/;
+
+/** Phone, postal code and country of a driver, by the fields the form shows. */
+function contactOf(v: Record<string, unknown>, modes: Record<DriverField, FieldMode>) {
+  const shown = (f: DriverField) => modes[f] !== 0;
+  return checkContact(
+    {
+      tel: shown("tel") ? str(v.tel) : "",
+      zip: shown("zip") ? str(v.zip) : "",
+      pref_code: shown("pref_code") ? str(v.pref_code) : "",
+      country: shown("country") ? str(v.country) : "",
+    },
+    {
+      telShown: shown("tel"),
+      telRequired: modes.tel === 2,
+      zipRequired: modes.zip === 2,
+      prefShown: shown("pref_code"),
+      countryRequired: modes.country === 2,
+    },
+  );
+}
 
 /** The driver as the domain stores it; a field the form hides is absent (and left as it was). */
 export interface DriverFields {
@@ -190,6 +219,7 @@ function textIssues(v: Record<string, unknown>, config: DriverFormConfig, existi
   };
   text("name", "name_required", DRIVER_LIMITS.name);
   text("kana", "kana_required", DRIVER_LIMITS.kana);
+  if (shown("kana") && !isNameReading(str(v.kana))) issues.push(issue("kana", "kana_invalid"));
   if (shown("birthdate")) {
     const value = str(v.birthdate);
     const date = value ? parseFormDate(value) : null;
@@ -197,29 +227,15 @@ function textIssues(v: Record<string, unknown>, config: DriverFormConfig, existi
       if (required("birthdate")) issues.push(issue("birthdate", "birthdate_required"));
     } else if (!date || date > today) issues.push(issue("birthdate", "birthdate_invalid"));
   }
-  if (shown("tel")) {
-    const value = str(v.tel);
-    if (!value) {
-      if (required("tel")) issues.push(issue("tel", "tel_required"));
-    } else if (value.length > DRIVER_LIMITS.tel || !TEL.test(value)) issues.push(issue("tel", "tel_invalid"));
-  }
-  if (shown("zip")) {
-    const value = str(v.zip);
-    if (!value) {
-      if (required("zip")) issues.push(issue("zip", "zip_required"));
-    } else if (zipDigits(value) === null) issues.push(issue("zip", "zip_invalid"));
-  }
+  const contact = contactOf(v, modes);
+  for (const i of contact.issues) if (shown(i.field)) issues.push(issue(i.field, i.code));
+  if (shown("tel") && str(v.tel).length > DRIVER_LIMITS.tel) issues.push(issue("tel", "tel_invalid"));
+  if (shown("zip") && str(v.zip).length > DRIVER_LIMITS.zip) issues.push(issue("zip", "zip_invalid"));
   if (shown("pref_code")) {
     const value = str(v.pref_code);
     if (!value) {
       if (required("pref_code")) issues.push(issue("pref_code", "pref_required"));
     } else if (!PREF.test(value)) issues.push(issue("pref_code", "invalid_choice"));
-  }
-  if (shown("country")) {
-    const value = str(v.country);
-    const overseas = shown("pref_code") && str(v.pref_code) === String(PREF_OVERSEAS);
-    if (!value && (required("country") || overseas)) issues.push(issue("country", "country_required"));
-    else if (value.length > DRIVER_LIMITS.country) issues.push(issue("country", "text_too_long"));
   }
   text("address_a", "city_required", DRIVER_LIMITS.address);
   text("address_b", "building_required", DRIVER_LIMITS.address);
@@ -271,9 +287,10 @@ function toInput(v: Record<string, unknown>, config: DriverFormConfig, existingS
   if (shown("name")) driver.name = str(v.name);
   if (shown("kana")) driver.kana = str(v.kana);
   if (shown("birthdate")) driver.birthdate = parseFormDate(str(v.birthdate));
-  if (shown("tel")) driver.tel = str(v.tel);
-  if (shown("zip")) driver.zip = zipDigits(str(v.zip)) ?? "";
-  if (shown("country")) driver.country = str(v.country);
+  const contact = contactOf(v, modes);
+  if (shown("tel")) driver.tel = contact.tel;
+  if (shown("zip")) driver.zip = contact.zip;
+  if (shown("country")) driver.country = contact.country;
   if (shown("pref_code")) driver.prefCode = str(v.pref_code) ? Number(str(v.pref_code)) : null;
   if (shown("address_a")) driver.addressA = str(v.address_a);
   if (shown("address_b")) driver.addressB = str(v.address_b);
@@ -327,9 +344,9 @@ export function driverFormValues(
     name: d.name,
     kana: d.kana,
     birthdate: d.birthdate ?? "",
-    tel: d.tel,
+    tel: formatPhone(d.tel),
     zip: d.zip,
-    country: d.country,
+    country: countryCode(d.country) ?? "",
     pref_code: d.prefCode ? String(d.prefCode) : "",
     address_a: d.addressA,
     address_b: d.addressB,

@@ -1,11 +1,14 @@
 /** Client-safe address helpers shared by the address block (browser) and the member and driver schemas. */
 
+import { addressPlace, checkAddress } from "../../common/address";
+import { parsePhone } from "../../common/phone";
+
+export { PREF_OVERSEAS } from "../../common/address";
 /** A postal code as typed → its 7 half-width digits, or null (spec §5). */
 export { normalizeZip as zipDigits } from "../../common/zip";
 
 /** Prefecture codes: 1–47 (JIS X 0401) and 48 for overseas or other. */
 export const PREF_CODES = Array.from({ length: 48 }, (_, i) => i + 1);
-export const PREF_OVERSEAS = 48;
 
 /** One place a postal code points to, as `/address-search` answers it. */
 export interface AddressSearchResult {
@@ -16,4 +19,44 @@ export interface AddressSearchResult {
 }
 export interface AddressSearchResponse {
   results: AddressSearchResult[];
+}
+
+export type ContactIssue = { field: "tel" | "zip" | "country"; code: string };
+
+/**
+ * The rules between a person's phone and address fields, as the member, driver and booking
+ * schemas share them: the country is required for prefecture 48 and the postal code follows it
+ * (optional where the country has none); the phone is read in the address's country (then in
+ * Japan's) unless it starts with a country code, and kept in E.164. Fields the form does not show are left alone.
+ */
+export function checkContact(
+  v: { tel?: string; zip?: string; pref_code?: string; country?: string },
+  opts: {
+    telRequired: boolean;
+    zipRequired: boolean;
+    telShown?: boolean;
+    prefShown?: boolean;
+    countryRequired?: boolean;
+  },
+): { issues: ContactIssue[]; tel: string; zip: string; country: string } {
+  const pref = v.pref_code ?? "";
+  const address = checkAddress(
+    { zip: v.zip ?? "", pref_code: pref, country: v.country ?? "" },
+    { zipRequired: opts.zipRequired, prefShown: opts.prefShown, countryRequired: opts.countryRequired },
+  );
+  const issues: ContactIssue[] = [...address.issues];
+  let tel = (v.tel ?? "").trim();
+  if (opts.telShown ?? true) {
+    if (!tel) {
+      if (opts.telRequired) issues.push({ field: "tel", code: "tel_required" });
+    } else {
+      const region = address.country || addressPlace(pref, v.country ?? "").country || "JP";
+      // A visitor from abroad may give a Japanese number (a SIM bought here): Japan is tried next.
+      let phone = parsePhone(tel, region);
+      if (!phone.ok && region !== "JP") phone = parsePhone(tel, "JP");
+      if (phone.ok) tel = phone.e164;
+      else issues.push({ field: "tel", code: "tel_invalid" });
+    }
+  }
+  return { issues, tel, zip: address.zip, country: address.country };
 }

@@ -58,9 +58,9 @@ describe("registration schema", () => {
       email: "hanako@example.com",
       gender: null,
       birthdate: "1990-04-15",
-      tel: "090-1234-5678",
+      tel: "+819012345678",
       zip: "1000001",
-      country: "日本",
+      country: "JP",
       prefCode: 13,
       addressA: "千代田区千代田1-1",
       addressB: "",
@@ -142,13 +142,27 @@ describe("registration schema", () => {
     });
   });
 
-  it("checks tel as half-width digits and hyphens", () => {
-    for (const tel of ["09012345678", "03-1234-5678", "098-123-4567"]) {
-      expect(errorsOf(RegistrationSchema, { ...VALID, tel })).toEqual({});
+  it("takes a phone number in national or international form and keeps it in E.164", () => {
+    for (const tel of ["09012345678", "03-1234-5678", "098-123-4567", "０９０１２３４５６７８", "090 1234 5678"]) {
+      expect(errorsOf(RegistrationSchema, { ...VALID, tel }), tel).toEqual({});
     }
-    for (const tel of ["０９０１２３４５６７８", "090 1234 5678", "+81-90-1234", "090--1234", "-0901234", "abc"]) {
+    expect(RegistrationSchema.safeParse({ ...VALID, tel: "090-1234-5678" }).data?.tel).toBe("+819012345678");
+    expect(RegistrationSchema.safeParse({ ...VALID, tel: "+82 10-1234-5678" }).data?.tel).toBe("+821012345678");
+    for (const tel of ["+81-90-1234", "090--1234", "abc", "12", "090-1234-5678; drop"]) {
       expect(errorsOf(RegistrationSchema, { ...VALID, tel }), tel).toEqual({ tel: "tel_invalid" });
     }
+  });
+
+  it("reads a national number in the country of an address abroad", () => {
+    const korea = { ...VALID, pref_code: "48", country: "KR", zip: "04524", address_a: "서울특별시 중구 세종대로 110" };
+    const parsed = RegistrationSchema.safeParse({ ...korea, tel: "010-1234-5678" });
+    expect(parsed.data).toMatchObject({ tel: "+821012345678", zip: "04524", country: "KR", prefCode: 48 });
+  });
+
+  it("refuses a name reading in another script than katakana or Latin letters", () => {
+    expect(errorsOf(RegistrationSchema, { ...VALID, kana: "HONG Gildong" })).toEqual({});
+    expect(errorsOf(RegistrationSchema, { ...VALID, kana: "홍길동" })).toEqual({ kana: "kana_invalid" });
+    expect(errorsOf(RegistrationSchema, { ...VALID, kana: "やまだ" })).toEqual({ kana: "kana_invalid" });
   });
 
   it("normalises the zip (full-width, hyphen) and refuses anything but 7 digits", () => {
@@ -164,7 +178,14 @@ describe("registration schema", () => {
     expect(errorsOf(RegistrationSchema, { ...VALID, pref_code: "48", country: "" })).toEqual({
       country: "country_required",
     });
-    expect(errorsOf(RegistrationSchema, { ...VALID, pref_code: "48", country: "USA" })).toEqual({});
+    expect(errorsOf(RegistrationSchema, { ...VALID, pref_code: "48", country: "US", zip: "10001" })).toEqual({});
+    // A country written before codes were kept still reads.
+    expect(
+      RegistrationSchema.safeParse({ ...VALID, pref_code: "48", country: "USA", zip: "10001" }).data?.country,
+    ).toBe("US");
+    expect(errorsOf(RegistrationSchema, { ...VALID, pref_code: "48", country: "Atlantis" })).toMatchObject({
+      country: "invalid_choice",
+    });
     expect(errorsOf(RegistrationSchema, { ...VALID, pref_code: "47", country: "" })).toEqual({});
   });
 

@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
-import { emailField, formText, newPassword, optionalText, requiredText } from "../auth/fields.schema";
-import { PREF_OVERSEAS, zipDigits } from "./address.schema";
+import { countryCode } from "../../common/address";
+import { formatPhone } from "../../common/phone";
+import { emailField, formText, nameReading, newPassword, optionalText, requiredText } from "../auth/fields.schema";
+import { checkContact } from "./address.schema";
 
 /**
  * The member forms (spec §3 User, §5): registration and profile edit share every profile rule;
@@ -9,14 +11,20 @@ import { PREF_OVERSEAS, zipDigits } from "./address.schema";
  * reason codes, values arrive as form strings.
  */
 
-export const MEMBER_LIMITS = { name: 50, kana: 50, company: 100, tel: 20, country: 100, address: 200 } as const;
+export const MEMBER_LIMITS = {
+  name: 50,
+  kana: 50,
+  company: 100,
+  tel: 30,
+  zip: 12,
+  country: 100,
+  address: 200,
+} as const;
 export const USER_TYPE = { individual: 1, corporate: 2 } as const;
 /** The year the birth-year select starts on (spec §3). */
 export const DEFAULT_BIRTH_YEAR = 1990;
 export const BIRTH_YEAR_MIN = 1900;
 
-/** Half-width digits in groups joined by single hyphens: 03-1234-5678, 09012345678. */
-const TEL = /^[0-9]+(?:-[0-9]+)*$/;
 const PREF = /^(?:[1-9]|[1-3][0-9]|4[0-8])$/;
 
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -62,17 +70,15 @@ const profileFields = {
   company: optionalText(MEMBER_LIMITS.company),
   company_kana: optionalText(MEMBER_LIMITS.company),
   name: requiredText("name_required", MEMBER_LIMITS.name),
-  kana: requiredText("kana_required", MEMBER_LIMITS.kana),
+  kana: nameReading("kana_required", MEMBER_LIMITS.kana),
   email: emailField,
   gender: choice(/^[12]?$/),
   birth_year: formText,
   birth_month: formText,
   birth_day: formText,
-  tel: requiredText("tel_required", MEMBER_LIMITS.tel).check(z.regex(TEL, "tel_invalid")),
-  zip: formText.check(
-    z.minLength(1, "zip_required"),
-    z.refine((v) => v === "" || zipDigits(v) !== null, "zip_invalid"),
-  ),
+  // Phone, postal code and country depend on one another: checked in profileIssues.
+  tel: optionalText(MEMBER_LIMITS.tel),
+  zip: optionalText(MEMBER_LIMITS.zip),
   pref_code: formText.check(
     z.minLength(1, "pref_required"),
     z.refine((v) => v === "" || PREF.test(v), "invalid_choice"),
@@ -94,6 +100,12 @@ const issue = (field: string, code: string, input: unknown): Issue => ({
 });
 const str = (v: unknown) => (typeof v === "string" ? v : "");
 
+const contactOf = (v: Partial<RawProfile>) =>
+  checkContact(
+    { tel: str(v.tel), zip: str(v.zip), pref_code: str(v.pref_code), country: str(v.country) },
+    { telRequired: true, zipRequired: true },
+  );
+
 /** The rules between fields: company for a corporation, the birth date, the country for overseas. */
 function profileIssues(v: Partial<RawProfile>, today: Date): Issue[] {
   const issues: Issue[] = [];
@@ -104,9 +116,7 @@ function profileIssues(v: Partial<RawProfile>, today: Date): Issue[] {
   const birth = parseBirthdate(str(v.birth_year), str(v.birth_month), str(v.birth_day), today);
   if (!birth.ok) issues.push(issue("birthdate", "birthdate_invalid", v.birth_year));
   else if (birth.value === null) issues.push(issue("birthdate", "birthdate_required", v.birth_year));
-  if (str(v.pref_code) === String(PREF_OVERSEAS) && !str(v.country)) {
-    issues.push(issue("country", "country_required", v.country));
-  }
+  for (const i of contactOf(v).issues) issues.push(issue(i.field, i.code, v[i.field]));
   return issues;
 }
 
@@ -121,9 +131,11 @@ export interface MemberProfile {
   gender: 1 | 2 | null;
   /** "YYYY-MM-DD". */
   birthdate: string;
+  /** E.164. */
   tel: string;
-  /** 7 half-width digits. */
+  /** Japan: 7 half-width digits; abroad: as the country writes it, or "" where it has none. */
   zip: string;
+  /** ISO 3166-1 alpha-2 ("JP" for a prefecture 1–47). */
   country: string;
   prefCode: number;
   addressA: string;
@@ -134,6 +146,7 @@ export interface MemberProfile {
 function toProfile(v: RawProfile): MemberProfile {
   const corporate = v.user_type === String(USER_TYPE.corporate);
   const birth = parseBirthdate(v.birth_year, v.birth_month, v.birth_day);
+  const contact = contactOf(v);
   return {
     userType: corporate ? 2 : 1,
     company: corporate ? v.company : "",
@@ -143,9 +156,9 @@ function toProfile(v: RawProfile): MemberProfile {
     email: v.email,
     gender: v.gender === "1" ? 1 : v.gender === "2" ? 2 : null,
     birthdate: birth.ok && birth.value ? birth.value : "",
-    tel: v.tel,
-    zip: zipDigits(v.zip) ?? v.zip,
-    country: v.country,
+    tel: contact.tel,
+    zip: contact.zip,
+    country: contact.country,
     prefCode: Number(v.pref_code),
     addressA: v.address_a,
     addressB: v.address_b,
@@ -220,9 +233,9 @@ export function profileFormValues(
     email: p.email,
     gender: p.gender === null ? "" : String(p.gender),
     ...birthdateParts(p.birthdate),
-    tel: p.tel,
+    tel: formatPhone(p.tel),
     zip: p.zip,
-    country: p.country,
+    country: countryCode(p.country) ?? "",
     pref_code: p.prefCode ? String(p.prefCode) : "",
     address_a: p.addressA,
     address_b: p.addressB,

@@ -145,10 +145,11 @@ describe("validate-reserve-customer", () => {
         name: "山田 花子",
         kana: "ヤマダ ハナコ",
         email: "hanako@example.com",
-        tel: "090-1234-5678",
+        // Kept in E.164, the country as a code ("JP" for a prefecture).
+        tel: "+819012345678",
         zip: "9000006",
         prefCode: 47,
-        country: "",
+        country: "JP",
         addressA: "那覇市おもろまち1-1-1",
         addressB: "",
       },

@@ -152,11 +152,12 @@ describe("the customer step's schema", () => {
   it("gives a new driver's fields, licence types and images", () => {
     const front = image();
     const input = parse({ ...borrower, ...newDriver, driver_image1: front, driver_tel: "098-000-0000" });
+    // A Japanese number typed nationally is kept in E.164.
     if (input.driver.mode !== "new") throw new Error("not a new driver");
     expect(input.driver.driver).toMatchObject({
       name: "山田 太郎",
       kana: "ヤマダ タロウ",
-      tel: "098-000-0000",
+      tel: "+81980000000",
       licenseTypes: ["ordinary"],
       licenseNumber: "987654321098",
       licenseAcquisitionDate: "2015-04-01",

@@ -1,6 +1,8 @@
 import * as z from "zod/mini";
+import { countryCode } from "../../common/address";
 import { LICENSE_TYPES, type LicenseType } from "../../common/license-types";
-import { emailField, formText, optionalText, requiredText } from "../auth/fields.schema";
+import { formatPhone } from "../../common/phone";
+import { emailField, formText, nameReading, optionalText, requiredText } from "../auth/fields.schema";
 import {
   DRIVER_FIELDS,
   type DriverField,
@@ -13,7 +15,7 @@ import {
   imageRemoveName,
   licenseTypeFieldName,
 } from "../drivers/driver.schema";
-import { PREF_OVERSEAS, zipDigits } from "../members/address.schema";
+import { checkContact } from "../members/address.schema";
 import { MEMBER_LIMITS, USER_TYPE } from "../members/member.schema";
 import type { DriverChoice, ReserveSession } from "./reserve-session";
 
@@ -33,6 +35,16 @@ import type { DriverChoice, ReserveSession } from "./reserve-session";
 export const DRIVER_MODES = ["same", "saved", "new"] as const;
 export type DriverMode = (typeof DRIVER_MODES)[number];
 export const CUSTOMER_LIMITS = { destination: 100, purpose: 100, passengersMax: 99 } as const;
+
+/** The passenger counts a car type offers: 1 up to its seats (the spec's 99 when unknown). */
+export const passengerChoices = (capacity: number | null | undefined) =>
+  Array.from(
+    {
+      length:
+        capacity && capacity > 0 ? Math.min(capacity, CUSTOMER_LIMITS.passengersMax) : CUSTOMER_LIMITS.passengersMax,
+    },
+    (_, i) => i + 1,
+  );
 
 /** Before each new-driver field name in the customer form. */
 export const DRIVER_PREFIX = "driver_";
@@ -66,7 +78,6 @@ export function storedImageSlots(config: DriverFormConfig, storedCount: number):
   return config.images.slice(0, Math.max(0, storedCount)).map((i) => i.slot);
 }
 
-const TEL = /^[0-9]+(?:-[0-9]+)*$/;
 const PREF = /^(?:[1-9]|[1-3][0-9]|4[0-8])$/;
 
 /** The borrower (spec §3 Borrower), with the member form's rules. */
@@ -75,13 +86,11 @@ const borrowerFields = {
   company: optionalText(MEMBER_LIMITS.company),
   company_kana: optionalText(MEMBER_LIMITS.company),
   name: requiredText("name_required", MEMBER_LIMITS.name),
-  kana: requiredText("kana_required", MEMBER_LIMITS.kana),
+  kana: nameReading("kana_required", MEMBER_LIMITS.kana),
   email: emailField,
-  tel: requiredText("tel_required", MEMBER_LIMITS.tel).check(z.regex(TEL, "tel_invalid")),
-  zip: formText.check(
-    z.minLength(1, "zip_required"),
-    z.refine((v) => v === "" || zipDigits(v) !== null, "zip_invalid"),
-  ),
+  // Phone, postal code and country depend on one another: checked with the other cross-field rules.
+  tel: optionalText(MEMBER_LIMITS.tel),
+  zip: optionalText(MEMBER_LIMITS.zip),
   pref_code: formText.check(
     z.minLength(1, "pref_required"),
     z.refine((v) => v === "" || PREF.test(v), "invalid_choice"),
@@ -91,16 +100,16 @@ const borrowerFields = {
   address_b: optionalText(MEMBER_LIMITS.address),
 };
 
-const tripFields = {
-  destination: optionalText(CUSTOMER_LIMITS.destination),
-  purpose: optionalText(CUSTOMER_LIMITS.purpose),
-  /** A select of 1–99 (or unspecified): anything else was not one of its choices. */
-  passengers: formText.check(
-    z.refine(
-      (v) => v === "" || (/^[1-9][0-9]?$/.test(v) && Number(v) <= CUSTOMER_LIMITS.passengersMax),
-      "invalid_choice",
+const tripFields = (capacity: number | null | undefined) => {
+  const max = passengerChoices(capacity).length;
+  return {
+    destination: optionalText(CUSTOMER_LIMITS.destination),
+    purpose: optionalText(CUSTOMER_LIMITS.purpose),
+    /** A select of 1 up to the car type's seats (or unspecified): anything else was not one of its choices. */
+    passengers: formText.check(
+      z.refine((v) => v === "" || (/^[1-9][0-9]?$/.test(v) && Number(v) <= max), "invalid_choice"),
     ),
-  ),
+  };
 };
 
 export interface BorrowerInput {
@@ -110,10 +119,12 @@ export interface BorrowerInput {
   name: string;
   kana: string;
   email: string;
+  /** E.164. */
   tel: string;
-  /** 7 half-width digits. */
+  /** Japan: 7 half-width digits; abroad: as the country writes it, or "". */
   zip: string;
   prefCode: number;
+  /** ISO 3166-1 alpha-2 ("JP" for a prefecture 1–47). */
   country: string;
   addressA: string;
   addressB: string;
@@ -139,6 +150,8 @@ export interface CustomerSchemaOptions {
   member: boolean;
   /** Image slots already filled by images stored for this booking (`storedImageSlots`). */
   storedImageSlots?: readonly number[];
+  /** The booked car type's seats: the passenger count may not exceed them. */
+  capacity?: number | null;
 }
 
 type Issue = { code: "custom"; message: string; path: string[]; input: unknown };
@@ -152,6 +165,12 @@ const str = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 const always = { when: () => true };
 const DRIVER_ID = /^[1-9][0-9]{0,9}$/;
 
+const borrowerContact = (v: Record<string, unknown>) =>
+  checkContact(
+    { tel: str(v.tel), zip: str(v.zip), pref_code: str(v.pref_code), country: str(v.country) },
+    { telRequired: true, zipRequired: true },
+  );
+
 const isMode = (v: string): v is DriverMode => (DRIVER_MODES as readonly string[]).includes(v);
 
 /**
@@ -161,7 +180,7 @@ const isMode = (v: string): v is DriverMode => (DRIVER_MODES as readonly string[
  */
 export function customerSchema(options: CustomerSchemaOptions) {
   const newDriver = driverSchema(options.driver, options.storedImageSlots ?? []);
-  const fields = { ...borrowerFields, ...tripFields, driver_mode: formText, driver_id: formText };
+  const fields = { ...borrowerFields, ...tripFields(options.capacity), driver_mode: formText, driver_id: formText };
   return z.pipe(
     z.looseObject(fields).check(
       z.superRefine((value, ctx) => {
@@ -170,9 +189,7 @@ export function customerSchema(options: CustomerSchemaOptions) {
           if (!str(v.company)) ctx.issues.push(issue("company", "company_required"));
           if (!str(v.company_kana)) ctx.issues.push(issue("company_kana", "company_kana_required"));
         }
-        if (str(v.pref_code) === String(PREF_OVERSEAS) && !str(v.country)) {
-          ctx.issues.push(issue("country", "country_required"));
-        }
+        for (const i of borrowerContact(v).issues) ctx.issues.push(issue(i.field, i.code));
         const mode = str(v.driver_mode);
         if (!mode) ctx.issues.push(issue("driver_mode", "driver_selection_required"));
         else if (!isMode(mode) || (mode === "saved" && !options.member)) {
@@ -203,6 +220,7 @@ export function customerSchema(options: CustomerSchemaOptions) {
         if (!parsed.success) throw new Error("driver fields not valid");
         driver = { mode, ...parsed.data };
       } else driver = { mode: "same" };
+      const contact = borrowerContact(v);
       return {
         borrower: {
           userType: corporate ? 2 : 1,
@@ -211,10 +229,10 @@ export function customerSchema(options: CustomerSchemaOptions) {
           name: v.name,
           kana: v.kana,
           email: v.email,
-          tel: v.tel,
-          zip: zipDigits(v.zip) ?? v.zip,
+          tel: contact.tel,
+          zip: contact.zip,
           prefCode: Number(v.pref_code),
-          country: v.country,
+          country: contact.country,
           addressA: v.address_a,
           addressB: v.address_b,
         },
@@ -250,10 +268,10 @@ export function borrowerFormValues(p: {
     name: p.name ?? "",
     kana: p.kana ?? "",
     email: p.email ?? "",
-    tel: p.tel ?? "",
+    tel: formatPhone(p.tel),
     zip: p.zip ?? "",
     pref_code: p.prefCode ? String(p.prefCode) : "",
-    country: p.country ?? "",
+    country: countryCode(p.country) ?? "",
     address_a: p.addressA ?? "",
     address_b: p.addressB ?? "",
   };

@@ -19,7 +19,7 @@ import type { DriverChoice } from "./reserve-session";
  */
 
 /** The borrower as the session and the reservation keep it (the country too, for overseas addresses). */
-export type CustomerBorrower = { [K in keyof ReservationPerson]: ReservationPerson[K] } & { country?: string };
+export type CustomerBorrower = { [K in keyof ReservationPerson]: ReservationPerson[K] };
 type StoredImage = Extract<DriverChoice, { mode: "new" }>["images"][number];
 
 export interface ReserveCustomer {

@@ -165,6 +165,7 @@ async function bookingDriver(
         tel: saved.tel,
         zip: saved.zip,
         prefCode: saved.prefCode,
+        country: saved.country,
         addressA: saved.addressA,
         addressB: saved.addressB,
         birthdate: saved.birthdate,

@@ -146,3 +146,35 @@ export async function guestCashBooking(page: Page, locale: LocaleCode, optionsPa
   await page.getByTestId("confirm-submit").click();
   return reserveNo(page, locale);
 }
+
+/** A guest who lives abroad, typing their own address and phone as they write them at home. */
+export interface AbroadGuest {
+  name: string;
+  kana: string;
+  tel: string;
+  country: string;
+  zip: string;
+  address_a: string;
+}
+
+/**
+ * Fills the customer step as a guest from abroad who drives themselves: "overseas / other" (offered
+ * first on this language's page), the country (the language's likely one, chosen already), then the
+ * postal code, address and phone as typed at home. Returns the postcode lookups the page asked for.
+ */
+export async function fillAbroadGuest(page: Page, guest: AbroadGuest, email: string) {
+  const lookups: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/address-search")) lookups.push(r.url());
+  });
+  await waitForHydration(page.getByTestId("customer-form"));
+  const prefOptions = customerField(page, "pref_code").locator("option");
+  await expect(prefOptions.nth(1)).toHaveAttribute("value", "48");
+  await customerField(page, "pref_code").selectOption("48");
+  await expect(customerField(page, "country")).toBeVisible();
+  await expect(customerField(page, "country")).toHaveValue(guest.country);
+  for (const name of ["name", "kana", "tel", "zip", "address_a"] as const)
+    await customerField(page, name).fill(guest[name]);
+  await customerField(page, "email").fill(email);
+  return lookups;
+}

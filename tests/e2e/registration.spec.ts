@@ -58,6 +58,8 @@ async function fillPasswords(form: Locator) {
   await form.locator('input[name="password_confirm"]').fill(PASSWORD);
 }
 
+const LIKELY_COUNTRY: Record<LocaleCode, string> = { ja: "JP", en: "US", ko: "KR", "zh-TW": "TW" };
+
 for (const locale of LOCALES) {
   test.describe(`registration (${locale})`, () => {
     test("an individual registers through input, confirm (and back), done, gets the welcome mail and logs in again", async ({
@@ -70,12 +72,14 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("steps").locator('[aria-current="step"]')).toContainText(
         msg(locale, "member.step.input"),
       );
-      // A new form: an individual, gender unset, no newsletter, born in 1990, country Japan.
+      // A new form: an individual, gender unset, no newsletter, born in 1990, the country Japan on
+      // Japanese pages and the language's likely one elsewhere (shown for an address abroad only).
       await expect(form.locator('input[name="user_type"][value="1"]')).toBeChecked();
       await expect(form.locator('input[name="gender"][value=""]')).toBeChecked();
       await expect(form.locator('input[name="newsletter"]')).not.toBeChecked();
       await expect(form.locator('select[name="birth_year"]')).toHaveValue("1990");
-      await expect(form.locator('input[name="country"]')).toHaveValue(msg(locale, "address.countryDefault"));
+      await expect(form.locator('select[name="country"]')).toHaveValue(LIKELY_COUNTRY[locale]);
+      await expect(form.getByTestId("country-field")).toBeHidden();
       await expect(form.locator('input[name="company"]')).toHaveCount(0);
       await expect(form.getByText(msg(locale, "member.passwordHint"))).toBeVisible();
       await expectAccessible(page);
@@ -271,7 +275,7 @@ test.describe("registration rules", () => {
 
     // Overseas: the country becomes required.
     await form.locator('select[name="pref_code"]').selectOption("48");
-    await form.locator('input[name="country"]').fill("");
+    await form.locator('select[name="country"]').selectOption("");
     await page.getByTestId("regist-submit").click();
     await expectFieldError(form, "country", msg(locale, "reason.country_required"));
 

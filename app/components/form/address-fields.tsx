@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { countryOptions, hasPostalCode, LIKELY_COUNTRY } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
 import {
   type AddressSearchResponse,
@@ -11,6 +12,7 @@ import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import { sitePath, useSite } from "../../lib/site";
 import { SelectField, TextField } from "./fields";
+import { useHydrated } from "./member-fields";
 
 export type AddressFieldName = "zip" | "pref_code" | "country" | "address_a" | "address_b";
 
@@ -35,10 +37,24 @@ type Lookup =
   | { state: "none" }
   | { state: "choose"; results: AddressSearchResult[] };
 
-/** The prefecture names of the page's language, 1–47 and 48 (overseas / other). */
+/**
+ * The prefecture names of the page's language, 1–47 and 48 (overseas / other). Outside Japanese
+ * pages most visitors live abroad, so "overseas / other" comes first there.
+ */
 export function usePrefOptions(): { value: string; label: string }[] {
-  const { t } = useI18n();
-  return PREF_CODES.map((code) => ({ value: String(code), label: t(`pref.${code}` as MessageKey) }));
+  const { t, locale } = useI18n();
+  const options = PREF_CODES.map((code) => ({ value: String(code), label: t(`pref.${code}` as MessageKey) }));
+  if (locale === "ja") return options;
+  return [
+    ...options.filter((o) => o.value === String(PREF_OVERSEAS)),
+    ...options.filter((o) => o.value !== String(PREF_OVERSEAS)),
+  ];
+}
+
+/** Every country named in the page's language (`Intl.DisplayNames`), the language's likely one and Japan first. */
+export function useCountryOptions(): { value: string; label: string }[] {
+  const { locale } = useI18n();
+  return useMemo(() => countryOptions(locale), [locale]);
 }
 
 /** Sets a control's value as if the user had typed it, so React and the form's checks see it. */
@@ -68,10 +84,18 @@ export function AddressFields({
   namePrefix = "",
 }: AddressFieldsProps) {
   const shell = useSite();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const hydrated = useHydrated();
   const prefOptions = usePrefOptions();
+  const countries = useCountryOptions();
   const n = (field: AddressFieldName) => `${namePrefix}${field}`;
   const [pref, setPref] = useState(values[n("pref_code")] ?? "");
+  // The language's likely country is chosen already, Japan on Japanese pages (spec §3: the
+  // registration form's country defaults to Japan); the visitor changes it if it is not theirs.
+  const [country, setCountry] = useState(values[n("country")] || LIKELY_COUNTRY[locale] || "JP");
+  const overseas = pref === String(PREF_OVERSEAS);
+  const overseasRef = useRef(overseas);
+  overseasRef.current = overseas;
   const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
   const rootRef = useRef<HTMLDivElement>(null);
   const lastZip = useRef<string | null>(zipDigits(values[n("zip")] ?? ""));
@@ -92,6 +116,8 @@ export function AddressFields({
   };
 
   const onZipInput = async (typed: string) => {
+    // The Japanese postcode lookup has nothing to say about an address abroad.
+    if (overseasRef.current) return;
     const zip = zipDigits(typed);
     if (!zip) {
       // Under 7 digits nothing happens; a later complete code is looked up again.
@@ -121,96 +147,113 @@ export function AddressFields({
     }
   };
 
-  const countryRequired = Boolean(required.country) || pref === String(PREF_OVERSEAS);
+  const countryRequired = Boolean(required.country) || overseas;
+  // Abroad the postal code follows the country, and is optional where the country has none.
+  const zipRequired = Boolean(required.zip) && (!overseas || !country || hasPostalCode(country));
   const auto = (token: string) => (autoComplete ? token : "off");
+  // Without JavaScript every field shows; with it the country shows for an address abroad.
+  const showCountry =
+    !hidden.country && (!hydrated || overseas || Boolean(required.country) || Boolean(hidden.pref_code));
+
+  const zipField = hidden.zip ? null : (
+    <div key="zip">
+      <TextField
+        name={n("zip")}
+        label="address.zip"
+        hint={overseas ? "address.zipHintAbroad" : hydrated ? "address.zipHint" : "address.zipHintAny"}
+        required={zipRequired}
+        errors={errors}
+        inputMode={overseas ? "text" : "numeric"}
+        autoComplete={auto("postal-code")}
+        maxLength={12}
+        defaultValue={values[n("zip")] ?? ""}
+        className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
+        onInput={(e) => void onZipInput(e.currentTarget.value)}
+      />
+      {/* A line kept for the lookup's answer, so the form does not jump under a finger as it comes. */}
+      <p
+        aria-live="polite"
+        role="status"
+        className={overseas ? "sr-only" : "mt-1 min-h-5 text-sm text-gray-800"}
+        data-testid="address-status"
+      >
+        {overseas
+          ? ""
+          : lookup.state === "searching"
+            ? t("address.searching")
+            : lookup.state === "filled"
+              ? t("address.filled", { address: lookup.address })
+              : lookup.state === "none"
+                ? t("address.notFound")
+                : lookup.state === "choose"
+                  ? t("address.choose")
+                  : ""}
+      </p>
+      {lookup.state === "choose" && !overseas ? (
+        <ul aria-label={t("address.chooseLabel")} className="mt-2 flex flex-col gap-2" data-testid="address-choices">
+          {lookup.results.map((r) => (
+            <li key={`${r.prefCode}-${r.city}-${r.town}`}>
+              <button
+                type="button"
+                className="btn-secondary w-full justify-start text-left"
+                onClick={() => {
+                  fill(r);
+                  control("address_a")?.focus();
+                }}
+              >
+                {r.prefecture}
+                {placeOf(r)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+  const prefField = hidden.pref_code ? null : (
+    <SelectField
+      key="pref"
+      name={n("pref_code")}
+      label="address.pref"
+      required={required.pref_code}
+      errors={errors}
+      autoComplete={auto("address-level1")}
+      options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
+      defaultValue={values[n("pref_code")] ?? ""}
+      onChange={(e) => {
+        setPref(e.currentTarget.value);
+        if (e.currentTarget.value === String(PREF_OVERSEAS)) setLookup({ state: "idle" });
+      }}
+    />
+  );
+  const countryField = hidden.country ? null : (
+    <div key="country" hidden={!showCountry} data-testid="country-field">
+      <SelectField
+        name={n("country")}
+        label="address.country"
+        hint="address.countryHint"
+        required={countryRequired}
+        errors={errors}
+        autoComplete={auto("country")}
+        options={[{ value: "", label: t("address.countryPlaceholder") }, ...countries]}
+        defaultValue={country}
+        suppressOptionHydrationWarning
+        onChange={(e) => setCountry(e.currentTarget.value)}
+      />
+    </div>
+  );
+  // Japanese pages start with the postal code (it fills the rest); the others with where the address is.
+  const order: ReactNode[] =
+    locale === "ja" ? [zipField, prefField, countryField] : [prefField, countryField, zipField];
 
   return (
     <div ref={rootRef} className="flex flex-col gap-4" data-testid="address-fields">
-      {hidden.zip ? null : (
-        <div>
-          <TextField
-            name={n("zip")}
-            label="address.zip"
-            hint="address.zipHint"
-            required={required.zip}
-            errors={errors}
-            inputMode="numeric"
-            autoComplete={auto("postal-code")}
-            maxLength={10}
-            defaultValue={values[n("zip")] ?? ""}
-            className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
-            onInput={(e) => void onZipInput(e.currentTarget.value)}
-          />
-          {/* A line kept for the lookup's answer, so the form does not jump under a finger as it comes. */}
-          <p
-            aria-live="polite"
-            role="status"
-            className="mt-1 min-h-5 text-sm text-gray-800"
-            data-testid="address-status"
-          >
-            {lookup.state === "searching"
-              ? t("address.searching")
-              : lookup.state === "filled"
-                ? t("address.filled", { address: lookup.address })
-                : lookup.state === "none"
-                  ? t("address.notFound")
-                  : lookup.state === "choose"
-                    ? t("address.choose")
-                    : ""}
-          </p>
-          {lookup.state === "choose" ? (
-            <ul
-              aria-label={t("address.chooseLabel")}
-              className="mt-2 flex flex-col gap-2"
-              data-testid="address-choices"
-            >
-              {lookup.results.map((r) => (
-                <li key={`${r.prefCode}-${r.city}-${r.town}`}>
-                  <button
-                    type="button"
-                    className="btn-secondary w-full justify-start text-left"
-                    onClick={() => {
-                      fill(r);
-                      control("address_a")?.focus();
-                    }}
-                  >
-                    {r.prefecture}
-                    {placeOf(r)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      )}
-      {hidden.pref_code ? null : (
-        <SelectField
-          name={n("pref_code")}
-          label="address.pref"
-          required={required.pref_code}
-          errors={errors}
-          autoComplete={auto("address-level1")}
-          options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
-          defaultValue={values[n("pref_code")] ?? ""}
-          onChange={(e) => setPref(e.currentTarget.value)}
-        />
-      )}
-      {hidden.country ? null : (
-        <TextField
-          name={n("country")}
-          label="address.country"
-          hint="address.countryHint"
-          required={countryRequired}
-          errors={errors}
-          autoComplete={auto("country-name")}
-          maxLength={100}
-          defaultValue={values[n("country")] ?? ""}
-        />
-      )}
+      {order}
       {hidden.address_a ? null : (
         <TextField
           name={n("address_a")}
           label="address.addressA"
+          hint={overseas ? "address.addressAbroadHint" : undefined}
           required={required.address_a}
           errors={errors}
           autoComplete={auto("address-line1")}

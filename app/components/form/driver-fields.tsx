@@ -13,7 +13,7 @@ import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import { FieldError } from "../search/field-error";
 import { type AddressFieldName, AddressFields } from "./address-fields";
-import { RequiredMark, TextField } from "./fields";
+import { fieldAnchor, RequiredMark, TextField } from "./fields";
 
 /**
  * The driver's fields (spec §3 Driver), shared by My Page's driver form and the booking's new
@@ -133,6 +133,7 @@ function LicenseTypeField({
   return (
     <fieldset
       data-field={group}
+      id={fieldAnchor(group)}
       aria-describedby={[`${base}-hint`, error ? `${base}-error` : null].filter(Boolean).join(" ")}
     >
       <legend className="mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800">

@@ -4,7 +4,7 @@ import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../server/members/memb
 import { useI18n } from "../../lib/i18n";
 import { FieldError } from "../search/field-error";
 import { AddressFields } from "./address-fields";
-import { inputClass, RadioField, RequiredMark, TextField } from "./fields";
+import { fieldAnchor, inputClass, RadioField, RequiredMark, TextField } from "./fields";
 
 type Values = Partial<Record<string, string>>;
 type Errors = Partial<Record<string, ReasonLike>>;
@@ -48,7 +48,7 @@ function BirthdateField({ values, errors }: { values: Values; errors: Errors }) 
     },
   ] as const;
   return (
-    <fieldset data-field="birthdate" aria-describedby={error ? errorId : undefined}>
+    <fieldset data-field="birthdate" id={fieldAnchor("birthdate")} aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800">
         {t("member.birthdate")}
         <RequiredMark required />
@@ -287,11 +287,7 @@ export function MemberFields({
         <h2 id="member-section-address" className={headingClass}>
           {t("member.section.address")}
         </h2>
-        <AddressFields
-          values={{ ...values, country: values.country ?? t("address.countryDefault") }}
-          errors={errors}
-          required={{ zip: true, pref_code: true, address_a: true }}
-        />
+        <AddressFields values={values} errors={errors} required={{ zip: true, pref_code: true, address_a: true }} />
       </section>
 
       <section className={sectionClass} aria-labelledby="member-section-other">

@@ -1,6 +1,8 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { countryName } from "../../../common/address";
 import { formatIsoDate } from "../../../common/format";
 import { localizePath } from "../../../common/locales";
+import { formatPhone } from "../../../common/phone";
 import { REGISTRATION_DRAFT_KEY, readDraft } from "../../../server/members/registration";
 import { CsrfField } from "../../components/csrf-field";
 import { RegistrationSteps } from "../../components/form/member-fields";
@@ -26,7 +28,7 @@ export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.conf
 
 export default function UserConfirm({ loaderData }: Route.ComponentProps) {
   const shell = useSite();
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const p = loaderData.profile;
@@ -42,12 +44,16 @@ export default function UserConfirm({ loaderData }: Route.ComponentProps) {
     { key: "kana", label: "member.kana", value: p.kana },
     { key: "gender", label: "member.gender", value: t(p.gender ? `member.gender.${p.gender}` : "member.gender.none") },
     { key: "birthdate", label: "member.birthdate", value: formatIsoDate(p.birthdate) },
-    { key: "tel", label: "member.tel", value: p.tel },
+    { key: "tel", label: "member.tel", value: formatPhone(p.tel) },
     { key: "email", label: "member.email", value: p.email },
     { key: "password", label: "member.password", value: `•••••••• ${t("member.confirm.passwordHidden")}` },
-    { key: "zip", label: "address.zip", value: p.zip.replace(/^(\d{3})(\d{4})$/, "$1-$2") },
+    {
+      key: "zip",
+      label: "address.zip",
+      value: p.country === "JP" ? p.zip.replace(/^(\d{3})(\d{4})$/, "$1-$2") : p.zip,
+    },
     { key: "pref_code", label: "address.pref", value: t(`pref.${p.prefCode}` as MessageKey) },
-    { key: "country", label: "address.country", value: p.country },
+    { key: "country", label: "address.country", value: countryName(p.country, locale) },
     { key: "address_a", label: "address.addressA", value: p.addressA },
     { key: "address_b", label: "address.addressB", value: p.addressB },
     { key: "newsletter", label: "member.newsletter", value: t(`member.newsletter.${p.newsletter}`) },

@@ -53,7 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const tooEarly = advanceCardTooEarly(quote.period.startDate, quote.store.timeZone);
   return {
     quote: quoteView(quote, locale),
-    customer: customerView(session, saved?.name),
+    customer: customerView(session, locale, saved?.name),
     updated,
     blocked: quote.blocked,
     searchPath: `${reservePath(context, "/reserve")}?${new URLSearchParams({ ...session.search, si: String(session.storeId) })}`,
@@ -230,7 +230,15 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             <dt className="text-gray-700">{t("confirm.email")}</dt>
             <dd className="break-all">{customer.borrower.email}</dd>
             <dt className="text-gray-700">{t("confirm.tel")}</dt>
-            <dd>{customer.borrower.tel}</dd>
+            <dd data-testid="confirm-tel">{customer.borrower.tel}</dd>
+            {customer.borrower.address ? (
+              <>
+                <dt className="text-gray-700">{t("confirm.address")}</dt>
+                <dd className="break-words" data-testid="confirm-address">
+                  {customer.borrower.address}
+                </dd>
+              </>
+            ) : null}
             <dt className="text-gray-700">{t("confirm.driver")}</dt>
             <dd data-testid="confirm-driver">
               {customer.driver.sameAsBorrower ? t("confirm.driverSame") : customer.driver.name}

@@ -1,8 +1,16 @@
 import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PREF_OVERSEAS } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
+import { FOREIGN_LICENSE_TYPES } from "../../../common/license-types";
 import type { DriverFormConfig } from "../../../server/drivers/driver.schema";
-import { CUSTOMER_LIMITS, customerSchema, DRIVER_PREFIX } from "../../../server/reservations/customer.schema";
+import {
+  CUSTOMER_LIMITS,
+  customerSchema,
+  DRIVER_PREFIX,
+  driverLicenseTypeName,
+  passengerChoices,
+} from "../../../server/reservations/customer.schema";
 import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
@@ -51,7 +59,42 @@ type LoaderData = Route.ComponentProps["loaderData"];
 const NO_ERRORS = {};
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
 const headingClass = "text-lg font-bold";
-const PASSENGER_CHOICES = Array.from({ length: CUSTOMER_LIMITS.passengersMax }, (_, i) => i + 1);
+
+/**
+ * Whether the driver will need the papers of a visitor from abroad: the renter (who drives, or
+ * books for others) lives abroad, or the new driver lives abroad or holds a licence from abroad.
+ */
+function drivesOnForeignPapers(get: (name: string) => string): boolean {
+  if (get("pref_code") === String(PREF_OVERSEAS)) return true;
+  if (get("driver_mode") !== "new") return false;
+  return (
+    get(`${DRIVER_PREFIX}pref_code`) === String(PREF_OVERSEAS) ||
+    FOREIGN_LICENSE_TYPES.some((code) => get(driverLicenseTypeName(code)) !== "")
+  );
+}
+
+/** What a visitor from abroad must bring to the counter to drive in Japan, in the page's language. */
+function BringToCounter() {
+  const { t } = useI18n();
+  return (
+    <div
+      role="note"
+      aria-labelledby="bring-title"
+      className="rounded-md border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-gray-900"
+      data-testid="bring-notice"
+    >
+      <p id="bring-title" className="font-bold">
+        {t("driver.bring.title")}
+      </p>
+      <p className="mt-1">{t("driver.bring.lead")}</p>
+      <ul className="mt-1 list-disc pl-5">
+        <li>{t("driver.bring.idp")}</li>
+        <li>{t("driver.bring.translation")}</li>
+      </ul>
+      <p className="mt-1">{t("driver.bring.note")}</p>
+    </div>
+  );
+}
 
 /**
  * A driver entered for this booking: the fields the site's driver input settings show, named
@@ -121,13 +164,15 @@ function CustomerForm({
   const yen = useYen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const { config, member, savedDrivers, storedImageSlots } = data;
+  const { config, member, savedDrivers, storedImageSlots, capacity } = data;
   const schema = useMemo(
-    () => customerSchema({ driver: config, member, storedImageSlots }),
-    [config, member, storedImageSlots],
+    () => customerSchema({ driver: config, member, storedImageSlots, capacity }),
+    [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const [mode, setMode] = useState(values.driver_mode || "same");
+  const [foreign, setForeign] = useState(() => drivesOnForeignPapers((name) => values[name] ?? ""));
+  const changed = groupedChange(onChange, DRIVER_PREFIX);
   const busy = navigation.state === "submitting";
   const offerSaved = member && savedDrivers.length > 0;
   useEmptyFilesAfterRefusal(formRef, refused, serverErrors);
@@ -143,15 +188,12 @@ function CustomerForm({
       method="post"
       encType="multipart/form-data"
       ref={formRef}
-      onSubmit={(event) => {
-        onSubmit(event);
-        // A group's message (licence types) has no control of its name: focus the first marked one.
-        const form = event.currentTarget;
-        if (event.defaultPrevented && !form.contains(document.activeElement)) {
-          form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-        }
+      onSubmit={onSubmit}
+      onChange={(event) => {
+        changed(event);
+        const form = new FormData(event.currentTarget);
+        setForeign(drivesOnForeignPapers((name) => String(form.get(name) ?? "")));
       }}
-      onChange={groupedChange(onChange, DRIVER_PREFIX)}
       noValidate
       className="flex flex-col gap-4"
       data-testid="customer-form"
@@ -188,11 +230,7 @@ function CustomerForm({
           maxLength={20}
           defaultValue={values.tel ?? ""}
         />
-        <AddressFields
-          values={{ ...values, country: values.country || t("address.countryDefault") }}
-          errors={errors}
-          required={{ zip: true, pref_code: true, address_a: true }}
-        />
+        <AddressFields values={values} errors={errors} required={{ zip: true, pref_code: true, address_a: true }} />
       </section>
 
       <section className={sectionClass} aria-labelledby="customer-driver" data-testid="driver-section">
@@ -208,6 +246,7 @@ function CustomerForm({
           value={mode}
           onChange={setMode}
         />
+        {foreign ? <BringToCounter /> : null}
         {offerSaved ? (
           <div hidden={hydrated && mode !== "saved"} data-testid="saved-driver">
             <SelectField
@@ -271,7 +310,10 @@ function CustomerForm({
           className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700"
           options={[
             { value: "", label: t("customer.passengers.unset") },
-            ...PASSENGER_CHOICES.map((n) => ({ value: String(n), label: t("customer.passengers.option", { n }) })),
+            ...passengerChoices(capacity).map((n) => ({
+              value: String(n),
+              label: t("customer.passengers.option", { n }),
+            })),
           ]}
           defaultValue={values.passengers ?? ""}
         />

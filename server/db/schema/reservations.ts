@@ -29,6 +29,8 @@ export interface ReservationPerson {
   tel?: string;
   zip?: string;
   prefCode?: number | null;
+  /** ISO 3166-1 alpha-2 for an address abroad (prefecture 48); older snapshots may hold free text or nothing. */
+  country?: string;
   addressA?: string;
   addressB?: string;
   birthdate?: string | null;

@@ -28,7 +28,7 @@ export const driverJa = {
   "driver.field.kana": "フリガナ",
   "driver.field.birthdate": "生年月日",
   "driver.field.tel": "電話番号",
-  "driver.field.telHint": "半角数字（ハイフン可）",
+  "driver.field.telHint": "例：090-1234-5678。海外の番号は国番号から（例：+82 10-1234-5678）。",
   "driver.field.licenseType": "免許の種類",
   "driver.field.licenseTypeHint": "お持ちの免許をすべて選んでください。",
   "driver.field.licenseNumber": "免許証番号",
@@ -65,4 +65,11 @@ export const driverJa = {
   "licenseType.motorcycle_ordinary": "普通二輪",
   "licenseType.moped": "原付",
   "licenseType.international": "国際運転免許証",
+  "licenseType.foreign_translation": "外国の運転免許証（公式の日本語翻訳文付き）",
+  "driver.bring.title": "ご来店時にお持ちいただくもの",
+  "driver.bring.lead": "海外にお住まいの方、外国の運転免許証で運転される方は、次のどちらかをお持ちください。",
+  "driver.bring.idp": "パスポートと国際運転免許証（1949年ジュネーブ条約に基づくもの）",
+  "driver.bring.translation":
+    "パスポート、外国の運転免許証（原本）と、JAFまたは大使館・領事館が作成したその日本語翻訳文",
+  "driver.bring.note": "どちらもない場合、日本では運転できません。",
 } as const;

@@ -17,6 +17,7 @@ export const confirmEn: Record<keyof typeof confirmJa, string> = {
   "confirm.borrower": "Renter",
   "confirm.email": "Email",
   "confirm.tel": "Phone",
+  "confirm.address": "Address",
   "confirm.driver": "Driver",
   "confirm.driverSame": "Same as the renter",
   "confirm.payMethod": "Payment method",

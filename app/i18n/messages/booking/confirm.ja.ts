@@ -16,6 +16,7 @@ export const confirmJa = {
   "confirm.borrower": "ご利用者",
   "confirm.email": "メールアドレス",
   "confirm.tel": "電話番号",
+  "confirm.address": "住所",
   "confirm.driver": "運転者",
   "confirm.driverSame": "ご利用者と同じ",
   "confirm.payMethod": "お支払い方法",

@@ -17,6 +17,7 @@ export const confirmKo: Record<keyof typeof confirmJa, string> = {
   "confirm.borrower": "이용자",
   "confirm.email": "이메일 주소",
   "confirm.tel": "전화번호",
+  "confirm.address": "주소",
   "confirm.driver": "운전자",
   "confirm.driverSame": "이용자와 동일",
   "confirm.payMethod": "결제 방법",

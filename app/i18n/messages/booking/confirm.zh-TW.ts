@@ -17,6 +17,7 @@ export const confirmZhTW: Record<keyof typeof confirmJa, string> = {
   "confirm.borrower": "租車人",
   "confirm.email": "電子郵件",
   "confirm.tel": "電話號碼",
+  "confirm.address": "地址",
   "confirm.driver": "駕駛人",
   "confirm.driverSame": "與租車人相同",
   "confirm.payMethod": "付款方式",

@@ -1,0 +1,44 @@
+import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+/**
+ * Phone numbers in national or international form (`090-1234-5678`, `+82 10-1234-5678`), checked
+ * with libphonenumber's small ("min") metadata and stored in E.164 (`+819012345678`). A national
+ * number is read in the address's country (Japan by default). Client-safe: the forms' schemas
+ * run it in the browser too.
+ */
+
+/** Full-width digits, plus signs and dashes as phones and IMEs type them → half-width. */
+function halfWidth(input: string): string {
+  return input
+    .normalize("NFKC")
+    .replace(/[‐‑‒–—―−ー]/g, "-")
+    .trim();
+}
+
+/** Only what a phone number is written with: digits, spaces, + ( ) - . / and an extension mark. */
+const PHONE_CHARS = /^\+?[0-9\s().\-/]+(?:(?:ext\.?|x|#)\s*[0-9]+)?$/i;
+
+export type PhoneResult = { ok: true; e164: string; country: string | null } | { ok: false };
+
+/** A typed phone number → E.164, read in `region` when it has no country code. */
+export function parsePhone(input: string, region = "JP"): PhoneResult {
+  const text = halfWidth(input);
+  if (!text || text.length > 30 || !PHONE_CHARS.test(text)) return { ok: false };
+  const number = parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
+  if (!number?.isValid()) return { ok: false };
+  return { ok: true, e164: number.number, country: number.country ?? null };
+}
+
+/**
+ * A stored number as a reader expects it: in national form when it belongs to the reader's
+ * country (Japan for the store and for Japanese readers), otherwise in international form. A
+ * number stored before E.164 (`090-1234-5678`) is read as Japanese; text that is no number is
+ * shown as it is.
+ */
+export function formatPhone(stored: string | null | undefined, home = "JP"): string {
+  const text = (stored ?? "").trim();
+  if (!text) return "";
+  const number = parsePhoneNumberFromString(text, "JP");
+  if (!number?.isValid()) return text;
+  return number.country === home ? number.formatNational() : number.formatInternational();
+}
