@@ -5,7 +5,8 @@ import { getDriver } from "../../../server/drivers/drivers";
 import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
 import { feesDiffer } from "../../../server/reservations/quote";
 import { PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
-import { BookingSteps, FeeBreakdown, PeriodText } from "../../components/booking/booking-summary";
+import { BookingSteps, FeeBreakdown } from "../../components/booking/booking-summary";
+import { ConfirmCar, ConfirmCustomer } from "../../components/booking/confirm-sections";
 import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
 import { Field, FormNotice, inputClass, RadioField, TextField } from "../../components/form/fields";
@@ -146,7 +147,6 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
   const [method, setMethod] = useState(values.pay_method ?? "");
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const byCard = method === "1";
-  const chosenOptions = quote.options.filter((o) => o.quantity > 0);
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-3 pt-3 pb-28 outline-none sm:px-4">
       <BookingSteps current={2} />
@@ -184,67 +184,9 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
         <CsrfField />
         <input type="hidden" name="idempotency_key" value={loaderData.idempotencyKey} />
         <FormNotice errors={errors} />
-        <section aria-labelledby="car-heading" className="card p-4" data-testid="confirm-car">
-          <h2 id="car-heading" className="font-bold">
-            {t("confirm.car")}
-          </h2>
-          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-gray-700">{t("confirm.departureStore")}</dt>
-            <dd data-testid="confirm-store">{quote.store.name}</dd>
-            <dt className="text-gray-700">{t("confirm.returnStore")}</dt>
-            <dd data-testid="confirm-return-store">{quote.store.name}</dd>
-            <dt className="text-gray-700">{t("confirm.period")}</dt>
-            <dd data-testid="confirm-period">{quote.period ? <PeriodText period={quote.period} /> : null}</dd>
-            <dt className="text-gray-700">{t("confirm.class")}</dt>
-            <dd>
-              {quote.car.className} · <span data-testid="confirm-car-name">{quote.car.name}</span>
-            </dd>
-            <dt className="text-gray-700">{t("confirm.options")}</dt>
-            <dd data-testid="confirm-options">
-              {chosenOptions.length
-                ? chosenOptions.map((o) => t("confirm.optionLine", { name: o.name, n: o.quantity })).join("、")
-                : t("confirm.noOptions")}
-            </dd>
-            {quote.immunity ? (
-              <>
-                <dt className="text-gray-700">{t("confirm.immunity")}</dt>
-                <dd>{quote.immunity.chosen ? t("confirm.immunityYes") : t("confirm.immunityNo")}</dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
+        <ConfirmCar quote={quote} />
         {quote.fees ? <FeeBreakdown fees={quote.fees} rentalDays={quote.rentalDays} /> : null}
-        <section aria-labelledby="customer-heading" className="card p-4" data-testid="confirm-customer">
-          <div className="flex items-start justify-between gap-3">
-            <h2 id="customer-heading" className="font-bold">
-              {t("confirm.customer")}
-            </h2>
-          </div>
-          <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-            <dt className="text-gray-700">{t("confirm.borrower")}</dt>
-            <dd data-testid="confirm-borrower">
-              {customer.borrower.company ? <>{customer.borrower.company} </> : null}
-              {customer.borrower.name}
-              {customer.borrower.kana ? <span className="text-gray-700"> ({customer.borrower.kana})</span> : null}
-            </dd>
-            <dt className="text-gray-700">{t("confirm.email")}</dt>
-            <dd className="break-all">{customer.borrower.email}</dd>
-            <dt className="text-gray-700">{t("confirm.tel")}</dt>
-            <dd data-testid="confirm-tel">{customer.borrower.tel}</dd>
-            {customer.borrower.address ? (
-              <>
-                <dt className="text-gray-700">{t("confirm.address")}</dt>
-                <dd className="break-words" data-testid="confirm-address">
-                  {customer.borrower.address}
-                </dd>
-              </>
-            ) : null}
-            <dt className="text-gray-700">{t("confirm.driver")}</dt>
-            <dd data-testid="confirm-driver">
-              {customer.driver.sameAsBorrower ? t("confirm.driverSame") : customer.driver.name}
-            </dd>
-          </dl>
-        </section>
+        <ConfirmCustomer customer={customer} />
         <section aria-labelledby="payment-heading" className="card flex flex-col gap-4 p-4">
           <h2 id="payment-heading" className="sr-only">
             {t("confirm.payMethod")}
