@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { registerMember, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
-import { LOCALES, msg, waitForHydration } from "./search-helpers";
+import { expectFieldError, LOCALES, msg, waitForHydration } from "./search-helpers";
 
 const SITE = "sakura";
 const YEAR = String(new Date().getFullYear() + 3);
@@ -37,7 +37,7 @@ for (const locale of LOCALES) {
 
       await page.getByTestId("card-submit").click();
       await expect(page.getByTestId("form-notice")).toHaveText(msg(locale, "reason.invalid_input"));
-      await expect(page.getByText(msg(locale, "reason.card_number_required"))).toBeVisible();
+      await expectFieldError(page.getByTestId("card-form"), "card_number", msg(locale, "reason.card_number_required"));
 
       await fillCard(page, "4242 4242 4242 4242");
       await expect(page.getByTestId("flash")).toContainText(msg(locale, "creditCard.flash.added"));
@@ -97,7 +97,7 @@ test("a failed 3-D Secure challenge saves nothing; JCB, declined and wrong CVC a
   await fillCard(page, "4000 0000 0000 0002");
   await expect(page.getByTestId("form-notice")).toHaveText(msg(locale, "reason.card_declined"));
   await fillCard(page, "4242 4242 4242 4242", "000");
-  await expect(page.getByText(msg(locale, "reason.incorrect_cvc"))).toBeVisible();
+  await expectFieldError(page.getByTestId("card-form"), "cvc", msg(locale, "reason.incorrect_cvc"));
   await expect(page.getByTestId("no-cards")).toBeVisible();
 });
 

@@ -147,7 +147,8 @@ export async function expectFieldError(form: Locator, name: string, text: string
   await expect(field).toHaveAttribute("aria-invalid", "true");
   const id = await field.getAttribute("id");
   expect(id).toBeTruthy();
-  await expect(field).toHaveAttribute("aria-describedby", `${id}-error`);
+  // The error is one of the descriptions (a hint may come before it).
+  await expect(field).toHaveAttribute("aria-describedby", new RegExp(`(^| )${escapeRegExp(`${id}-error`)}( |$)`));
   const error = form.getByTestId(`error-${id}`);
   await expect(error).toHaveText(text);
   await expect(error).toHaveAttribute("id", `${id}-error`);
