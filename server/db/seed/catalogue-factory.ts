@@ -11,6 +11,9 @@ import {
   vehicles,
 } from "../schema";
 
+/** Vehicles written per statement: 6 parameters each, far below PostgreSQL's limit of 65,535. */
+const VEHICLE_BATCH = 2_000;
+
 /** Fee plans are checked when written (docs/pricing.md): an incomplete or inconsistent plan is refused here. */
 function feePlanTiers(
   plan: Partial<Record<(typeof FEE_TIER_KEYS)[number], number | null>> & { mode: number },
@@ -105,7 +108,11 @@ export async function createCatalogue(
         mileageKm: 5_000 + i * 7_919,
       })),
     );
-    if (vehicleRows.length) await tx.insert(vehicles).values(vehicleRows);
+    // In batches: one statement of every vehicle would pass PostgreSQL's 65,535 bind parameters
+    // past about 10,900 vehicles.
+    for (let i = 0; i < vehicleRows.length; i += VEHICLE_BATCH) {
+      await tx.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLE_BATCH));
+    }
     if (input.options?.length) {
       await tx.insert(carOptions).values(
         input.options.map(({ stores, classKeys, ...o }) => ({
