@@ -1,4 +1,4 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { parseSearchQuery, SearchQuerySchema } from "../../server/availability/search-schema";
 import { optionField } from "../../server/reservations/options.schema";
 import { chooseCar, type ReserveSession } from "../../server/reservations/reserve-session";
@@ -84,17 +84,4 @@ export async function sessionForLink(
   };
   await saveReserveSession(context, session);
   return session;
-}
-
-/** Without a period in the link, only the session of this very car can say what to show (spec §4). */
-export function requirePeriodOrSession(
-  context: Context,
-  url: URL,
-  previous: ReserveSession | null,
-  storeId: number,
-  carTypeId: number,
-) {
-  if (!carriesPeriod(url.searchParams) && !isFor(previous, storeId, carTypeId)) {
-    throw redirect(reservePath(context, "/reserve"));
-  }
 }

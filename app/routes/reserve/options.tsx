@@ -36,7 +36,6 @@ import {
   carriesPeriod,
   formDefaults,
   isFor,
-  requirePeriodOrSession,
   searchRecord,
   sessionForLink,
 } from "../../lib/options-step.server";
@@ -65,9 +64,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const carTypeId = requireId(params.carTypeId);
   const url = new URL(request.url);
   const previous = await getReserveSession(context);
-  requirePeriodOrSession(context, url, previous, storeId, carTypeId);
   const carried = carriesPeriod(url.searchParams);
   const same = isFor(previous, storeId, carTypeId) ? previous : null;
+  // Without a period in the link, only the session of this very car can say what to show (spec §4).
+  if (!carried && !same) throw redirect(reservePath(context, "/reserve"));
   // The store is the path's: a link's `si` that says otherwise is not carried on.
   const search = carried ? { ...searchRecord(url.searchParams), si: String(storeId) } : (same?.search ?? {});
   if (carried && parseSearchQuery(url.searchParams).date_undecided) {
