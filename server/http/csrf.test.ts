@@ -206,7 +206,7 @@ describe("csrf middleware", () => {
       "/sakura/login": ['lang="ja"', "この操作は受け付けられませんでした"],
       "/en/sakura/login": ['lang="en"', "This request could not be accepted"],
       "/kr/sakura/login": ['lang="ko"', "요청을 처리할 수 없습니다"],
-      "/tw/sakura/login": ['lang="zh-Hant-TW"', "無法受理此操作"],
+      "/tw/sakura/login": ['lang="zh-TW"', "無法受理此操作"],
     };
     for (const [path, [lang, title]] of Object.entries(texts)) {
       const res = await logged.request(`http://booking.example${path}`, {

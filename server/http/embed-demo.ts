@@ -1,4 +1,5 @@
 import { LOCALE_PREFIX, type Locale, parseLocaleCookie } from "../../common/locales";
+import { escapeHtml } from "./escape-html";
 
 /**
  * `/_demo/embed`: a rental company's own web page that frames a site's embedded booking flow with
@@ -16,9 +17,6 @@ export function frameOrigin(requestUrl: URL): string {
   if (!host) return requestUrl.origin;
   return `${requestUrl.protocol}//${host}${requestUrl.port ? `:${requestUrl.port}` : ""}`;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export function embedDemoPage(requestUrl: URL): { html: string; csp: string } {
   const site = SITE.test(requestUrl.searchParams.get("site") ?? "") ? requestUrl.searchParams.get("site")! : "sakura";

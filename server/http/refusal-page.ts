@@ -1,10 +1,6 @@
-import { type Locale, localeFromPath } from "../../common/locales";
+import { localeFromPath } from "../../common/locales";
 import { REFUSAL_TEXTS } from "../../common/refusal-texts";
-
-const HTML_LANG: Record<Locale, string> = { ja: "ja", en: "en", ko: "ko", "zh-TW": "zh-Hant-TW" };
-
-const escapeHtml = (text: string) =>
-  text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+import { escapeHtml } from "./escape-html";
 
 /**
  * The 403 answer to a refused form, in the language of the page it was posted to: an HTML page for
@@ -23,7 +19,7 @@ export function refusalResponse(pathname: string, accept: string | undefined): R
   }
   const page = pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
   const html = `<!DOCTYPE html>
-<html lang="${HTML_LANG[locale]}">
+<html lang="${locale}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(text.title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:1.5rem;line-height:1.6;color:#1a1a1a}main{max-width:36rem;margin:auto}a{display:inline-block;margin-top:.5rem;padding:.75rem 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;text-decoration:none}</style></head>
 <body><main><h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(text.body)}</p><p><a href="${escapeHtml(page)}">${escapeHtml(text.reload)}</a></p></main></body>
