@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { LOCALE_CODE, LOCALES, type Locale } from "../../common/locales";
-import { CATALOGUES, type MessageKey } from "./messages";
+import { CATALOGUES } from "./messages";
 
 /** Keys only mails use: they never reach a browser. */
 export const isMailKey = (key: string) => key.startsWith("bookingMail.") || key.includes(".mail.");
@@ -12,9 +12,7 @@ interface CatalogueAsset {
 }
 
 function build(locale: Locale): CatalogueAsset {
-  const browserOnly = Object.fromEntries(
-    Object.entries(CATALOGUES[locale]).filter(([key]) => !isMailKey(key as MessageKey)),
-  );
+  const browserOnly = Object.fromEntries(Object.entries(CATALOGUES[locale]).filter(([key]) => !isMailKey(key)));
   const json = JSON.stringify(browserOnly);
   const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
   return { json, url: `/_catalogue/${LOCALE_CODE[locale]}.${hash}.json` };

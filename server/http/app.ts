@@ -163,7 +163,7 @@ export function createApp(deps: AppDeps) {
   // HSTS only where the visitor came over https: over plain http it would be ignored, or wrong.
   app.use(async (c, next) => {
     await next();
-    if (new URL(c.req.url).protocol === "https:") {
+    if (c.req.url.startsWith("https:")) {
       c.res.headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }
   });

@@ -2,9 +2,9 @@ import type { ErrorHandler, MiddlewareHandler } from "hono";
 import type { Logger } from "../logger";
 
 /**
- * One info line per request, with the client's address. A request whose client left before the response was sent is logged
- * as `abandoned`, whatever status the server had made up for nobody (often a 500 from the aborted
- * loaders), so it never reads as a server error.
+ * One info line per request, with the client's address. A request whose client left before the
+ * response was sent is logged as `abandoned`, whatever status the server had made up for nobody
+ * (often a 500 from the aborted loaders), so it never reads as a server error.
  */
 export function requestLogger(
   logger: Logger,
