@@ -1,6 +1,6 @@
 import { day, monthOf } from "./dates";
 import { expect, expectAccessible, HTML_LANG, NOT_FOUND, test, url } from "./fixtures";
-import { expectFieldError, LOCALES, monthTitle, msg, reservePath, storeIds } from "./search-helpers";
+import { expectFieldError, LOCALES, monthTitle, msg, reservePath, storeIds, waitForHydration } from "./search-helpers";
 
 // The error conventions of spec §8 as a visitor meets them, in each language: a 422 field error
 // next to its field, the 401 "log in again" flash (once), the 404 page, and a month outside the
@@ -91,3 +91,50 @@ for (const locale of LOCALES) {
     });
   });
 }
+
+/** A login page whose form carries a token the browser's cookie no longer matches (another tab, an old page). */
+async function staleLoginForm(page: import("@playwright/test").Page, locale: (typeof LOCALES)[number]) {
+  await page.goto(url(locale, SITE, "/login"));
+  await page.context().addCookies([{ name: "csrf", value: "A".repeat(43), domain: "127.0.0.1", path: "/" }]);
+  const form = page.getByTestId("login-form");
+  await form.locator('input[name="email"]').fill("someone@example.com");
+  await form.locator('input[name="password"]').fill("a-password-1");
+}
+
+for (const locale of LOCALES) {
+  test(`a form refused for its token answers 403 in the page's language, with a way back (${locale}, no JavaScript)`, async ({
+    browser,
+    baseURL,
+  }) => {
+    // The app's scripts never load, so the form posts as a browser without JavaScript would; the
+    // context itself may run script, for axe.
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    await context.route(/\.js$|googletagmanager/, (route) => route.abort());
+    const page = await context.newPage();
+    await staleLoginForm(page, locale);
+    const answer = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByTestId("login-submit").click();
+    expect((await answer).status()).toBe(403);
+    await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[locale]);
+    await expect(page.locator("h1")).toHaveText(msg(locale, "error.refused"));
+    await expect(page.getByRole("link", { name: msg(locale, "error.reload") })).toHaveAttribute(
+      "href",
+      url(locale, SITE, "/login"),
+    );
+    await expectAccessible(page);
+    await context.close();
+  });
+}
+
+test("a form sent by the page's script and refused for its token shows the refusal and opens the page again (ko)", async ({
+  page,
+}) => {
+  await staleLoginForm(page, "ko");
+  await waitForHydration(page.getByTestId("login-form"));
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "403");
+  await expect(page.getByTestId("error-message")).toHaveText(msg("ko", "error.refusedLead"));
+  await expectAccessible(page);
+  await page.getByRole("link", { name: msg("ko", "error.reload") }).click();
+  await expect(page.getByTestId("login-form")).toBeVisible();
+});
