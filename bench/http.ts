@@ -1,12 +1,12 @@
-// Throughput of the top page against a bare node:http hello world, and the top page's client JS size.
+// Throughput of the top page against a bare node:http hello world, and the client JS of every page.
 // Usage: npm run bench   (builds first; or `tsx bench/http.ts` after `npm run build`)
 // Options via env: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { clientJsPerPage, clientJsTable } from "./lib/client-js";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -34,24 +34,6 @@ async function measure(url: string): Promise<number> {
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return result.requests.average;
-}
-
-/** Gzip size of every script the page loads: module scripts, modulepreloads and the inline manifest excluded. */
-async function clientJsGzip(base: string, pagePath: string): Promise<{ files: number; raw: number; gzip: number }> {
-  const html = await (await fetch(base + pagePath)).text();
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) {
-    if (m[1]?.startsWith("/")) srcs.add(m[1]);
-  }
-  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) if (m[1]) srcs.add(m[1]);
-  let raw = 0;
-  let gzip = 0;
-  for (const src of srcs) {
-    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body, { level: 9 }).length;
-  }
-  return { files: srcs.size, raw, gzip };
 }
 
 /** A three-day search at the first store, three weeks ahead: every car type priced with real availability. */
@@ -99,7 +81,7 @@ async function main() {
     const helloRps = rows[0]?.[1] ?? 1;
     // The two top-page runs differ by run-to-run noise; compare with their mean.
     const topRps = ((rows[1]?.[1] ?? 0) + (rows[2]?.[1] ?? 0)) / 2 || 1;
-    const js = await clientJsGzip(base, "/sakura");
+    const js = await clientJsPerPage();
 
     console.log(
       `\n${SECONDS}s per target, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
@@ -111,9 +93,8 @@ async function main() {
     console.log(
       `\nsearch results (${searchPath}): ${(((rows[3]?.[1] ?? 0) / topRps) * 100).toFixed(0)}% of the top page's req/s (target ≥ 50%)`,
     );
-    console.log(
-      `\nClient JS loaded by /sakura: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip`,
-    );
+    console.log("\nClient JS each page loads before it is interactive (the same in every language):\n");
+    console.log(clientJsTable(js));
   } finally {
     stop(app);
     stop(hello);

@@ -12,14 +12,6 @@ const SYMBOL: Record<CalendarMark, string> = {
   closed: "",
   past: "–",
 };
-const CELL: Record<CalendarMark, string> = {
-  circle: "text-green-900",
-  triangle: "text-amber-900",
-  cross: "text-red-800",
-  tel: "text-blue-900",
-  closed: "bg-gray-100 text-gray-700",
-  past: "text-gray-600",
-};
 
 function MonthLink(props: { month: string | null; href: (month: string) => string; testId: string; label: string }) {
   if (!props.month) return <span />;
@@ -95,17 +87,17 @@ export function VacancyCalendar({
                 day ? (
                   <td
                     key={day.date}
-                    className={`border border-gray-200 px-0.5 py-1 align-top ${CELL[day.mark]} ${day.highSeason ? "outline outline-1 -outline-offset-2 outline-amber-500" : ""}`}
+                    className={day.highSeason ? "cal-day cal-high" : "cal-day"}
                     data-date={day.date}
                     data-mark={day.mark}
                     data-testid="calendar-day"
                   >
-                    <span className="block text-xs text-gray-800">{Number(day.date.slice(8))}</span>
-                    <span aria-hidden="true" className="block text-base font-bold leading-tight">
+                    <span className="cal-date">{Number(day.date.slice(8))}</span>
+                    <span aria-hidden="true" className="cal-mark">
                       {symbol(day.mark)}
                     </span>
                     {display.showCount && day.remaining !== null && day.remaining > 0 ? (
-                      <span aria-hidden="true" className="block text-[11px]">
+                      <span aria-hidden="true" className="cal-count">
                         {day.remaining}
                       </span>
                     ) : null}
@@ -117,7 +109,7 @@ export function VacancyCalendar({
                   </td>
                 ) : (
                   // biome-ignore lint/suspicious/noArrayIndexKey: empty cells have only a position
-                  <td key={`blank-${i}`} className="border border-gray-100" />
+                  <td key={`blank-${i}`} className="cal-blank" />
                 ),
               )}
             </tr>

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { VacancyDisplay } from "../../../server/availability/vacancy";
 import { codeLabel, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
@@ -8,28 +7,34 @@ import { FeeTable } from "./fee-table";
 import { useYen } from "./price";
 import { RemainingMark } from "./remaining-mark";
 
-/** A 16 px line icon beside its text; the text says it, so the icon is hidden from screen readers. */
-function Icon({ children, filled = false }: { children: ReactNode; filled?: boolean }) {
+/** A 16 px line icon of the sprite beside its text; the text says it, so the icon is hidden from screen readers. */
+function Icon({ name, filled = false }: { name: string; filled?: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      className="shrink-0"
-      fill={filled ? "currentColor" : "none"}
-      stroke={filled ? "none" : "currentColor"}
-      strokeWidth="2"
-    >
-      {children}
+    <svg aria-hidden="true" className={filled ? "icon icon-fill" : "icon"}>
+      <use href={`#${name}`} />
     </svg>
   );
 }
 
-const SEAT = <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-7 2-7 4.5V20h14v-1.5C19 16 16 14 12 14Z" />;
-const GEARS = <path d="M6 4v16M12 4v16M18 4v8M6 12h12" />;
-const CIGARETTE = <path d="M3 15h14v3H3zM19 15v3M21 15v3" />;
-const STRIKE = <path d="M4 4l16 16" />;
+/** The card icons, once per page instead of once per card (issue 22: HTML weight). */
+export function CarIconSprite() {
+  return (
+    <svg aria-hidden="true" className="icon-sprite">
+      <symbol id="icon-seat" viewBox="0 0 24 24">
+        <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm0 2c-4 0-7 2-7 4.5V20h14v-1.5C19 16 16 14 12 14Z" />
+      </symbol>
+      <symbol id="icon-gears" viewBox="0 0 24 24">
+        <path d="M6 4v16M12 4v16M18 4v8M6 12h12" />
+      </symbol>
+      <symbol id="icon-smoking" viewBox="0 0 24 24">
+        <path d="M3 15h14v3H3zM19 15v3M21 15v3" />
+      </symbol>
+      <symbol id="icon-no-smoking" viewBox="0 0 24 24">
+        <path d="M3 15h14v3H3zM19 15v3M21 15v3M4 4l16 16" />
+      </symbol>
+    </svg>
+  );
+}
 
 /** What the total includes: the collision damage waiver in it, or its price per day when left out. */
 function TotalIncludes({ offer }: { offer: OfferView }) {
@@ -37,11 +42,7 @@ function TotalIncludes({ offer }: { offer: OfferView }) {
   const yen = useYen();
   if (!offer.price || offer.immunityPerDay === null) return null;
   return (
-    <p
-      className="text-xs text-gray-700"
-      data-testid="price-includes"
-      data-immunity={offer.price.immunityFee ? "in" : "out"}
-    >
+    <p className="fine-print" data-testid="price-includes" data-immunity={offer.price.immunityFee ? "in" : "out"}>
       {offer.price.immunityFee
         ? t("card.includesImmunity", { amount: yen(offer.price.immunityFee) })
         : t("card.immunityOptional", { amount: yen(offer.immunityPerDay) })}
@@ -69,7 +70,7 @@ export function CarCard({
   const cheapest = offer.feeTable?.rows.reduce((min, r) => Math.min(min, r.price), Number.POSITIVE_INFINITY);
   return (
     <li
-      className="card grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 p-3 sm:grid-cols-[10rem_1fr_auto] sm:items-center sm:gap-x-5 sm:p-4"
+      className="card car-card"
       data-testid="car-card"
       data-car-type-id={car.id}
       data-capacity={car.capacity}
@@ -85,54 +86,48 @@ export function CarCard({
           width={320}
           height={200}
           loading="lazy"
-          className="aspect-[8/5] w-full rounded-md bg-gray-100 object-cover"
+          className="car-photo"
         />
       ) : (
-        <div aria-hidden="true" className="aspect-[8/5] w-full rounded-md bg-gray-100" />
+        <div aria-hidden="true" className="car-photo" />
       )}
       <div className="min-w-0">
-        <p className="text-xs text-gray-700">{car.className}</p>
+        <p className="fine-print">{car.className}</p>
         <h2 className="font-bold leading-snug sm:text-lg" data-testid="car-name">
           {car.name}
         </h2>
-        {car.modelNames ? <p className="truncate text-xs text-gray-700">{car.modelNames}</p> : null}
-        <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-gray-800" data-testid="car-facts">
-          <li className="inline-flex items-center gap-1">
-            <Icon filled>{SEAT}</Icon>
+        {car.modelNames ? <p className="fine-print truncate">{car.modelNames}</p> : null}
+        <ul className="car-facts" data-testid="car-facts">
+          <li>
+            <Icon name="icon-seat" filled />
             {t("car.capacityValue", { n: car.capacity })}
           </li>
-          <li className="inline-flex items-center gap-1">
-            <Icon>{GEARS}</Icon>
+          <li>
+            <Icon name="icon-gears" />
             {t(codeLabel(MISSION_LABEL, car.transmission))}
           </li>
-          <li className="inline-flex items-center gap-1">
-            <Icon>
-              {CIGARETTE}
-              {car.smoking === 2 ? null : STRIKE}
-            </Icon>
+          <li>
+            <Icon name={car.smoking === 2 ? "icon-smoking" : "icon-no-smoking"} />
             {t(codeLabel(SMOKING_LABEL, car.smoking))}
           </li>
           {car.isFourWd ? <li className="rounded bg-gray-100 px-1 font-semibold">{t("car.fourWd")}</li> : null}
         </ul>
       </div>
-      <div className="col-span-2 flex items-end justify-between gap-3 border-t border-gray-100 pt-2 sm:col-span-1 sm:min-w-52 sm:flex-col sm:items-stretch sm:border-0 sm:pt-0">
+      <div className="car-buy">
         <div className="grid gap-0.5">
           <div className="flex flex-wrap items-center gap-1.5">
             {offer.remaining !== null && offer.mark ? (
               <RemainingMark remaining={offer.remaining} mark={offer.mark} display={display} />
             ) : null}
             {offer.highSeason && offer.price ? (
-              <span
-                className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-950"
-                data-testid="high-season"
-              >
+              <span className="badge-season" data-testid="high-season">
                 {t("card.highSeason")}
               </span>
             ) : null}
           </div>
           {offer.price ? (
             <>
-              <p className="text-xs text-gray-700">{t("price.total")}</p>
+              <p className="fine-print">{t("price.total")}</p>
               <p
                 className="price text-xl font-bold leading-tight"
                 data-testid="price-total"

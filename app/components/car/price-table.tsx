@@ -20,16 +20,15 @@ export function PriceTable({
   testId: string;
   mode?: number;
 }) {
-  const cell = "border border-gray-300 px-2 py-1";
   return (
-    <table className="w-full border-collapse text-sm" data-testid={testId} data-mode={mode}>
+    <table className="price-table" data-testid={testId} data-mode={mode}>
       {caption ? <caption className="mb-1 text-left font-semibold">{caption}</caption> : null}
       <thead>
         <tr>
-          <th scope="col" className={`${cell} bg-gray-100 text-left`}>
+          <th scope="col" className="text-left">
             {headers[0]}
           </th>
-          <th scope="col" className={`${cell} bg-gray-100 text-right`}>
+          <th scope="col" className="text-right">
             {headers[1]}
           </th>
         </tr>
@@ -37,10 +36,10 @@ export function PriceTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>
-            <th scope="row" className={`${cell} text-left font-normal`}>
+            <th scope="row" className="text-left font-normal">
               {row.label}
             </th>
-            <td className={`${cell} text-right tabular-nums`}>{row.price}</td>
+            <td className="text-right tabular-nums">{row.price}</td>
           </tr>
         ))}
       </tbody>

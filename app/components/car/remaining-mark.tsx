@@ -6,12 +6,6 @@ const STATE: Record<VacancyMark, "none" | "few" | "available"> = {
   triangle: "few",
   circle: "available",
 };
-const COLOR: Record<VacancyMark, string> = {
-  cross: "text-red-800 bg-red-50",
-  triangle: "text-amber-900 bg-amber-50",
-  circle: "text-green-900 bg-green-50",
-};
-
 /** ○ / △ / × with the cars left, as the site's display settings say (spec §3 calendar settings). */
 export function RemainingMark({
   remaining,
@@ -31,11 +25,7 @@ export function RemainingMark({
         ? t("remaining.few", { n: remaining })
         : t("remaining.available");
   return (
-    <p
-      className={`inline-flex items-center gap-1 rounded px-2 py-1 text-sm font-semibold ${COLOR[mark]}`}
-      data-testid="remaining"
-      data-state={STATE[mark]}
-    >
+    <p className="remaining" data-testid="remaining" data-state={STATE[mark]}>
       <span aria-hidden="true" data-testid="remaining-mark">
         {symbol}
       </span>

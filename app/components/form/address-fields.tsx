@@ -167,7 +167,7 @@ export function AddressFields({
         autoComplete={auto("postal-code")}
         maxLength={12}
         defaultValue={values[n("zip")] ?? ""}
-        className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
+        className="field w-40"
         onInput={(e) => void onZipInput(e.currentTarget.value)}
       />
       {/* A line kept for the lookup's answer, so the form does not jump under a finger as it comes. */}

@@ -9,8 +9,7 @@ import { FieldError, useReasonText } from "../search/field-error";
  * The controls of the account forms (registration, login, profile, drivers, cards): a label above,
  * the spec's message below and tied to the control (aria-describedby), 44 px targets.
  */
-export const inputClass =
-  "block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+export const inputClass = "field";
 export const labelClass = "mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800";
 
 type Errors = Partial<Record<string, ReasonLike>>;

@@ -10,8 +10,7 @@ import { useI18n } from "../../lib/i18n";
 import type { SearchFormData } from "../../presenters/search.server";
 import { FieldError } from "./field-error";
 
-const input =
-  "block min-h-11 w-full rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700";
+const input = "field";
 const label = "mb-1 block text-sm font-semibold text-gray-800";
 
 const NO_ERRORS: FieldErrors = {};

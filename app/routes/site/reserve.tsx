@@ -2,7 +2,7 @@ import { data, Form, Link, useSubmit } from "react-router";
 import { searchCarTypes } from "../../../server/availability/search";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
 import { suggestAlternatives } from "../../../server/availability/suggestions";
-import { CarCard } from "../../components/car/car-card";
+import { CarCard, CarIconSprite } from "../../components/car/car-card";
 import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { SearchSummary } from "../../components/search/search-summary";
@@ -247,6 +247,7 @@ export default function Reserve({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {notice?.code === "no_cars_in_period" && period ? <Suggestions loaderData={loaderData} /> : null}
+          <CarIconSprite />
           <ul className="grid gap-3" data-testid="results">
             {offers.map((o) => (
               <CarCard
