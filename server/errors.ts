@@ -1,8 +1,9 @@
 import { APP_ERROR_STATUS, type AppErrorCode, type AppErrorPayload } from "../common/app-error";
 import type { Reason } from "./availability/reasons";
+import type { AdminReason } from "./staff/reasons";
 
 /** Field name → why its value was refused. */
-export type FieldReasons = Record<string, Reason>;
+export type FieldReasons = Record<string, Reason | AdminReason>;
 
 const STATUS_TEXT: Record<number, string> = {
   401: "Unauthorized",
@@ -25,14 +26,14 @@ export class AppError extends Error {
 
   constructor(
     readonly code: AppErrorCode,
-    readonly details: { reason?: Reason; fieldErrors?: FieldReasons } = {},
+    readonly details: { reason?: Reason | AdminReason; fieldErrors?: FieldReasons } = {},
   ) {
     super(details.reason?.code ?? code);
     this.name = "AppError";
     this.status = APP_ERROR_STATUS[code];
   }
 
-  get data(): AppErrorPayload<Reason> {
+  get data(): AppErrorPayload<Reason | AdminReason> {
     return { code: this.code, reason: this.details.reason ?? null, fieldErrors: this.details.fieldErrors ?? null };
   }
 

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { LOCALES } from "../../common/locales";
 
 /** What a mail is about. Stored with each mail; logs name it instead of the content. */
-export const MAIL_KINDS = ["welcome", "password_reset", "reservation_confirmed", "store_notification"] as const;
+export const MAIL_KINDS = [
+  "welcome",
+  "password_reset",
+  "reservation_confirmed",
+  "store_notification",
+  "staff_invitation",
+  "staff_password_reset",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 const singleLine = (max: number) =>

@@ -4,4 +4,5 @@ export * from "./mail";
 export * from "./members";
 export * from "./reservations";
 export * from "./sites";
+export * from "./staff";
 export * from "./stores";

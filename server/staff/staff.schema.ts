@@ -1,0 +1,53 @@
+import * as z from "zod/mini";
+import { emailField, formText, optionalText } from "../auth/fields.schema";
+
+/** The back office's forms (client-safe; messages are reason codes). */
+
+/** The back office's roles (issue 23), from the most to the least rights. */
+export const STAFF_ROLES = ["owner", "manager", "store_staff", "read_only"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ADMIN_LOCALES = ["ja", "en"] as const;
+export type AdminLocale = (typeof ADMIN_LOCALES)[number];
+
+// Signing in, accepting an invitation and resetting a password use the members' schemas
+// (LoginSchema, PasswordResetSchema, PasswordRequestSchema): the same rules for everyone.
+
+/** A six-digit code from the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+export const TwoFactorCodeSchema = z.object({
+  code: formText.check(
+    z.minLength(1, "two_factor_invalid"),
+    z.maxLength(20, "two_factor_invalid"),
+    z.regex(/^(?:\d{6}|[a-z0-9]{5}-?[a-z0-9]{5})$/i, "two_factor_invalid"),
+  ),
+});
+
+/** Checkboxes send one value or several under one name; none at all is an empty list. */
+const idList = z.pipe(
+  z._default(z.union([z.string(), z.array(z.string())]), []),
+  z.transform((value) =>
+    (Array.isArray(value) ? value : [value]).filter((v) => /^\d{1,9}$/.test(v)).map((v) => Number(v)),
+  ),
+);
+
+const roleField = z.enum(STAFF_ROLES, "invalid_choice");
+
+/** Store staff work on at least one store. */
+const storesForRole = <T extends { role: string; store_ids: number[] }>(value: T) =>
+  value.role !== "store_staff" || value.store_ids.length > 0;
+
+export const InviteStaffSchema = z
+  .object({
+    email: emailField,
+    name: optionalText(100),
+    role: roleField,
+    store_ids: idList,
+    locale: z._default(z.enum(ADMIN_LOCALES, "invalid_choice"), "ja"),
+  })
+  .check(z.refine(storesForRole, { message: "stores_required", path: ["store_ids"] }));
+export type InviteStaffInput = z.infer<typeof InviteStaffSchema>;
+
+export const UpdateStaffSchema = z
+  .object({ role: roleField, store_ids: idList, active: z._default(z.string(), "") })
+  .check(z.refine(storesForRole, { message: "stores_required", path: ["store_ids"] }));
+export type UpdateStaffInput = z.infer<typeof UpdateStaffSchema>;
