@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { LOCALES } from "../common/locales";
-import { CATALOGUE_LINK_SELECTOR, loadCatalogue } from "./i18n/catalogue";
+import { CATALOGUE_LINK_SELECTOR, isCatalogueName, loadCatalogue } from "./i18n/catalogue";
 
 function hydrate() {
   startTransition(() => {
@@ -19,6 +18,6 @@ function hydrate() {
 // hydrate once they are here. Without them the page stays as the server sent it, and its forms and
 // links still work.
 const link = document.querySelector<HTMLLinkElement>(CATALOGUE_LINK_SELECTOR);
-const locale = LOCALES.find((l) => l === link?.dataset.catalogue);
-if (link && locale) loadCatalogue(locale, link.href).then(hydrate, () => {});
+const name = link?.dataset.catalogue;
+if (link && isCatalogueName(name)) loadCatalogue(name, link.href).then(hydrate, () => {});
 else hydrate();

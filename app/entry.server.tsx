@@ -10,13 +10,12 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { LOCALES } from "../common/locales";
 import { requestContext, servicesContext } from "../server/http/context";
-import { provideCatalogue } from "./i18n/catalogue";
-import { CATALOGUES } from "./i18n/messages";
+import { CATALOGUE_NAMES, provideCatalogue } from "./i18n/catalogue";
+import { fullCatalogue } from "./i18n/catalogue.server";
 
-// The server renders every language: all four catalogues, mail texts included (decision 027).
-for (const locale of LOCALES) provideCatalogue(locale, CATALOGUES[locale]);
+// The server renders every language: all the catalogues, mail texts included (decisions 027, 029).
+for (const name of CATALOGUE_NAMES) provideCatalogue(name, fullCatalogue(name));
 
 /**
  * The HTTP server (bundled apart from this build) creates each request's context with these keys,

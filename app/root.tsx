@@ -9,25 +9,31 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
+import { isAdminPath } from "../common/admin";
 import { isEmbeddedPath } from "../common/embedding";
 import { localeFromPath } from "../common/locales";
 import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Analytics } from "./components/analytics";
-import { loadCatalogue } from "./i18n/catalogue";
+import { type CatalogueName, loadCatalogue } from "./i18n/catalogue";
 import { catalogueAsset } from "./i18n/catalogue.server";
+import { adminLocaleOf } from "./lib/admin.server";
 import { isSupportedBrowser } from "./lib/browser";
 import { reloadAfterChunkError } from "./lib/chunk-reload";
 import { services } from "./lib/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const locale = localeFromPath(new URL(request.url).pathname);
+  // The back office speaks its staff member's language, not the path's (decision 029).
+  const admin = adminLocaleOf(context);
+  const locale = admin ?? localeFromPath(new URL(request.url).pathname);
+  const catalogue: CatalogueName = admin ? `admin-${admin}` : locale;
   const { productAnalyticsId, providerUrl } = services(context);
   return {
     locale,
+    catalogue,
     // The messages themselves come from this content-hashed asset, cached across pages (decision 027).
-    catalogueUrl: catalogueAsset(locale).url,
+    catalogueUrl: catalogueAsset(catalogue).url,
     supportedBrowser: isSupportedBrowser(request.headers.get("user-agent")),
     productAnalyticsId,
     providerUrl,
@@ -36,22 +42,27 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** The catalogue depends only on the locale prefix. */
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+/**
+ * The catalogue depends only on the locale prefix; in the back office, on the staff member, whom a
+ * form (signing in, choosing a language) may change.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  if (isAdminPath(currentUrl.pathname) !== isAdminPath(nextUrl.pathname)) return true;
+  if (isAdminPath(nextUrl.pathname)) return Boolean(formMethod && formMethod !== "GET");
   return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 }
 
 /** A navigation into another language fetches that language's catalogue before it renders. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await loadCatalogue(data.locale, data.catalogueUrl);
+  await loadCatalogue(data.catalogue, data.catalogueUrl);
   return data;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const locale = localeFromPath(pathname);
   const root = useRouteLoaderData<typeof loader>("root");
+  const locale = root?.locale ?? localeFromPath(pathname);
   const nonce = root?.nonce;
   return (
     <html lang={locale}>
@@ -66,7 +77,7 @@ export function Layout({ children }: { children: ReactNode }) {
             as="fetch"
             crossOrigin="anonymous"
             href={root.catalogueUrl}
-            data-catalogue={root.locale}
+            data-catalogue={root.catalogue}
           />
         ) : null}
         <Analytics nonce={nonce} />

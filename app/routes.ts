@@ -94,6 +94,35 @@ function localeRoutes(prefix: string) {
   ];
 }
 
+/**
+ * The back office (decision 029): one tree, in the staff member's language rather than a path
+ * prefix. Pages before signing in sit beside the shell; every page in the shell needs a session.
+ */
+const adminRoutes = [
+  route("admin/:siteId", "routes/admin/admin.tsx", { id: "admin" }, [
+    route("login", "routes/admin/login.tsx", { id: "admin-login" }),
+    route("login/two-factor", "routes/admin/two-factor.tsx", { id: "admin-two-factor" }),
+    route("logout", "routes/admin/logout.tsx", { id: "admin-logout" }),
+    route("language", "routes/admin/language.tsx", { id: "admin-language" }),
+    route("password_request", "routes/admin/password-request.tsx", { id: "admin-password-request" }),
+    route("password_reset", "routes/admin/password-link.tsx", { id: "admin-password-reset" }),
+    route("invitation", "routes/admin/password-link.tsx", { id: "admin-invitation" }),
+    layout("routes/admin/shell.tsx", { id: "admin-shell" }, [
+      index("routes/admin/home.tsx", { id: "admin-home" }),
+      route("account", "routes/admin/account.tsx", { id: "admin-account" }),
+      route("account/two-factor", "routes/admin/two-factor-setup.tsx", { id: "admin-two-factor-setup" }),
+      route("staff", "routes/admin/staff-list.tsx", { id: "admin-staff" }),
+      route("staff/new", "routes/admin/staff-new.tsx", { id: "admin-staff-new" }),
+      route("staff/:staffId", "routes/admin/staff-edit.tsx", { id: "admin-staff-edit" }),
+      route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
+      route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
+      route("stores/new", "routes/admin/store-edit.tsx", { id: "admin-store-new" }),
+      route("stores/:storeId", "routes/admin/store-edit.tsx", { id: "admin-store-edit" }),
+      route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
+    ]),
+  ]),
+];
+
 export default [
   route("robots.txt", "routes/robots.ts", { id: "robots" }),
   // Each language's messages for the browser, content-hashed (decision 027).
@@ -105,6 +134,7 @@ export default [
   // The mail outbox, on loopback only and only while mail is not delivered (decision 017).
   route("_dev/mail", "routes/dev-mail.tsx", { id: "dev-mail" }),
   route("_dev/mail.json", "routes/dev-mail-json.ts", { id: "dev-mail-json" }),
+  ...adminRoutes,
   ...LOCALE_PREFIXES.flatMap(localeRoutes),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

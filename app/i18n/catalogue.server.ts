@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
-import { LOCALE_CODE, LOCALES, type Locale } from "../../common/locales";
+import { LOCALE_CODE, LOCALES } from "../../common/locales";
+import { ADMIN_CATALOGUES } from "./admin";
+import { CATALOGUE_NAMES, type CatalogueName, type HeldMessages } from "./catalogue";
 import { CATALOGUES } from "./messages";
 
 /** Keys only mails use: they never reach a browser. */
@@ -7,18 +9,35 @@ export const isMailKey = (key: string) => key.startsWith("bookingMail.") || key.
 
 interface CatalogueAsset {
   json: string;
-  /** `/_catalogue/ja.3f9a0c1d2e4b.json`: a new hash whenever a text changes, so it may be cached for a year. */
+  /** `/_catalogue/jp.3f9a0c1d2e4b.json`: a new hash whenever a text changes, so it may be cached for a year. */
   url: string;
 }
 
-function build(locale: Locale): CatalogueAsset {
-  const browserOnly = Object.fromEntries(Object.entries(CATALOGUES[locale]).filter(([key]) => !isMailKey(key)));
-  const json = JSON.stringify(browserOnly);
-  const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
-  return { json, url: `/_catalogue/${LOCALE_CODE[locale]}.${hash}.json` };
+/** Every message of a catalogue, mail texts included: what the server renders with. */
+export function fullCatalogue(name: CatalogueName): HeldMessages {
+  if (name === "admin-ja" || name === "admin-en") {
+    const locale = name === "admin-ja" ? "ja" : "en";
+    return { ...CATALOGUES[locale], ...ADMIN_CATALOGUES[locale] };
+  }
+  return CATALOGUES[name];
 }
 
-/** Each language's browser catalogue, built once per process. */
-const ASSETS = Object.fromEntries(LOCALES.map((l) => [l, build(l)])) as Record<Locale, CatalogueAsset>;
+/** The file name's first part: the locale code of the public catalogues (jp, en, kr, tw), else the name. */
+export const catalogueCode = (name: CatalogueName): string =>
+  (LOCALES as readonly string[]).includes(name) ? LOCALE_CODE[name as (typeof LOCALES)[number]] : name;
 
-export const catalogueAsset = (locale: Locale): CatalogueAsset => ASSETS[locale];
+function build(name: CatalogueName): CatalogueAsset {
+  const browserOnly = Object.fromEntries(Object.entries(fullCatalogue(name)).filter(([key]) => !isMailKey(key)));
+  const json = JSON.stringify(browserOnly);
+  const hash = createHash("sha256").update(json).digest("hex").slice(0, 12);
+  return { json, url: `/_catalogue/${catalogueCode(name)}.${hash}.json` };
+}
+
+/** Each catalogue as the browser gets it, built once per process. */
+const ASSETS = Object.fromEntries(CATALOGUE_NAMES.map((n) => [n, build(n)])) as Record<CatalogueName, CatalogueAsset>;
+
+export const catalogueAsset = (name: CatalogueName): CatalogueAsset => ASSETS[name];
+
+/** The catalogue a file code names (`jp`, `admin-en`), or undefined. */
+export const catalogueByCode = (code: string | undefined): CatalogueName | undefined =>
+  CATALOGUE_NAMES.find((n) => catalogueCode(n) === code);

@@ -7,11 +7,20 @@ export type Translate = (key: MessageKey, params?: TranslateParams) => string;
 /** Keys with plural forms are written `base#one`, `base#other`, …; every catalogue has `#other`. */
 export type PluralKey = MessageKey extends infer K ? (K extends `${infer B}#other` ? B : never) : never;
 
-/** The message for a key with `{name}` placeholders filled; unknown placeholders stay visible. */
-export function translate(messages: Partial<Messages>, key: MessageKey, params?: TranslateParams): string {
+/** The message for a key of any catalogue with `{name}` placeholders filled; unknown placeholders stay visible. */
+export function translateKey<K extends string>(
+  messages: Partial<Record<K, string>>,
+  key: K,
+  params?: TranslateParams,
+): string {
   const template = messages[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** The message for a key with `{name}` placeholders filled; unknown placeholders stay visible. */
+export function translate(messages: Partial<Messages>, key: MessageKey, params?: TranslateParams): string {
+  return translateKey(messages, key, params);
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();

@@ -11,22 +11,30 @@ const FLASH_MAX_AGE_SECONDS = 60;
 
 const FlashSchema = z.object({
   kind: z.enum(["success", "danger"]),
-  key: z.string().refine((k): k is keyof typeof ja => Object.hasOwn(ja, k)),
+  key: z.string(),
   params: z.record(z.string(), z.union([z.string().max(200), z.number()])).optional(),
 });
 
+const isPageKey = (key: string) => Object.hasOwn(ja, key);
+
 const flashContext = createContext<Flash | null>(null);
 
-function encode(flash: Flash): string {
+export function encodeFlash(flash: { kind: string; key: string; params?: object }): string {
   return Buffer.from(JSON.stringify(flash)).toString("base64url");
 }
 
-/** A flash from the cookie, or null when absent or not one of ours (only known message keys show). */
-export function decodeFlash(value: string | undefined): Flash | null {
+/**
+ * A flash from the cookie, or null when absent or not one of ours: only the keys `isKey` knows show
+ * (the site's messages; the back office passes its own).
+ */
+export function decodeFlash<F extends { key: string } = Flash>(
+  value: string | undefined,
+  isKey: (key: string) => boolean = isPageKey,
+): F | null {
   if (!value || value.length > 2000) return null;
   try {
     const parsed = FlashSchema.safeParse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
-    return parsed.success ? (parsed.data as Flash) : null;
+    return parsed.success && isKey(parsed.data.key) ? (parsed.data as unknown as F) : null;
   } catch {
     return null;
   }
@@ -42,7 +50,7 @@ function cookie(value: string, maxAge: number, request: Request): string {
 
 /** A redirect that shows `flash` on the page it leads to, and only there. */
 export function redirectWithFlash(request: Request, to: string, flash: Flash): Response {
-  return redirect(to, { headers: { "Set-Cookie": cookie(encode(flash), FLASH_MAX_AGE_SECONDS, request) } });
+  return redirect(to, { headers: { "Set-Cookie": cookie(encodeFlash(flash), FLASH_MAX_AGE_SECONDS, request) } });
 }
 
 /** Takes the flash off the request (clearing its cookie on the response) for this page's loaders. */

@@ -1,12 +1,14 @@
 import { data } from "react-router";
 import type { ReasonLike } from "../../common/app-error";
 import { AppError } from "../../server/errors";
-import { issuesToErrors } from "./forms";
+import { formObject, issuesToErrors } from "./forms";
 
 /** What an action answers when the form is refused: the errors by field and what was typed. */
 export interface FormFailure {
   errors: Record<string, ReasonLike>;
   values: Record<string, string>;
+  /** Every value of a name sent more than once (a checkbox group), in order. */
+  lists: Record<string, string[]>;
 }
 
 interface Schema<T> {
@@ -26,13 +28,24 @@ export function formValues(form: FormData): Record<string, string> {
   return values;
 }
 
+/** The names sent more than once, with all their values (checkbox groups), to tick them again. */
+function formLists(form: FormData): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((v): v is string => typeof v === "string");
+    if (all.length > 1) lists[key] = all;
+  }
+  return lists;
+}
+
 /** A 422 that re-renders the form with its messages and its values (never the passwords). */
 export function formFailure(form: FormData, errors: Record<string, ReasonLike>, status = 422) {
-  return data<FormFailure>({ errors, values: formValues(form) }, { status });
+  return data<FormFailure>({ errors, values: formValues(form), lists: formLists(form) }, { status });
 }
 
 /**
- * The action half of the form pattern: parse with the use case's schema, then run `handle`.
+ * The action half of the form pattern: parse with the use case's schema (checkbox groups named in
+ * `options.lists` as lists), then run `handle`.
  * Schema issues and an AppError with field errors or a reason come back as a FormFailure with
  * the AppError's status (422, or 429 for throttling); anything else propagates.
  */
@@ -40,8 +53,9 @@ export async function handleForm<T, R>(
   form: FormData,
   schema: Schema<T>,
   handle: (input: T) => Promise<R>,
+  options: { lists?: readonly string[] } = {},
 ): Promise<R | ReturnType<typeof formFailure>> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
+  const parsed = schema.safeParse(formObject(form, options.lists));
   if (!parsed.success) return formFailure(form, issuesToErrors(parsed.error.issues));
   try {
     return await handle(parsed.data);
@@ -54,3 +68,8 @@ export async function handleForm<T, R>(
     throw error;
   }
 }
+
+const NO_FIELDS: Schema<undefined> = { safeParse: () => ({ success: true, data: undefined }) };
+
+/** An action that reads no fields (a delete button): its refusals come back as the form's message. */
+export const handleIntent = <R>(form: FormData, handle: () => Promise<R>) => handleForm(form, NO_FIELDS, handle);

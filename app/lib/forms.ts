@@ -15,6 +15,16 @@ interface Issue {
 }
 
 /**
+ * A form's fields as the use case's schema reads them: one string per name, except the names in
+ * `lists` (checkbox groups), which keep every value in order, none at all being an empty list.
+ */
+export function formObject(form: FormData, lists: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = Object.fromEntries(form);
+  for (const key of lists) out[key] = form.getAll(key).filter((v) => typeof v === "string");
+  return out;
+}
+
+/**
  * Zod issues (whose messages are reason codes) as one reason per field, the first one winning.
  * A length limit passes its number on, for messages such as "at most {max} characters".
  */
@@ -35,7 +45,11 @@ export function issuesToErrors(issues: readonly Issue[]): Errors {
  * field errors it finds, which arrive here as `serverErrors`. Without JavaScript, only the
  * server checks, with the same messages.
  */
-export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>) {
+export function useFormValidation(
+  schema: Schema,
+  serverErrors: Partial<Errors>,
+  options: { lists?: readonly string[] } = {},
+) {
   const [errors, setErrors] = useState<Partial<Errors>>(serverErrors);
   const formRef = useRef<HTMLFormElement>(null);
   // The field to focus once the messages are on the page: they push it down as they appear.
@@ -55,7 +69,7 @@ export function useFormValidation(schema: Schema, serverErrors: Partial<Errors>)
   useEffect(() => setErrors(serverErrors), [serverErrors]);
 
   const validate = (form: HTMLFormElement): Errors => {
-    const result = schema.safeParse(Object.fromEntries(new FormData(form)));
+    const result = schema.safeParse(formObject(new FormData(form), options.lists));
     return result.success ? {} : issuesToErrors(result.error.issues);
   };
 

@@ -13,12 +13,15 @@ import type { loader as rootLoader } from "../root";
 
 export type TranslatePlural = (key: PluralKey, count: number, params?: TranslateParams) => string;
 
-/** The page's locale (from the root loader) and translate functions over its catalogue (decision 027). */
+/**
+ * The page's locale (from the root loader) and translate functions over its catalogue (decision 027);
+ * in the back office, the staff member's language (decision 029).
+ */
 export function useI18n(): { locale: Locale; t: Translate; tp: TranslatePlural } {
   const data = useRouteLoaderData<typeof rootLoader>("root");
   const locale = data?.locale ?? DEFAULT_LOCALE;
   // Held before the page hydrates or renders (entry.client.tsx, the root's clientLoader); keys show if it were not.
-  const messages = catalogueOf(locale);
+  const messages = catalogueOf(data?.catalogue ?? locale);
   return {
     locale,
     t: (key: MessageKey, params?: TranslateParams) => translate(messages, key, params),

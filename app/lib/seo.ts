@@ -11,7 +11,7 @@ import {
   pagePath,
   plainText,
 } from "../../common/seo";
-import { catalogueOf } from "../i18n/catalogue";
+import { type CatalogueName, catalogueOf } from "../i18n/catalogue";
 import { type MessageKey, type TranslateParams, translate } from "../i18n/translate";
 import type { SiteShell } from "../presenters/shell.server";
 import { shellFromMatches } from "./site";
@@ -130,8 +130,10 @@ function headFromMatches(matches: readonly MetaMatch[]): SiteHead | null {
  * language, with `{site}` filled with the site's title.
  */
 export function metaTranslate(matches: readonly MetaMatch[]): (key: MessageKey, params?: TranslateParams) => string {
-  const root = matches.find((m) => m?.id === "root")?.loaderData as { locale?: Locale } | undefined;
-  const messages = catalogueOf(root?.locale ?? DEFAULT_LOCALE);
+  const root = matches.find((m) => m?.id === "root")?.loaderData as
+    | { locale?: Locale; catalogue?: CatalogueName }
+    | undefined;
+  const messages = catalogueOf(root?.catalogue ?? root?.locale ?? DEFAULT_LOCALE);
   const site = shellFromMatches(matches)?.title ?? "";
   return (key, params) => translate(messages, key, { site, ...params });
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { auditLog } from "../db/schema";
 import type { DbOrTx } from "../mail/outbox";
+import { authorize, type StaffActor } from "../staff/permissions";
 
 /** Who made a change: a staff member, or the provider's command line (`staffId` null). */
 export interface AuditActor {
@@ -64,8 +65,14 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** A site's entries, newest first, a page at a time (`before`: the id the previous page ended on). */
-export function listAuditLog(db: DbOrTx, siteId: string, options: { before?: number } = {}): Promise<AuditRow[]> {
+/** A site's entries, newest first, a page at a time (`before`: the id the previous page ended on). Owners only. */
+export function listAuditLog(
+  db: DbOrTx,
+  siteId: string,
+  actor: StaffActor,
+  options: { before?: number } = {},
+): Promise<AuditRow[]> {
+  authorize(actor, "audit.read");
   return db
     .select()
     .from(auditLog)

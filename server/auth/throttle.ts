@@ -24,6 +24,15 @@ export async function isLoginThrottled(db: Db, keys: { account: string; address:
   return count(keys.account) >= LOGIN_LIMITS.account || count(keys.address) >= LOGIN_LIMITS.address;
 }
 
+/** Failures counted against one key this hour (a tighter limit of its own, such as two-factor codes). */
+export async function failuresThisHour(db: Db, key: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now))));
+  return row?.count ?? 0;
+}
+
 /** Counts one failure against both keys, and drops windows older than an hour. */
 export async function recordLoginFailure(db: Db, keys: { account: string; address: string }, now = new Date()) {
   const start = windowStart(now);

@@ -4,6 +4,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { adminSiteOfPath, isAdminPath } from "../../common/admin";
 import { cookieAttributes, isEmbeddedPath } from "../../common/embedding";
 import {
   LOCALE_CODE,
@@ -51,8 +52,12 @@ const FRAMED_BY_ANYONE = /^\/_simulator\/3ds\//;
 
 const SITE_SEGMENT = /^\/([a-z0-9][a-z0-9_-]{1,62})(?:[/.]|$)/;
 
-/** The site a path names (`/en/sakura/…` → sakura), or "" for none; the site middleware decides if it exists. */
+/**
+ * The site a path names (`/en/sakura/…` and `/admin/sakura/…` → sakura), or "" for none; the site
+ * middleware decides if it exists.
+ */
 export function siteOfPath(path: string): string {
+  if (isAdminPath(path)) return adminSiteOfPath(path) ?? "";
   return SITE_SEGMENT.exec(path.replace(/^\/(?:en|kr|tw)(?=\/|$)/, ""))?.[1] ?? "";
 }
 

@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { rateLimits, staff, staffStores, staffTokens, stores } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
-import type { StaffRole } from "./permissions";
+import { type Actor, authorize, type StaffRole } from "./permissions";
 import { endStaffSessions } from "./sessions";
 import type { AdminLocale, InviteStaffInput, UpdateStaffInput } from "./staff.schema";
 
@@ -132,10 +132,11 @@ async function sendLink(
 export async function inviteStaff(
   db: Db,
   siteId: string,
-  actor: AuditActor,
+  actor: Actor,
   input: InviteStaffInput,
   options: StaffMailOptions,
 ): Promise<{ staffId: number }> {
+  authorize(actor, "staff.manage");
   const now = options.now ?? new Date();
   if (await findStaffByEmail(db, siteId, input.email)) {
     throw new AppError("invalid_input", { fieldErrors: { email: { code: "staff_email_taken" } } });
@@ -262,8 +263,13 @@ export interface StaffListRow {
   lastLoginAt: Date | null;
 }
 
-/** Everyone with an account on this site's back office, owners first. */
-export async function listStaff(db: Db, siteId: string): Promise<StaffListRow[]> {
+/** Everyone with an account on this site's back office, owners first (the owner's staff page). */
+export async function listStaff(db: Db, siteId: string, actor: Actor): Promise<StaffListRow[]> {
+  authorize(actor, "staff.manage");
+  return readStaff(db, siteId);
+}
+
+async function readStaff(db: Db, siteId: string): Promise<StaffListRow[]> {
   const [rows, assignments] = await Promise.all([
     db
       .select({
@@ -304,15 +310,16 @@ export async function listStaff(db: Db, siteId: string): Promise<StaffListRow[]>
 export async function updateStaff(
   db: Db,
   siteId: string,
-  actor: AuditActor,
+  actor: Actor,
   staffId: number,
   input: UpdateStaffInput,
 ): Promise<void> {
-  const all = await listStaff(db, siteId);
+  authorize(actor, "staff.manage");
+  const all = await readStaff(db, siteId);
   const current = all.find((s) => s.id === staffId);
   if (!current) throw new AppError("not_found");
   if (actor.staffId === staffId) throw new AppError("forbidden", { reason: { code: "forbidden" } });
-  const disabled = input.active !== "1";
+  const disabled = !input.active;
   const remainsOwner = input.role === "owner" && !disabled;
   if (current.role === "owner" && !current.disabled && !remainsOwner) {
     const otherOwners = all.filter((s) => s.role === "owner" && !s.disabled && s.id !== staffId);
@@ -352,4 +359,62 @@ export async function setStaffLocale(db: Db, siteId: string, staffId: number, lo
     .update(staff)
     .set({ locale })
     .where(and(eq(staff.siteId, siteId), eq(staff.id, staffId)));
+}
+
+/**
+ * Changes the signed-in staff member's password on their current one; their other sessions end
+ * (the caller keeps this one on a new token).
+ */
+export async function changeStaffPassword(
+  db: Db,
+  siteId: string,
+  actor: AuditActor & { staffId: number },
+  input: { current_password: string; password: string },
+): Promise<void> {
+  const where = and(eq(staff.siteId, siteId), eq(staff.id, actor.staffId));
+  const [row] = await db.select({ passwordHash: staff.passwordHash }).from(staff).where(where);
+  const ok = row?.passwordHash ? await verifyPassword(row.passwordHash, input.current_password) : false;
+  if (!ok) {
+    throw new AppError("invalid_input", { fieldErrors: { current_password: { code: "current_password_incorrect" } } });
+  }
+  if (isCommonPassword(input.password)) {
+    throw new AppError("invalid_input", { fieldErrors: { password: { code: "password_common" } } });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(staff).set({ passwordHash, updatedAt: new Date() }).where(where);
+    await endStaffSessions(tx, siteId, actor.staffId);
+    await recordAudit(tx, siteId, actor, { action: "staff.change_password", entity: "staff", entityId: actor.staffId });
+  });
+}
+
+/** Sends a new invitation to someone who has not set a password yet (the old links stop working). */
+export async function resendInvitation(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  staffId: number,
+  options: StaffMailOptions,
+): Promise<void> {
+  authorize(actor, "staff.manage");
+  const now = options.now ?? new Date();
+  const [row] = await db
+    .select({
+      email: staff.email,
+      locale: staff.locale,
+      passwordHash: staff.passwordHash,
+      disabledAt: staff.disabledAt,
+    })
+    .from(staff)
+    .where(and(eq(staff.siteId, siteId), eq(staff.id, staffId)));
+  if (!row) throw new AppError("not_found");
+  if (row.passwordHash || row.disabledAt) throw new AppError("rejected", { reason: { code: "invitation_invalid" } });
+  await db
+    .update(staffTokens)
+    .set({ usedAt: now })
+    .where(and(eq(staffTokens.siteId, siteId), eq(staffTokens.staffId, staffId), isNull(staffTokens.usedAt)));
+  const token = await issueToken(db, siteId, staffId, "invitation", now);
+  const locale = row.locale === "en" ? "en" : "ja";
+  await sendLink(db, siteId, { email: row.email, locale }, token, options, "staff_invitation");
+  await recordAudit(db, siteId, actor, { action: "staff.resend_invitation", entity: "staff", entityId: staffId });
 }

@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/audit-log";
 import { AppError } from "../errors";
 import { STAFF_ROLES, type StaffRole } from "./staff.schema";
 
@@ -52,6 +53,9 @@ export interface StaffActor {
   /** The stores a store-staff account is assigned to (empty for the other roles). */
   storeIds: readonly number[];
 }
+
+/** Who acts in a back-office domain function: their rights, and how the audit log names them. */
+export type Actor = StaffActor & AuditActor;
 
 /** Whether the actor holds the permission (for a store-scoped one, on that store). */
 export function can(actor: StaffActor, permission: Permission, storeId?: number): boolean {

@@ -1,4 +1,7 @@
-/** Why the back office refused something. Messages are `reason.<code>` in the back office's catalogues. */
+/**
+ * Why the back office refused something. Messages are `admin.reason.<code>` in the back office's
+ * catalogues; codes the public forms share (`email_invalid`, `text_too_long`, …) keep the site's.
+ */
 export const ADMIN_REASON_CODES = [
   "forbidden",
   "invitation_invalid",
@@ -7,6 +10,19 @@ export const ADMIN_REASON_CODES = [
   "staff_email_taken",
   "last_owner",
   "stores_required",
+  "required",
+  "in_use",
+  "has_future_bookings",
+  "number_invalid",
+  "number_range",
+  "date_past",
+  "color_invalid",
+  "slug_invalid",
+  "slug_taken",
+  "registration_taken",
+  "capacity_conflict",
+  "stale",
+  "hours_order",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

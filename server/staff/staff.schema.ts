@@ -1,14 +1,15 @@
 import * as z from "zod/mini";
+import { ADMIN_LOCALES, type AdminLocale } from "../../common/admin";
 import { emailField, formText, optionalText } from "../auth/fields.schema";
+import { checkboxField, intListField } from "./admin-fields.schema";
+
+export { ADMIN_LOCALES, type AdminLocale };
 
 /** The back office's forms (client-safe; messages are reason codes). */
 
 /** The back office's roles (issue 23), from the most to the least rights. */
 export const STAFF_ROLES = ["owner", "manager", "store_staff", "read_only"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const ADMIN_LOCALES = ["ja", "en"] as const;
-export type AdminLocale = (typeof ADMIN_LOCALES)[number];
 
 // Signing in, accepting an invitation and resetting a password use the members' schemas
 // (LoginSchema, PasswordResetSchema, PasswordRequestSchema): the same rules for everyone.
@@ -22,13 +23,9 @@ export const TwoFactorCodeSchema = z.object({
   ),
 });
 
-/** Checkboxes send one value or several under one name; none at all is an empty list. */
-const idList = z.pipe(
-  z._default(z.union([z.string(), z.array(z.string())]), []),
-  z.transform((value) =>
-    (Array.isArray(value) ? value : [value]).filter((v) => /^\d{1,9}$/.test(v)).map((v) => Number(v)),
-  ),
-);
+/** The store checkboxes (a list: `handleForm(…, { lists: STAFF_LISTS })`). */
+const idList = intListField(1, 999_999_999);
+export const STAFF_LISTS = ["store_ids"] as const;
 
 const roleField = z.enum(STAFF_ROLES, "invalid_choice");
 
@@ -48,6 +45,6 @@ export const InviteStaffSchema = z
 export type InviteStaffInput = z.infer<typeof InviteStaffSchema>;
 
 export const UpdateStaffSchema = z
-  .object({ role: roleField, store_ids: idList, active: z._default(z.string(), "") })
+  .object({ role: roleField, store_ids: idList, active: checkboxField })
   .check(z.refine(storesForRole, { message: "stores_required", path: ["store_ids"] }));
 export type UpdateStaffInput = z.infer<typeof UpdateStaffSchema>;

@@ -4,6 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { type AuditActor, recordAudit } from "../audit/audit-log";
 import { hashToken } from "../auth/sessions";
+import { addressKey, failuresThisHour, recordLoginFailure } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { staff } from "../db/schema";
 import { AppError } from "../errors";
@@ -14,6 +15,8 @@ import { AppError } from "../errors";
  * accepted once: the step it matched is kept, and a code of that step or an earlier one is refused.
  */
 const PERIOD_S = 30;
+/** Wrong codes allowed per account and hour: a guess has about 3 chances in a million. */
+export const TWO_FACTOR_FAILURES_PER_HOUR = 10;
 const RECOVERY_CODES = 10;
 const invalidCode = () => new AppError("invalid_input", { fieldErrors: { code: { code: "two_factor_invalid" } } });
 
@@ -108,29 +111,68 @@ export async function confirmTwoFactorSetup(
 export async function verifyTwoFactor(
   db: Db,
   siteId: string,
-  staffId: number,
-  code: string,
+  input: { staffId: number; code: string; clientIp: string },
   now = Date.now(),
-): Promise<{ usedRecoveryCode: boolean }> {
+): Promise<{ usedRecoveryCode: boolean; recoveryCodesLeft: number }> {
+  const { staffId } = input;
+  const keys = { account: `admin:2fa:${siteId}:${staffId}`, address: addressKey(input.clientIp) };
+  if ((await failuresThisHour(db, keys.account, new Date(now))) >= TWO_FACTOR_FAILURES_PER_HOUR) {
+    throw new AppError("too_many_requests", { reason: { code: "too_many_attempts" } });
+  }
   const row = await readTwoFactor(db, siteId, staffId);
-  if (!row.totpSecret) return { usedRecoveryCode: false };
+  const left = row.recoveryCodeHashes.length;
+  if (!row.totpSecret) return { usedRecoveryCode: false, recoveryCodesLeft: left };
   const where = and(eq(staff.siteId, siteId), eq(staff.id, staffId));
-  if (/^\d{6}$/.test(code.trim())) {
-    const step = matchingStep(row.totpSecret, code.trim(), now);
-    if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) throw invalidCode();
+  const refuse = async () => {
+    await recordLoginFailure(db, keys, new Date(now));
+    return invalidCode();
+  };
+  const code = input.code.trim();
+  if (/^\d{6}$/.test(code)) {
+    const step = matchingStep(row.totpSecret, code, now);
+    if (step === null || (row.totpLastStep !== null && step <= row.totpLastStep)) throw await refuse();
     await db.update(staff).set({ totpLastStep: step }).where(where);
-    return { usedRecoveryCode: false };
+    return { usedRecoveryCode: false, recoveryCodesLeft: left };
   }
   const hashed = hashToken(normaliseRecovery(code));
-  if (!row.recoveryCodeHashes.includes(hashed)) throw invalidCode();
+  if (!row.recoveryCodeHashes.includes(hashed)) throw await refuse();
   await db
     .update(staff)
     .set({ recoveryCodeHashes: row.recoveryCodeHashes.filter((h) => h !== hashed) })
     .where(where);
-  return { usedRecoveryCode: true };
+  return { usedRecoveryCode: true, recoveryCodesLeft: left - 1 };
 }
 
 /** How many recovery codes are left (the security page says so). */
 export async function recoveryCodesLeft(db: Db, siteId: string, staffId: number): Promise<number> {
   return (await readTwoFactor(db, siteId, staffId)).recoveryCodeHashes.length;
+}
+
+/** Turns two-factor sign-in off, on a current code (or a recovery code); the secret and codes are dropped. */
+export async function disableTwoFactor(
+  db: Db,
+  siteId: string,
+  actor: AuditActor & { staffId: number },
+  input: { code: string; clientIp: string },
+): Promise<void> {
+  await verifyTwoFactor(db, siteId, { staffId: actor.staffId, ...input });
+  await db.transaction(async (tx) => {
+    await tx
+      .update(staff)
+      .set({
+        totpSecret: null,
+        totpPendingSecret: null,
+        totpLastStep: null,
+        recoveryCodeHashes: [],
+        updatedAt: new Date(),
+      })
+      .where(and(eq(staff.siteId, siteId), eq(staff.id, actor.staffId)));
+    await recordAudit(tx, siteId, actor, {
+      action: "staff.two_factor_off",
+      entity: "staff",
+      entityId: actor.staffId,
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+  });
 }

@@ -166,4 +166,13 @@ describe("siteOfPath", () => {
     expect(siteOfPath("/_webhooks/payments")).toBe("");
     expect(siteOfPath("/en")).toBe("");
   });
+
+  it("reads the back office's site after /admin, and no site from /admin alone (decision 029)", () => {
+    expect(siteOfPath("/admin/sakura")).toBe("sakura");
+    expect(siteOfPath("/admin/kaede/stores/3")).toBe("kaede");
+    expect(siteOfPath("/admin/sakura.data")).toBe("sakura");
+    expect(siteOfPath("/admin")).toBe("");
+    expect(siteOfPath("/admin/")).toBe("");
+    expect(siteOfPath("/admin/%2e%2e")).toBe("");
+  });
 });

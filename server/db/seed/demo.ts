@@ -3,6 +3,7 @@ import type { Db } from "../client";
 import { clients } from "../schema";
 import { seedDemoMembers } from "./demo-members";
 import { demoSites } from "./demo-sites";
+import { seedDemoStaff } from "./demo-staff";
 import { type CreatedSite, createSite } from "./factories";
 
 /** Seeds the demo sites when the database has no client yet. Returns whether it seeded. */
@@ -12,5 +13,6 @@ export async function seedDemoIfEmpty(db: Db, today = new Date()): Promise<boole
   const created: CreatedSite[] = [];
   for (const site of demoSites(today)) created.push(await createSite(db, site));
   await seedDemoMembers(db, created, today);
+  await seedDemoStaff(db, created);
   return true;
 }

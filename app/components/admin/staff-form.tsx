@@ -1,0 +1,42 @@
+import { STAFF_ROLES } from "../../../server/staff/staff.schema";
+import { useAdminI18n } from "../../lib/admin";
+import { AdminCheckboxGroup, type AdminErrors, AdminRadioGroup } from "./fields";
+
+/** The role (with what each may do) and, for store staff, their stores. */
+export function StaffRoleFields({
+  role,
+  storeIds,
+  stores,
+  errors,
+}: {
+  role: string | undefined;
+  storeIds: readonly string[];
+  stores: readonly { id: number; name: string }[];
+  errors: AdminErrors;
+}) {
+  const { t } = useAdminI18n();
+  return (
+    <>
+      <AdminRadioGroup
+        name="role"
+        label={t("admin.staff.role")}
+        required
+        value={role}
+        errors={errors}
+        options={STAFF_ROLES.map((r) => ({
+          value: r,
+          label: t(`admin.role.${r}`),
+          hint: t(`admin.staff.roleHelp.${r}`),
+        }))}
+      />
+      <AdminCheckboxGroup
+        name="store_ids"
+        label={t("admin.staff.stores")}
+        hint={t("admin.staff.storesHint")}
+        options={stores.map((s) => ({ value: String(s.id), label: s.name }))}
+        checked={storeIds}
+        errors={errors}
+      />
+    </>
+  );
+}

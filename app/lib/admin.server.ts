@@ -1,0 +1,206 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import {
+  ADMIN_LOCALE_COOKIE,
+  type AdminLocale,
+  adminLocaleFromAcceptLanguage,
+  adminPath,
+  parseAdminLocale,
+} from "../../common/admin";
+import { cookieAttributes } from "../../common/embedding";
+import { LOCALE_COOKIE_MAX_AGE, readCookie } from "../../common/locales";
+import { SESSION_TIMEOUTS } from "../../server/auth/sessions";
+import { AppError, notFoundError } from "../../server/errors";
+import { requestContext } from "../../server/http/context";
+import type { SiteBundle } from "../../server/sites/site-bundle";
+import type { StaffPrincipal } from "../../server/staff/sessions";
+import {
+  endStaffSession,
+  readStaffSession,
+  type StaffSessionRecord,
+  startStaffSession,
+  touchStaffSession,
+} from "../../server/staff/sessions";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
+import type { TranslateParams } from "../i18n/translate";
+import { decodeFlash, encodeFlash } from "./flash.server";
+import { services } from "./site.server";
+
+const SITE_ID = /^[a-z0-9][a-z0-9_-]{1,62}$/;
+
+/** The back office's request (decision 029): its site, the staff member's language and session. */
+export interface AdminRequest {
+  /** Null when the path names no site with a back office (unknown or inactive client): a 404. */
+  site: { siteId: string; bundle: SiteBundle } | null;
+  locale: AdminLocale;
+  session: StaffSessionRecord | null;
+  flash: AdminFlash | null;
+  /** The `Set-Cookie` headers this request's changes leave (session, language). */
+  cookies: string[];
+}
+
+export interface AdminFlash {
+  kind: "success" | "danger";
+  key: AdminMessageKey;
+  params?: TranslateParams;
+}
+
+const adminContext = createContext<AdminRequest | null>(null);
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The back office's state of this request, or null outside `/admin/{siteId}`. */
+export const adminRequest = (context: Context): AdminRequest | null => context.get(adminContext);
+
+/** The staff member's language on a back-office page (the root loader's), or null on any other page. */
+export const adminLocaleOf = (context: Context): AdminLocale | null => adminRequest(context)?.locale ?? null;
+
+/** The site of a back-office page; 404 when there is none. */
+export function getAdminSite(context: Context): { siteId: string; bundle: SiteBundle } {
+  const site = adminRequest(context)?.site;
+  if (!site) throw notFoundError();
+  return site;
+}
+
+// Cookies: the session (one per site, so a person on the staff of two companies keeps both), the
+// language chosen before signing in, and the flash. All scoped to the back office's paths.
+const COOKIE_PATH = "/admin";
+export const staffCookieName = (siteId: string) => `asid_${siteId}`;
+const FLASH_COOKIE = "admin_flash";
+
+function cookie(request: Request, name: string, value: string, maxAge: number, httpOnly = true): string {
+  return [
+    `${name}=${value}`,
+    `Path=${COOKIE_PATH}`,
+    ...(httpOnly ? ["HttpOnly"] : []),
+    cookieAttributes(new URL(request.url)),
+    `Max-Age=${maxAge}`,
+  ].join("; ");
+}
+
+const isAdminKey = (key: string): key is AdminMessageKey => Object.hasOwn(ADMIN_CATALOGUES.ja, key);
+
+/**
+ * Resolves the back office's site, the staff session and the language once per request, on the
+ * `/admin/:siteId` layout. The site is read through the same cache as public pages; an unpublished
+ * site has its back office as usual, an unknown or inactive client none (404).
+ */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
+  const { db, siteCache } = services(context);
+  const siteId = params.siteId ?? "";
+  const bundle = SITE_ID.test(siteId) ? await siteCache.get(db, siteId) : null;
+  const site = bundle?.client.isActive ? { siteId: bundle.client.siteId, bundle } : null;
+  const cookies = request.headers.get("cookie");
+  const token = site ? readCookie(cookies, staffCookieName(site.siteId)) : undefined;
+  const session = site && token ? await readStaffSession(db, site.siteId, token) : null;
+  if (session) await touchStaffSession(db, session);
+  const flashValue = readCookie(cookies, FLASH_COOKIE);
+  const state: AdminRequest = {
+    site,
+    session,
+    locale:
+      (session && !session.twoFactorPending ? session.staff.locale : null) ??
+      parseAdminLocale(readCookie(cookies, ADMIN_LOCALE_COOKIE)) ??
+      adminLocaleFromAcceptLanguage(request.headers.get("accept-language")),
+    flash: flashValue ? decodeFlash<AdminFlash>(flashValue, isAdminKey) : null,
+    cookies: [],
+  };
+  // A cookie that names no live session (expired, ended, account disabled) is cleared.
+  if (site && token && !session) state.cookies.push(cookie(request, staffCookieName(site.siteId), "", 0));
+  context.set(adminContext, state);
+
+  const response = await next();
+  if (flashValue !== undefined && (response.status < 300 || response.status >= 400)) {
+    response.headers.append("Set-Cookie", cookie(request, FLASH_COOKIE, "", 0, false));
+  }
+  for (const value of state.cookies) response.headers.append("Set-Cookie", value);
+  // Staff pages hold the company's and its customers' data: never stored, never indexed.
+  response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
+  return response;
+};
+
+/** A redirect that shows `flash` on the page it leads to. */
+export function redirectWithAdminFlash(request: Request, to: string, flash: AdminFlash): Response {
+  return redirect(to, { headers: { "Set-Cookie": cookie(request, FLASH_COOKIE, encodeFlash(flash), 60, false) } });
+}
+
+/** Where a guard sends someone to sign in, with the page to come back to. */
+function loginPath(siteId: string, request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  return `${adminPath(siteId, "/login")}?${new URLSearchParams({ redirect: back })}`;
+}
+
+/**
+ * The signed-in staff member, or a redirect to the login page (or to the code page when the password
+ * was right and the second factor is still to come). Permissions are checked by the domain function
+ * each action calls (`authorize`, decision 029), not here.
+ */
+export function requireStaff(context: Context, request: Request): StaffPrincipal {
+  const state = adminRequest(context);
+  const site = getAdminSite(context);
+  const session = state?.session;
+  if (!session) throw redirect(loginPath(site.siteId, request));
+  if (session.twoFactorPending) throw redirect(adminPath(site.siteId, "/login/two-factor"));
+  return session.staff;
+}
+
+/** Pages for those not signed in (login, invitation, reset): a signed-in member of staff goes home. */
+export function requireNoStaff(context: Context): void {
+  const state = adminRequest(context);
+  const site = getAdminSite(context);
+  if (state?.session && !state.session.twoFactorPending) throw redirect(adminPath(site.siteId));
+}
+
+/** The staff session waiting for its second factor, or a redirect to the login page. */
+export function requirePendingStaff(context: Context): StaffSessionRecord {
+  const state = adminRequest(context);
+  const site = getAdminSite(context);
+  if (!state?.session?.twoFactorPending) throw redirect(adminPath(site.siteId, "/login"));
+  return state.session;
+}
+
+/** Starts a staff session on a new token (sign-in, or the second factor passed), replacing this browser's old one. */
+export async function startAdminSession(
+  context: Context,
+  request: Request,
+  input: { staffId: number; twoFactorPending: boolean },
+): Promise<void> {
+  const state = adminRequest(context);
+  const { siteId } = getAdminSite(context);
+  const token = await startStaffSession(services(context).db, siteId, {
+    ...input,
+    replaces: state?.session?.idHash ?? null,
+  });
+  state?.cookies.push(cookie(request, staffCookieName(siteId), token, Math.floor(SESSION_TIMEOUTS.absoluteMs / 1000)));
+}
+
+/** Ends this browser's staff session. */
+export async function endAdminSession(context: Context, request: Request): Promise<void> {
+  const state = adminRequest(context);
+  const { siteId } = getAdminSite(context);
+  if (state?.session) await endStaffSession(services(context).db, state.session.idHash);
+  state?.cookies.push(cookie(request, staffCookieName(siteId), "", 0));
+}
+
+/** Remembers the language chosen before signing in (on the login page), for a year. */
+export function rememberAdminLocale(context: Context, request: Request, locale: AdminLocale): void {
+  adminRequest(context)?.cookies.push(cookie(request, ADMIN_LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, false));
+}
+
+/** Who is acting, for the domain functions and the audit log. */
+export function actorOf(staff: StaffPrincipal) {
+  return { ...staff, staffId: staff.id, name: staff.email };
+}
+
+/** The client's address, for the login throttle. */
+export const clientIpOf = (context: Context) => context.get(requestContext).clientIp;
+
+/** After a change to the site's configuration: this process reads it again at once (others within a second, decision 002). */
+export function invalidateSite(context: Context): void {
+  services(context).siteCache.invalidate(getAdminSite(context).siteId);
+}
+
+/** A 403 with the back office's message, for actions a role may not take. */
+export const forbidden = () => new AppError("forbidden", { reason: { code: "forbidden" } });

@@ -1,0 +1,75 @@
+import { useRouteLoaderData } from "react-router";
+import { type AdminLocale, adminPath } from "../../common/admin";
+import type { ReasonLike } from "../../common/app-error";
+import type { Permission, StaffRole } from "../../server/staff/permissions";
+import type { AdminMessageKey, AdminMessages } from "../i18n/admin/ja";
+import { catalogueOf } from "../i18n/catalogue";
+import { reasonMessage } from "../i18n/labels";
+import { type TranslateParams, translateKey } from "../i18n/translate";
+import type { loader as rootLoader } from "../root";
+import type { AdminFlash } from "./admin.server";
+
+export type { AdminFlash };
+
+/** What every back-office page knows (the `admin` layout's loader data). */
+export interface AdminFrame {
+  siteId: string;
+  siteTitle: string;
+  /** The public site's top page. */
+  publicPath: string;
+  locale: AdminLocale;
+  flash: AdminFlash | null;
+  staff: {
+    name: string;
+    email: string;
+    role: StaffRole;
+    storeIds: readonly number[];
+    twoFactorEnabled: boolean;
+    /** An owner or manager without two-factor sign-in: every page reminds them. */
+    twoFactorSuggested: boolean;
+    /** What this person may do anywhere (a store-scoped right counts when they hold it for some store). */
+    permissions: readonly Permission[];
+  } | null;
+}
+
+export type AdminT = (key: AdminMessageKey, params?: TranslateParams) => string;
+
+/** The back office's translate function in the staff member's language (decision 029). */
+export function useAdminI18n(): { locale: AdminLocale; t: AdminT; reasonText: (reason: ReasonLike) => string } {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const name = root?.catalogue === "admin-en" ? "admin-en" : "admin-ja";
+  const messages = catalogueOf(name) as Partial<AdminMessages> & Record<string, string | undefined>;
+  const t: AdminT = (key, params) => translateKey(messages, key, params);
+  return {
+    locale: name === "admin-en" ? "en" : "ja",
+    t,
+    /** A refusal's message: the back office's own reasons first, then the site's (the same rules as the public forms). */
+    reasonText(reason) {
+      const own = `admin.reason.${reason.code}`;
+      if (messages[own] !== undefined) return translateKey(messages, own as AdminMessageKey, reason.params);
+      const shared = reasonMessage(reason.code);
+      return shared
+        ? translateKey(messages as Record<string, string>, shared, reason.params)
+        : t("admin.error.generic");
+    },
+  };
+}
+
+/** The back office's frame: site, staff member, flash. Only under `/admin/:siteId`. */
+export function useAdminFrame(): AdminFrame {
+  const frame = useRouteLoaderData("admin") as AdminFrame | undefined;
+  if (!frame) throw new Error("useAdminFrame outside the back office");
+  return frame;
+}
+
+/** A path of this site's back office. */
+export function useAdminPath(): (path?: string) => string {
+  const { siteId } = useAdminFrame();
+  return (path = "") => adminPath(siteId, path);
+}
+
+/** Whether the signed-in staff member holds a right (to show what the server would allow). */
+export function useCan(): (permission: Permission) => boolean {
+  const { staff } = useAdminFrame();
+  return (permission) => staff?.permissions.includes(permission) ?? false;
+}

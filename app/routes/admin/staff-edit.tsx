@@ -1,0 +1,131 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { notFoundError } from "../../../server/errors";
+import { listStaff, resendInvitation, updateStaff } from "../../../server/staff/accounts";
+import { STAFF_LISTS, UpdateStaffSchema } from "../../../server/staff/staff.schema";
+import { storeChoices } from "../../../server/stores/stores";
+import { AdminCheckbox, AdminErrorSummary } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { StaffRoleFields } from "../../components/admin/staff-form";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { publicOrigin } from "../../lib/seo.server";
+import { requireId, services } from "../../lib/site.server";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
+import type { Route } from "./+types/staff-edit";
+
+/** One staff member's role, stores and access (owners; never one's own account). */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const actor = actorOf(staff);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const staffId = requireId(params.staffId);
+  const [all, stores] = await Promise.all([listStaff(db, siteId, actor), storeChoices(db, siteId, actor)]);
+  const member = all.find((s) => s.id === staffId);
+  if (!member) throw notFoundError();
+  return {
+    self: staffId === staff.id,
+    member: { ...member, lastLoginAt: member.lastLoginAt?.toISOString() ?? null },
+    stores,
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db, mailer } = services(context);
+  const staffId = requireId(params.staffId);
+  const form = await request.formData();
+  const back = adminPath(siteId, "/staff");
+  if (form.get("intent") === "resend") {
+    return handleIntent(form, async () => {
+      await resendInvitation(db, siteId, actorOf(staff), staffId, {
+        mailer,
+        mail: staffLinkMail(siteTitleIn(siteId, bundle.settings), "invite"),
+        linkFor: staffLinkFor(publicOrigin(request, context), siteId, "invite"),
+      });
+      return redirectWithAdminFlash(request, back, { kind: "success", key: "admin.staff.resent" });
+    });
+  }
+  return handleForm(
+    form,
+    UpdateStaffSchema,
+    async (input) => {
+      await updateStaff(db, siteId, actorOf(staff), staffId, input);
+      return redirectWithAdminFlash(request, back, { kind: "success", key: "admin.flash.saved" });
+    },
+    { lists: STAFF_LISTS },
+  );
+}
+
+const NO_ERRORS = {};
+
+export default function AdminStaffEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const { member } = loaderData;
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    UpdateStaffSchema,
+    actionData?.errors ?? NO_ERRORS,
+    {
+      lists: STAFF_LISTS,
+    },
+  );
+  const values = actionData?.values;
+  const storeIds = actionData
+    ? (actionData.lists.store_ids ?? (values?.store_ids ? [values.store_ids] : []))
+    : member.storeIds.map(String);
+  return (
+    <>
+      <AdminPageHeader title={`${t("admin.staff.editTitle")}: ${member.email}`} back={path("/staff")} />
+      {loaderData.self ? (
+        <p className="card p-5" data-testid="self-notice">
+          {t("admin.staff.self")}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          ref={formRef}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          noValidate
+          className="grid gap-4"
+          data-testid="staff-form"
+        >
+          <CsrfField />
+          <AdminErrorSummary errors={errors} />
+          <AdminSection>
+            <StaffRoleFields
+              role={values?.role ?? member.role}
+              storeIds={storeIds}
+              stores={loaderData.stores}
+              errors={errors}
+            />
+            <AdminCheckbox
+              name="active"
+              label={t("admin.staff.active")}
+              hint={t("admin.staff.activeHint")}
+              defaultChecked={values ? values.active === "1" : !member.disabled}
+              errors={errors}
+            />
+          </AdminSection>
+          <div>
+            <SubmitButton testId="save">{t("admin.action.save")}</SubmitButton>
+          </div>
+        </Form>
+      )}
+      {member.invited && !member.disabled && !loaderData.self ? (
+        <Form method="post" className="mt-6">
+          <CsrfField />
+          <button type="submit" name="intent" value="resend" className="btn-secondary" data-testid="resend-invitation">
+            {t("admin.staff.resend")}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}

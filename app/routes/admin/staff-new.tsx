@@ -1,0 +1,118 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { inviteStaff } from "../../../server/staff/accounts";
+import { authorize } from "../../../server/staff/permissions";
+import { InviteStaffSchema, STAFF_LISTS } from "../../../server/staff/staff.schema";
+import { storeChoices } from "../../../server/stores/stores";
+import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { StaffRoleFields } from "../../components/admin/staff-form";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { publicOrigin } from "../../lib/seo.server";
+import { services } from "../../lib/site.server";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
+import type { Route } from "./+types/staff-new";
+
+/** Inviting someone to the back office (owners): they get a mail with a link to set their password. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const actor = actorOf(staff);
+  authorize(actor, "staff.manage");
+  const { siteId } = getAdminSite(context);
+  return { stores: await storeChoices(services(context).db, siteId, actor) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db, mailer } = services(context);
+  const form = await request.formData();
+  return handleForm(
+    form,
+    InviteStaffSchema,
+    async (input) => {
+      await inviteStaff(db, siteId, actorOf(staff), input, {
+        mailer,
+        mail: staffLinkMail(siteTitleIn(siteId, bundle.settings), "invite"),
+        linkFor: staffLinkFor(publicOrigin(request, context), siteId, "invite"),
+      });
+      return redirectWithAdminFlash(request, adminPath(siteId, "/staff"), {
+        kind: "success",
+        key: "admin.staff.invited",
+        params: { email: input.email },
+      });
+    },
+    { lists: STAFF_LISTS },
+  );
+}
+
+const NO_ERRORS = {};
+
+export default function AdminStaffNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useAdminI18n();
+  const path = useAdminPath();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    InviteStaffSchema,
+    actionData?.errors ?? NO_ERRORS,
+    {
+      lists: STAFF_LISTS,
+    },
+  );
+  const values = actionData?.values ?? {};
+  const storeIds = actionData ? (actionData.lists.store_ids ?? (values.store_ids ? [values.store_ids] : [])) : [];
+  return (
+    <>
+      <AdminPageHeader title={t("admin.staff.inviteTitle")} lead={t("admin.staff.inviteLead")} back={path("/staff")} />
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="invite-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary errors={errors} />
+        <AdminSection>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AdminInput
+              name="email"
+              type="email"
+              label={t("admin.staff.email")}
+              required
+              errors={errors}
+              defaultValue={values.email}
+              autoComplete="off"
+            />
+            <AdminInput
+              name="name"
+              label={t("admin.staff.name")}
+              errors={errors}
+              defaultValue={values.name}
+              autoComplete="off"
+            />
+          </div>
+          <StaffRoleFields role={values.role} storeIds={storeIds} stores={loaderData.stores} errors={errors} />
+          <AdminSelect
+            name="locale"
+            label={t("admin.staff.locale")}
+            errors={errors}
+            defaultValue={values.locale ?? locale}
+            options={[
+              { value: "ja", label: t("admin.lang.ja") },
+              { value: "en", label: t("admin.lang.en") },
+            ]}
+          />
+        </AdminSection>
+        <div>
+          <SubmitButton testId="invite-submit">{t("admin.staff.invite")}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

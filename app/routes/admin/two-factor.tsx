@@ -1,0 +1,98 @@
+import { Form } from "react-router";
+import { safeReturnPath } from "../../../server/auth/fields.schema";
+import { TwoFactorCodeSchema } from "../../../server/staff/staff.schema";
+import { verifyTwoFactor } from "../../../server/staff/two-factor";
+import { AdminAuthFrame } from "../../components/admin/auth-frame";
+import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
+import { SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import {
+  clientIpOf,
+  getAdminSite,
+  redirectWithAdminFlash,
+  requirePendingStaff,
+  startAdminSession,
+} from "../../lib/admin.server";
+import { handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/two-factor";
+import { afterSignIn } from "./login";
+
+/** The second step of signing in for those with two-factor sign-in on: a code from the app, or a recovery code. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  requirePendingStaff(context);
+  return { redirect: safeReturnPath(new URL(request.url).searchParams.get("redirect")) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const session = requirePendingStaff(context);
+  const { siteId } = getAdminSite(context);
+  const form = await request.formData();
+  return handleForm(form, TwoFactorCodeSchema, async ({ code }) => {
+    const staffId = session.staff.id;
+    const result = await verifyTwoFactor(services(context).db, siteId, {
+      staffId,
+      code,
+      clientIp: clientIpOf(context),
+    });
+    // The session the password opened is replaced by one the second factor completes.
+    await startAdminSession(context, request, { staffId, twoFactorPending: false });
+    const requested = form.get("redirect");
+    const next = afterSignIn(siteId, typeof requested === "string" ? requested : null);
+    return result.usedRecoveryCode
+      ? redirectWithAdminFlash(request, next, {
+          kind: "danger",
+          key: "admin.twoFactor.recoveryUsed",
+          params: { count: result.recoveryCodesLeft },
+        })
+      : redirectWithAdminFlash(request, next, { kind: "success", key: "admin.login.flash" });
+  });
+}
+
+const NO_ERRORS = {};
+
+export default function AdminTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    TwoFactorCodeSchema,
+    actionData?.errors ?? NO_ERRORS,
+  );
+  return (
+    <AdminAuthFrame title={t("admin.twoFactor.title")} lead={t("admin.twoFactor.lead")}>
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="two-factor-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary errors={errors} />
+        {loaderData.redirect ? <input type="hidden" name="redirect" value={loaderData.redirect} /> : null}
+        <AdminInput
+          name="code"
+          label={t("admin.twoFactor.code")}
+          hint={t("admin.twoFactor.codeHint")}
+          required
+          errors={errors}
+          autoComplete="one-time-code"
+          autoFocus
+          spellCheck={false}
+          maxLength={20}
+        />
+        <SubmitButton testId="two-factor-submit">{t("admin.twoFactor.submit")}</SubmitButton>
+      </Form>
+      <Form method="post" action={path("/logout")}>
+        <CsrfField />
+        <button type="submit" className="link tap">
+          {t("admin.twoFactor.cancel")}
+        </button>
+      </Form>
+    </AdminAuthFrame>
+  );
+}
