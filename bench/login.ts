@@ -151,6 +151,7 @@ async function queriesPerPage() {
     payments: new PaymentSimulator(),
     postal: createOfflinePostalLookup(),
     blobs: createDiskBlobStore(dir),
+    media: createDiskBlobStore(`${dir}/media`),
   });
   const base = "http://localhost";
   const fetcher = async (request: Request) => app.fetch(request);

@@ -40,6 +40,7 @@ async function appFor(database: Pick<DbHandle, "db" | "forSite">, blobs: string)
     payments: new PaymentSimulator(),
     postal: createOfflinePostalLookup(),
     blobs: createDiskBlobStore(blobs),
+    media: createDiskBlobStore(`${blobs}/media`),
   });
   return async (request) => app.fetch(request);
 }

@@ -60,6 +60,7 @@ async function main() {
     stripePublishableKey: config.PAYMENT_GATEWAY === "stripe" ? config.STRIPE_PUBLISHABLE_KEY : undefined,
     postal: createPostalLookup(config, (why) => logger.warn({ why }, "postal lookup failed")),
     blobs: createDiskBlobStore(path.resolve(config.DATA_DIR, "blobs")),
+    media: createDiskBlobStore(path.resolve(config.DATA_DIR, "media")),
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
   });
 

@@ -16,6 +16,7 @@ import {
   readCookie,
 } from "../../common/locales";
 import type { DbHandle } from "../db/client";
+import { parseMediaPath } from "../media/images";
 import { mountHealth, readinessCheck } from "../ops/health";
 import type { AppServices, RequestInfo, RouterContexts } from "./context";
 import { contentSecurityPolicy } from "./csp";
@@ -174,6 +175,17 @@ export function createApp(deps: AppDeps) {
   });
   // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
   app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
+  // The public site's uploaded pictures (car photos, logos): a key never changes its bytes.
+  app.get("/media/:file", async (c) => {
+    const media = parseMediaPath(c.req.path);
+    const bytes = media ? await deps.media.get(media.key) : null;
+    if (!media || !bytes) return c.text("Not Found", 404);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      "Content-Type": `image/${media.format}`,
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    });
+  });
   app.use(compress());
   app.use((c, next) => {
     const url = new URL(c.req.url);

@@ -28,6 +28,8 @@ export interface AppServices {
   stripePublishableKey?: string;
   postal: PostalLookup;
   blobs: BlobStore;
+  /** The public site's uploaded pictures (car photos, logos), served at `/media/…`; never personal data. */
+  media: BlobStore;
 }
 
 /**
