@@ -97,9 +97,10 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const state: AdminRequest = {
     site,
     session,
+    // This browser's choice first, then the account's (a new browser), then the browser's language.
     locale:
-      (session && !session.twoFactorPending ? session.staff.locale : null) ??
       parseAdminLocale(readCookie(cookies, ADMIN_LOCALE_COOKIE)) ??
+      (session && !session.twoFactorPending ? session.staff.locale : null) ??
       adminLocaleFromAcceptLanguage(request.headers.get("accept-language")),
     flash: flashValue ? decodeFlash<AdminFlash>(flashValue, isAdminKey) : null,
     cookies: [],
@@ -184,7 +185,7 @@ export async function endAdminSession(context: Context, request: Request): Promi
   state?.cookies.push(cookie(request, staffCookieName(siteId), "", 0));
 }
 
-/** Remembers the language chosen before signing in (on the login page), for a year. */
+/** Remembers the language chosen in this browser, for a year (the account keeps it too once signed in). */
 export function rememberAdminLocale(context: Context, request: Request, locale: AdminLocale): void {
   adminRequest(context)?.cookies.push(cookie(request, ADMIN_LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE, false));
 }

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
+import { authorize } from "../../../server/staff/permissions";
 import { NEW_STORE_VALUES, STORE_LISTS, StoreSchema, storeFormValues } from "../../../server/stores/store.schema";
 import { createStore, deleteStore, getStore, updateStore } from "../../../server/stores/stores";
 import {
@@ -38,6 +39,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = actorOf(staff);
   const form = await request.formData();
   const storeId = params.storeId === undefined ? null : requireId(params.storeId);
+  // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
+  authorize(
+    actor,
+    storeId === null || form.get("intent") === "delete" ? "store.create" : "store.edit",
+    storeId ?? undefined,
+  );
   if (storeId !== null && form.get("intent") === "delete") {
     return handleIntent(form, async () => {
       await deleteStore(db, siteId, actor, storeId);

@@ -1,0 +1,133 @@
+import { adminLogin, fieldError, STAFF, useAdminLanguage } from "./admin-helpers";
+import { expect, expectAccessible, test } from "./fixtures";
+
+/**
+ * The back office's frame and its first screens (issue 23): signing in and out in Japanese and
+ * English, the menu on a phone, stores (list, a refused save that keeps what was typed, a change
+ * recorded in the audit log), and what store staff may not do, checked on the server.
+ */
+test.describe("back office frame", () => {
+  test("an owner signs in on a phone in Japanese, finds the stores through the menu, and signs out", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useAdminLanguage(page, "ja");
+    await page.goto("/admin/sakura");
+    await expect(page).toHaveURL(/\/admin\/sakura\/login\?redirect=%2Fadmin%2Fsakura$/);
+    await expect(page.getByTestId("page-title")).toHaveText("管理画面ログイン");
+    await expectAccessible(page);
+    await adminLogin(page, STAFF.sakuraOwner, "ja");
+    await expect(page.getByTestId("flash")).toHaveText(/ログインしました/);
+    await expect(page.getByTestId("two-factor-reminder")).toBeVisible();
+    await expect(page.getByTestId("count-stores")).toHaveText("3");
+    await expectAccessible(page);
+
+    await page.getByTestId("admin-menu").locator("summary").click();
+    await page.getByTestId("nav-stores").click();
+    await expect(page.getByTestId("page-title")).toHaveText("店舗");
+    await expect(page.getByTestId("admin-menu")).not.toHaveAttribute("open", "");
+    const rows = page.getByTestId("stores-table").getByTestId("row");
+    await expect(rows).toHaveCount(3);
+    await expectAccessible(page);
+    await rows.first().getByRole("link").click();
+    await expect(page.getByTestId("page-title")).toContainText("那覇空港店");
+    await expect(page.locator('[name="store_name_en"]')).toHaveValue("Naha Airport Store");
+    await expectAccessible(page);
+
+    await page.getByTestId("logout").click();
+    await expect(page).toHaveURL(/\/admin\/sakura\/login$/);
+    await expect(page.getByTestId("flash")).toHaveText(/ログアウトしました/);
+    await page.goto("/admin/sakura/stores");
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+  });
+
+  test("in English, a store with mistakes is refused field by field and keeps what was typed; the saved store and a change to it are in the audit log", async ({
+    page,
+  }) => {
+    await adminLogin(page, STAFF.owner("e2e-shell"), "en");
+    await expect(page.getByTestId("page-title")).toHaveText("Home");
+    await expect(page.getByTestId("step-stores")).toHaveAttribute("data-done", "false");
+    await page.goto("/admin/e2e-shell/stores/new");
+    await page.locator('[name="store_name_en"]').fill("Harbour Store");
+    await page.locator('[name="zip"]').fill("12-34");
+    await page.locator('[name="holiday_dates"]').fill("2020-01-01");
+    await page.locator('[name="business_start_time"]').fill("19:00");
+    await page.getByTestId("save").click();
+    // Checked in the browser first: the first field to fix takes the focus.
+    await expect(page.locator('[name="store_name"]')).toBeFocused();
+    await expect(page.getByTestId("error-summary")).toContainText("Please check your entries (3)");
+    await expect(fieldError(page, "store_name")).toHaveText("This is required.");
+    await expect(fieldError(page, "zip")).toBeVisible();
+    await expect(fieldError(page, "business_end_time")).toHaveText("The closing time must be after the opening time.");
+    await expect(page.locator('[name="store_name_en"]')).toHaveValue("Harbour Store");
+
+    await page.locator('[name="store_name"]').fill("港店");
+    await page.locator('[name="zip"]').fill("900-0001");
+    await page.locator('[name="business_start_time"]').fill("09:00");
+    // Sent without the browser's checks, the server refuses the holiday in the past by itself.
+    await page.locator("[data-testid=store-form]").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByTestId("save").click();
+    await expect(fieldError(page, "holiday_dates")).toHaveText("A date in the past cannot be chosen.");
+    await expect(page.getByTestId("error-summary")).toBeFocused();
+    await expect(page.locator('[name="store_name"]')).toHaveValue("港店");
+    await page.locator('[name="holiday_dates"]').fill("");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("flash")).toContainText("Created.");
+    await expect(page).toHaveURL(/\/admin\/e2e-shell\/stores\/\d+$/);
+    await page.locator('[name="tel"]').fill("098-000-1111");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("flash")).toContainText("Saved.");
+    await expectAccessible(page);
+
+    await page.goto("/admin/e2e-shell/audit");
+    const update = page.locator('[data-testid=audit-entry][data-action="store.update"]').first();
+    await update.locator("summary").click();
+    await expect(update.locator('tr[data-field="tel"] [data-testid=audit-before]')).toHaveText("—");
+    await expect(update.locator('tr[data-field="tel"] [data-testid=audit-after]')).toHaveText("098-000-1111");
+    await expect(page.locator('[data-testid=audit-entry][data-action="store.create"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid=audit-entry][data-action="site.create"]')).toContainText("site:create");
+    await expectAccessible(page);
+  });
+
+  test("store staff see only their store; staff, the audit log and another store are refused by the server", async ({
+    page,
+  }) => {
+    await adminLogin(page, STAFF.sakuraStoreStaff, "ja");
+    await expect(page.getByTestId("nav-staff")).toHaveCount(0);
+    await page.goto("/admin/sakura/stores");
+    await expect(page.getByTestId("stores-table").getByTestId("row")).toHaveCount(1);
+    await expect(page.getByTestId("new-store")).toHaveCount(0);
+    for (const path of ["/staff", "/audit", "/staff/new"]) {
+      const response = await page.goto(`/admin/sakura${path}`);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "403");
+    }
+    await expectAccessible(page);
+    // Another store of the same site: not shown, and a save sent to it anyway is refused.
+    const other = await page.goto("/admin/sakura/stores/2");
+    expect(other?.status()).toBe(404);
+    const csrf = (await page.context().cookies()).find((c) => c.name === "csrf")?.value ?? "";
+    const post = await page.request.post("/admin/sakura/stores/2", {
+      form: {
+        _csrf: csrf,
+        store_name: "乗っ取り",
+        pref_code: "0",
+        business_hours_type: "2",
+        business_start_time: "09:00",
+        business_end_time: "18:00",
+        display_order: "1",
+        management_status: "1",
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(post.status()).toBe(403);
+  });
+
+  test("a sign-in on one site's back office opens no other site's", async ({ page }) => {
+    await adminLogin(page, STAFF.sakuraOwner, "en");
+    await page.goto("/admin/kaede");
+    await expect(page).toHaveURL(/\/admin\/kaede\/login\?redirect=/);
+    await page.goto("/admin/no-such-site/login");
+    await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
+  });
+});
