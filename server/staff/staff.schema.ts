@@ -29,9 +29,10 @@ export const STAFF_LISTS = ["store_ids"] as const;
 
 const roleField = z.enum(STAFF_ROLES, "invalid_choice");
 
-/** Store staff work on at least one store. */
+/** Store staff work on at least one store (checked even when other fields have their own messages). */
 const storesForRole = <T extends { role: string; store_ids: number[] }>(value: T) =>
-  value.role !== "store_staff" || value.store_ids.length > 0;
+  value.role !== "store_staff" || (Array.isArray(value.store_ids) && value.store_ids.length > 0);
+const storesRule = { message: "stores_required", path: ["store_ids"], when: () => true };
 
 export const InviteStaffSchema = z
   .object({
@@ -41,10 +42,10 @@ export const InviteStaffSchema = z
     store_ids: idList,
     locale: z._default(z.enum(ADMIN_LOCALES, "invalid_choice"), "ja"),
   })
-  .check(z.refine(storesForRole, { message: "stores_required", path: ["store_ids"] }));
+  .check(z.refine(storesForRole, storesRule));
 export type InviteStaffInput = z.infer<typeof InviteStaffSchema>;
 
 export const UpdateStaffSchema = z
   .object({ role: roleField, store_ids: idList, active: checkboxField })
-  .check(z.refine(storesForRole, { message: "stores_required", path: ["store_ids"] }));
+  .check(z.refine(storesForRole, storesRule));
 export type UpdateStaffInput = z.infer<typeof UpdateStaffSchema>;

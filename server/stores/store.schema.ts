@@ -59,11 +59,17 @@ export const StoreSchema = z
     management_status: z.enum(["1", "2"], "invalid_choice"),
   })
   .check(
-    z.superRefine((v, ctx) => {
-      if (!v.is_open_24h && v.business_start_time >= v.business_end_time) {
-        ctx.issues.push({ code: "custom", path: ["business_end_time"], message: "hours_order", input: v });
-      }
-    }),
+    // Checked even when other fields have their own messages, so every mistake shows at once.
+    z.superRefine(
+      (v, ctx) => {
+        const start = typeof v.business_start_time === "string" ? v.business_start_time : "";
+        const end = typeof v.business_end_time === "string" ? v.business_end_time : "";
+        if (v.is_open_24h !== true && start && end && start >= end) {
+          ctx.issues.push({ code: "custom", path: ["business_end_time"], message: "hours_order", input: v });
+        }
+      },
+      { when: () => true },
+    ),
   );
 export type StoreInput = z.infer<typeof StoreSchema>;
 
