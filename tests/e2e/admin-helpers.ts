@@ -14,13 +14,13 @@ export const STAFF = {
 } as const;
 
 /** This browser's back-office language (the `admin_lang` cookie), before any page opens. */
-export async function useAdminLanguage(page: Page, lang: AdminLang) {
+export async function setAdminLanguage(page: Page, lang: AdminLang) {
   await page.context().addCookies([{ name: "admin_lang", value: lang, domain: "127.0.0.1", path: "/admin" }]);
 }
 
 /** Signs in to a site's back office in `lang` and waits for its home. */
 export async function adminLogin(page: Page, who: { siteId: string; email: string }, lang: AdminLang = "ja") {
-  await useAdminLanguage(page, lang);
+  await setAdminLanguage(page, lang);
   await page.goto(`/admin/${who.siteId}/login`);
   const form = page.getByTestId("admin-login-form");
   await form.locator('input[name="email"]').fill(who.email);

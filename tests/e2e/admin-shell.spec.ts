@@ -1,4 +1,4 @@
-import { adminLogin, fieldError, STAFF, useAdminLanguage } from "./admin-helpers";
+import { adminLogin, fieldError, STAFF, setAdminLanguage } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
@@ -11,7 +11,7 @@ test.describe("back office frame", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await useAdminLanguage(page, "ja");
+    await setAdminLanguage(page, "ja");
     await page.goto("/admin/sakura");
     await expect(page).toHaveURL(/\/admin\/sakura\/login\?redirect=%2Fadmin%2Fsakura$/);
     await expect(page.getByTestId("page-title")).toHaveText("管理画面ログイン");
