@@ -51,6 +51,8 @@ export async function startBuiltServer(
     logLevel?: string;
     /** More environment for the server (another payment gateway, …). */
     env?: Record<string, string>;
+    /** Runs on the new, empty data dir before the server starts (a provider command, say). */
+    prepare?: (dataDir: string, port: number) => Promise<void>;
   } = {},
 ): Promise<BuiltServer> {
   if (!existsSync(SERVER_ENTRY)) {
@@ -60,6 +62,14 @@ export async function startBuiltServer(
   const readyPath = options.readyPath ?? "/sakura";
   const timeoutMs = options.timeoutMs ?? 120_000;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-built-"));
+  if (options.prepare) {
+    try {
+      await options.prepare(dataDir, port);
+    } catch (err) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: {
       ...process.env,
