@@ -118,6 +118,8 @@ const adminRoutes = [
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
       route("stores/new", "routes/admin/store-edit.tsx", { id: "admin-store-new" }),
       route("stores/:storeId", "routes/admin/store-edit.tsx", { id: "admin-store-edit" }),
+      route("import", "routes/admin/import.tsx", { id: "admin-import" }),
+      route("import/template/:kind", "routes/admin/import-template.ts", { id: "admin-import-template" }),
       route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
     ]),
   ]),

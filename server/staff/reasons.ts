@@ -23,6 +23,10 @@ export const ADMIN_REASON_CODES = [
   "capacity_conflict",
   "stale",
   "hours_order",
+  "import_file_required",
+  "import_too_many_rows",
+  "import_empty",
+  "import_has_errors",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

@@ -31,7 +31,7 @@ export const StoreSchema = z
     ...mlField("address_a", { max: 200 }),
     ...mlField("address_b", { max: 200 }),
     tel: optionalField(20).check(z.regex(TEL, "tel_invalid")),
-    email: z.union([z.literal(""), emailField]),
+    email: z._default(z.union([z.literal(""), emailField]), ""),
     ...mlField("access", { max: 1000 }),
     ...mlField("remarks", { max: 1000 }),
     business_hours_type: z.enum(["1", "2"], "invalid_choice"),

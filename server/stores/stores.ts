@@ -98,7 +98,7 @@ export async function getStore(db: Db, siteId: string, actor: Actor, storeId: nu
 }
 
 /** The table's columns from the form. */
-function storeColumns(input: StoreInput) {
+export function storeColumns(input: StoreInput) {
   const v = input as unknown as Record<string, string>;
   return {
     ...mlColumns("storeName", v, "store_name"),
@@ -151,21 +151,26 @@ export async function createStore(
   authorize(actor, "store.create");
   refusePastHolidays(input, [], DEFAULT_TIME_ZONE, now);
   return db.transaction(async (tx) => {
-    const columns = storeColumns(input);
-    const [row] = await tx
-      .insert(stores)
-      .values({ ...columns, siteId })
-      .returning({ id: stores.id });
-    if (!row) throw new Error("store insert returned no row");
-    await writeHolidays(tx, siteId, row.id, input.holiday_dates);
+    const storeId = await insertStore(tx, siteId, input);
     await recordAudit(tx, siteId, actor, {
       action: "store.create",
       entity: "store",
-      entityId: row.id,
-      after: { ...columns, holidayDates: input.holiday_dates },
+      entityId: storeId,
+      after: { ...storeColumns(input), holidayDates: input.holiday_dates },
     });
-    return { storeId: row.id };
+    return { storeId };
   });
+}
+
+/** Writes a new store and its holidays in the caller's transaction (the form, and the CSV import). */
+export async function insertStore(tx: DbOrTx, siteId: string, input: StoreInput): Promise<number> {
+  const [row] = await tx
+    .insert(stores)
+    .values({ ...storeColumns(input), siteId })
+    .returning({ id: stores.id });
+  if (!row) throw new Error("store insert returned no row");
+  await writeHolidays(tx, siteId, row.id, input.holiday_dates);
+  return row.id;
 }
 
 export async function updateStore(

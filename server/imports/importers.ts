@@ -1,0 +1,16 @@
+import type { Importer, ImportKind } from "./import";
+import { storesImporter } from "./stores-import";
+
+/** Each kind of CSV import the back office offers. */
+// biome-ignore lint/suspicious/noExplicitAny: each importer has its own row type
+export const IMPORTERS: Partial<Record<ImportKind, Importer<any, any>>> = {
+  stores: storesImporter,
+};
+
+/** The template of a kind: the header row in the staff member's language and one example row. */
+export function importTemplate(importer: Importer<unknown, unknown>, locale: "ja" | "en"): string[][] {
+  return [
+    importer.columns.map((c) => (locale === "ja" ? c.ja : c.field)),
+    importer.columns.map((c) => c.example ?? ""),
+  ];
+}
