@@ -1,13 +1,15 @@
 /** CSV import. */
 export const adminImportJa = {
   "admin.import.title": "CSV取り込み",
-  "admin.import.lead": "店舗・車種・車両をCSVファイルからまとめて登録します。取り込む前に全行を確認し、1行でも誤りがあれば何も登録しません。",
+  "admin.import.lead":
+    "店舗・車種・車両をCSVファイルからまとめて登録します。取り込む前に全行を確認し、1行でも誤りがあれば何も登録しません。",
   "admin.import.kind": "取り込む内容",
   "admin.import.kind.stores": "店舗",
   "admin.import.kind.car_types": "車種",
   "admin.import.kind.vehicles": "車両",
   "admin.import.file": "CSVファイル",
-  "admin.import.fileHint": "Excelで保存したCSV（Shift_JIS）またはUTF-8。1行目は見出し（日本語または英語）です。最大{max}行。",
+  "admin.import.fileHint":
+    "Excelで保存したCSV（Shift_JIS）またはUTF-8。1行目は見出し（日本語または英語）です。最大{max}行。",
   "admin.import.template": "ひな形をダウンロード（{kind}）",
   "admin.import.check": "内容を確認する",
   "admin.import.previewTitle": "取り込み内容の確認",
