@@ -1,0 +1,222 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../server/auth/passwords";
+import type { DbHandle } from "../../server/db/client";
+import { staff, staffStores, stores } from "../../server/db/schema";
+import { createApp } from "../../server/http/app";
+import type { StaffRole } from "../../server/staff/permissions";
+import { startStaffSession } from "../../server/staff/sessions";
+import { testServices } from "../fixtures/services";
+import { makeSite } from "../fixtures/sites";
+import { createTestDb } from "../setup/test-db";
+
+/**
+ * Issue 23's role matrix and tenancy, through the whole HTTP stack and the production build: every
+ * back-office action posted by each role is allowed or refused with a 403 on the server (whatever
+ * the page shows), store staff are held to their stores by URL and by form field, and nothing of
+ * one site's back office answers another site's staff.
+ */
+
+const ORIGIN = "http://127.0.0.1:3000";
+const CSRF = "c".repeat(43);
+const ROLES: readonly StaffRole[] = ["owner", "manager", "store_staff", "read_only"];
+
+let handle: DbHandle;
+let build: ServerBuild;
+let app: ReturnType<typeof createApp>;
+let siteId: string;
+let otherSiteId: string;
+/** The first store is the store staff's; the second is not. */
+let storeIds: [number, number];
+let otherSiteStore: number;
+const cookies = new Map<string, string>();
+
+async function addStaff(
+  site: string,
+  role: StaffRole,
+  storesOf: number[] = [],
+): Promise<{ cookie: string; id: number }> {
+  const [row] = await handle.db
+    .insert(staff)
+    .values({
+      siteId: site,
+      email: `${role}-${Math.random().toString(36).slice(2)}@example.com`,
+      role,
+      passwordHash: await hashPassword("not-used-here"),
+    })
+    .returning({ id: staff.id });
+  if (!row) throw new Error("no staff");
+  if (storesOf.length) {
+    await handle.db.insert(staffStores).values(storesOf.map((storeId) => ({ siteId: site, staffId: row.id, storeId })));
+  }
+  const token = await startStaffSession(handle.db, site, { staffId: row.id, twoFactorPending: false });
+  return { cookie: `asid_${site}=${token}; csrf=${CSRF}`, id: row.id };
+}
+
+const request = (target: string, init: RequestInit = {}) =>
+  app.request(`${ORIGIN}${target}`, init, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+
+/** A form post as the back office's pages send it: same origin, the CSRF token first. */
+function post(target: string, cookie: string, fields: Record<string, string | string[]>) {
+  const body = new URLSearchParams({ _csrf: CSRF });
+  for (const [key, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
+  }
+  return request(target, {
+    method: "POST",
+    headers: {
+      cookie,
+      Origin: ORIGIN,
+      "Sec-Fetch-Site": "same-origin",
+      Accept: "text/html",
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: body.toString(),
+    redirect: "manual",
+  });
+}
+
+const get = (target: string, cookie: string) =>
+  request(target, { headers: { cookie, Accept: "text/html" }, redirect: "manual" });
+
+/** A store form that passes every rule. */
+const storeForm = (name: string) => ({
+  store_name: name,
+  pref_code: "0",
+  business_hours_type: "2",
+  business_start_time: "09:00",
+  business_end_time: "18:00",
+  display_order: "1",
+  management_status: "1",
+});
+
+async function newStore(name: string): Promise<number> {
+  const [row] = await handle.db.insert(stores).values({ siteId, storeName: name }).returning({ id: stores.id });
+  return row?.id as number;
+}
+
+interface Action {
+  name: string;
+  /** Roles that may; every other role gets a 403. */
+  allowed: readonly StaffRole[];
+  /** The path and the fields to post (a fresh target each time, so an allowed action succeeds every time). */
+  prepare: () => Promise<{ path: string; fields: Record<string, string | string[]> }>;
+}
+
+const ACTIONS: Action[] = [
+  {
+    name: "add a store",
+    allowed: ["owner", "manager"],
+    prepare: async () => ({ path: `/admin/${siteId}/stores/new`, fields: storeForm("新店") }),
+  },
+  {
+    name: "edit the store staff's store",
+    allowed: ["owner", "manager", "store_staff"],
+    prepare: async () => ({ path: `/admin/${siteId}/stores/${storeIds[0]}`, fields: storeForm("本店") }),
+  },
+  {
+    name: "edit another store (by URL)",
+    allowed: ["owner", "manager"],
+    prepare: async () => ({ path: `/admin/${siteId}/stores/${storeIds[1]}`, fields: storeForm("空港店") }),
+  },
+  {
+    name: "delete a store",
+    allowed: ["owner", "manager"],
+    prepare: async () => ({
+      path: `/admin/${siteId}/stores/${await newStore("消す店")}`,
+      fields: { intent: "delete" },
+    }),
+  },
+  {
+    name: "invite staff",
+    allowed: ["owner"],
+    prepare: async () => ({
+      path: `/admin/${siteId}/staff/new`,
+      fields: { email: `inv-${Math.random().toString(36).slice(2)}@example.com`, role: "read_only", locale: "ja" },
+    }),
+  },
+  {
+    name: "change a staff member's role",
+    allowed: ["owner"],
+    prepare: async () => ({
+      path: `/admin/${siteId}/staff/${(await addStaff(siteId, "read_only")).id}`,
+      fields: { role: "manager", active: "1" },
+    }),
+  },
+];
+
+beforeAll(async () => {
+  handle = await createTestDb();
+  const site = await makeSite(handle.db, { stores: [{ storeName: "本店" }, { storeName: "空港店" }] });
+  siteId = site.siteId;
+  storeIds = site.storeIds as [number, number];
+  const other = await makeSite(handle.db);
+  otherSiteId = other.siteId;
+  otherSiteStore = other.storeIds[0] as number;
+  const entry = pathToFileURL(path.resolve("build/server/index.js")).href;
+  build = (await import(/* @vite-ignore */ entry)) as ServerBuild;
+  app = createApp({ ...testServices(handle.db), database: handle, build, mode: "production" });
+  for (const role of ROLES) {
+    cookies.set(role, (await addStaff(siteId, role, role === "store_staff" ? [storeIds[0]] : [])).cookie);
+  }
+  cookies.set("other-owner", (await addStaff(otherSiteId, "owner")).cookie);
+});
+afterAll(() => handle?.close());
+
+describe("the role matrix: each role × each back-office action, on the server", () => {
+  for (const action of ACTIONS) {
+    for (const role of ROLES) {
+      const allowed = action.allowed.includes(role);
+      it(`${role} ${allowed ? "may" : "may not"} ${action.name}`, async () => {
+        const { path: target, fields } = await action.prepare();
+        const response = await post(target, cookies.get(role) as string, fields);
+        if (allowed) {
+          expect(response.status, await response.clone().text()).toBe(302);
+        } else {
+          expect(response.status).toBe(403);
+          // The refusal says why, in the staff member's language.
+          expect(await response.text()).toMatch(/権限がありません|permission/);
+        }
+      });
+    }
+  }
+
+  it("owner-only pages answer 403 to everyone else, and every role may read the stores", async () => {
+    for (const role of ROLES) {
+      const cookie = cookies.get(role) as string;
+      expect((await get(`/admin/${siteId}/staff`, cookie)).status, role).toBe(role === "owner" ? 200 : 403);
+      expect((await get(`/admin/${siteId}/audit`, cookie)).status, role).toBe(role === "owner" ? 200 : 403);
+      expect((await get(`/admin/${siteId}/stores`, cookie)).status, role).toBe(200);
+    }
+  });
+});
+
+describe("tenancy of the back office", () => {
+  it("another site's staff session opens nothing here: every page asks to sign in, every post is refused", async () => {
+    const foreign = cookies.get("other-owner") as string;
+    for (const target of ["", "/stores", `/stores/${storeIds[0]}`, "/staff", "/audit", "/import"]) {
+      const response = await get(`/admin/${siteId}${target}`, foreign);
+      expect(response.status, target).toBe(302);
+      expect(response.headers.get("location")).toContain(`/admin/${siteId}/login`);
+    }
+    const write = await post(`/admin/${siteId}/stores/${storeIds[0]}`, foreign, storeForm("乗っ取り"));
+    expect([302, 403]).toContain(write.status);
+    expect(write.headers.get("location") ?? "").toContain("/login");
+  });
+
+  it("another site's ids answer 404, whether named by URL or by form field", async () => {
+    const owner = cookies.get("owner") as string;
+    expect((await get(`/admin/${siteId}/stores/${otherSiteStore}`, owner)).status).toBe(404);
+    expect((await post(`/admin/${siteId}/stores/${otherSiteStore}`, owner, storeForm("x"))).status).toBe(404);
+    const invite = await post(`/admin/${siteId}/staff/new`, owner, {
+      email: "tenant@example.com",
+      role: "store_staff",
+      store_ids: [String(otherSiteStore)],
+      locale: "ja",
+    });
+    expect(invite.status).toBe(422);
+    expect(await invite.text()).toContain("一覧から選択してください");
+  });
+});
