@@ -23,6 +23,12 @@ export const ADMIN_REASON_CODES = [
   "capacity_conflict",
   "stale",
   "hours_order",
+  "embed_origin_invalid",
+  "embed_origins_too_many",
+  "tracking_id_invalid",
+  "default_period_order",
+  "media_type",
+  "media_too_large",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 
