@@ -158,7 +158,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
               values={values}
               errors={errors}
               multiline
-              rows={2}
+              rows={3}
               maxLength={300}
             />
           </AdminSection>
@@ -215,7 +215,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
 
           <AdminSection title={t("admin.settings.sectionSearch")}>
             <p className="text-sm text-gray-700">{t("admin.settings.searchLead")}</p>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid gap-4 sm:grid-cols-2">
               {days("default_start_day", t("admin.settings.startDay"))}
               {time("default_start_time", t("admin.settings.startTime"))}
               {days("default_end_day", t("admin.settings.endDay"))}
@@ -347,7 +347,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
           {editable ? (
             <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
               <SubmitButton testId="save">{t("admin.action.save")}</SubmitButton>
-              <p className="text-sm text-gray-700">{t("admin.settings.saveHint")}</p>
+              <p className="hidden text-sm text-gray-700 sm:block">{t("admin.settings.saveHint")}</p>
             </div>
           ) : null}
         </fieldset>

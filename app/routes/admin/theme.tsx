@@ -86,7 +86,10 @@ function HeaderPreview({
   return (
     <figure className="grid gap-3" data-testid="theme-preview">
       <figcaption className="text-sm font-semibold text-gray-800">{t("admin.theme.preview")}</figcaption>
+      {/* A picture of the header, not a part of this page: inert (WCAG 1.4.3's incidental text), its
+          colours and contrast are said in words below, so a poor choice can be shown as it is. */}
       <div
+        inert
         className="site-theme overflow-hidden rounded-lg shadow"
         style={style}
         data-testid="preview-header"
@@ -107,7 +110,7 @@ function HeaderPreview({
               {siteTitle}
             </span>
           )}
-          <span aria-hidden="true" className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold">
+          <span className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold">
             <span>{siteT("nav.search")}</span>
             <span>{siteT("nav.fee")}</span>
             <span>{siteT("nav.store")}</span>
@@ -200,7 +203,7 @@ function ThemeForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
           <AdminSection title={t("admin.theme.sectionColours")}>
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="grid content-start gap-4">
-                <div className="flex items-end gap-3">
+                <div className="flex items-start gap-3">
                   <AdminInput
                     name="site_color"
                     label={t("admin.theme.siteColor")}
@@ -213,7 +216,7 @@ function ThemeForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
                     className="min-w-0 flex-1"
                   />
                   {hydrated ? (
-                    <label className="mb-7 grid justify-items-center text-xs text-gray-800">
+                    <label className="mt-6 grid justify-items-center text-xs text-gray-800">
                       <input
                         type="color"
                         value={pickerValue}
@@ -312,7 +315,7 @@ function ThemeForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
               <SubmitButton intent="save" testId="save">
                 {t("admin.action.save")}
               </SubmitButton>
-              <p className="text-sm text-gray-700">{t("admin.settings.saveHint")}</p>
+              <p className="hidden text-sm text-gray-700 sm:block">{t("admin.settings.saveHint")}</p>
             </div>
           ) : null}
         </fieldset>
