@@ -27,9 +27,26 @@ export type ThemeUpload =
 
 const FILE_FIELDS = new Set<string>(THEME_FILES);
 
+/**
+ * The form's colours come before its files, so the body is read up to the first limit it passes,
+ * even when its announced length is already over them: the colours typed come back with the
+ * refusal. The limits still hold: no more than they allow is ever read.
+ */
+function withoutAnnouncedLength(request: Request): Request {
+  if (!request.body || !request.headers.has("content-length")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    duplex: "half",
+  } as RequestInit);
+}
+
 export async function readThemeUpload(request: Request): Promise<ThemeUpload> {
   try {
-    const upload = await readUploadForm(request, THEME_UPLOAD_LIMITS);
+    const upload = await readUploadForm(withoutAnnouncedLength(request), THEME_UPLOAD_LIMITS);
     const form = new FormData();
     for (const [name, value] of upload.fields) form.append(name, value);
     for (const file of upload.files) {
