@@ -13,9 +13,7 @@ const SITE = "e2e-settings";
 test.describe.configure({ mode: "serial" });
 
 test.describe("site settings and design", () => {
-  test("in Japanese on a phone: the title, a theme colour with its preview, a logo, publishing, and the public top page", async ({
-    page,
-  }) => {
+  test("in Japanese on a phone: the site is renamed and published", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await adminLogin(page, STAFF.owner(SITE), "ja");
     await page.goto(`/admin/${SITE}/settings`);
@@ -26,7 +24,11 @@ test.describe("site settings and design", () => {
     await page.getByTestId("save").click();
     await expect(page.getByTestId("flash")).toHaveText(/保存しました/);
     await expect(field(page, "site_title")).toHaveValue("みなとレンタカー");
+  });
 
+  test("in Japanese on a phone: a theme colour with its preview and contrast warning, and a logo", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await adminLogin(page, STAFF.owner(SITE), "ja");
     await page.goto(`/admin/${SITE}/theme`);
     await expect(page.getByTestId("page-title")).toHaveText("デザイン");
     const preview = page.getByTestId("preview-header");
@@ -64,7 +66,10 @@ test.describe("site settings and design", () => {
     await expect(page.getByTestId("current-logo")).toContainText("600×150");
     await expect(page.getByTestId("preview-logo")).toHaveClass(/logo-resize/);
     await expectAccessible(page);
+  });
 
+  test("the public top page shows the new title, colour and logo at once", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/${SITE}`);
     const header = page.getByTestId("site-header");
     await expect(header).toHaveCSS("background-color", "rgb(30, 58, 95)");
