@@ -115,6 +115,8 @@ const adminRoutes = [
       route("staff/new", "routes/admin/staff-new.tsx", { id: "admin-staff-new" }),
       route("staff/:staffId", "routes/admin/staff-edit.tsx", { id: "admin-staff-edit" }),
       route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
+      route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
+      route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
       route("stores/new", "routes/admin/store-edit.tsx", { id: "admin-store-new" }),
       route("stores/:storeId", "routes/admin/store-edit.tsx", { id: "admin-store-edit" }),

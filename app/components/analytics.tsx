@@ -1,4 +1,5 @@
 import { useMatches, useRouteLoaderData } from "react-router";
+import { isTrackingId } from "../../common/tracking";
 import { shellFromMatches } from "../lib/site";
 import type { loader as rootLoader } from "../root";
 
@@ -11,8 +12,6 @@ export function analyticsOff(matches: readonly { handle?: unknown }[]): boolean 
   return matches.some((m) => (m.handle as AnalyticsHandle | undefined)?.analytics === false);
 }
 
-const SAFE_ID = /^[A-Za-z0-9-]{1,40}$/;
-
 /**
  * The platform's own analytics id on every page, plus the client's analytics and
  * tag-manager ids when the site has them (spec §2). Ids are checked before they reach a script.
@@ -22,9 +21,9 @@ export function Analytics({ nonce }: { nonce?: string }) {
   const matches = useMatches();
   const shell = shellFromMatches(matches);
   const productId = root?.productAnalyticsId;
-  if (!productId || !SAFE_ID.test(productId) || analyticsOff(matches)) return null;
+  if (!productId || !isTrackingId(productId) || analyticsOff(matches)) return null;
   const gaIds = [productId, shell?.tracking.gaTrackingCode].filter(
-    (id): id is string => typeof id === "string" && SAFE_ID.test(id),
+    (id): id is string => typeof id === "string" && isTrackingId(id),
   );
   const gtm = shell?.tracking.gtmContainerId;
   const config = gaIds.map((id) => `gtag('config',${JSON.stringify(id)});`).join("");
@@ -38,16 +37,16 @@ export function Analytics({ nonce }: { nonce?: string }) {
       />
       <script
         nonce={nonce}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed snippet; ids match SAFE_ID
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: fixed snippet; ids pass isTrackingId
         dangerouslySetInnerHTML={{
           __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}gtag('js',new Date());${config}`,
         }}
         data-analytics-ids={gaIds.join(",")}
       />
-      {gtm && SAFE_ID.test(gtm) ? (
+      {gtm && isTrackingId(gtm) ? (
         <script
           nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: Google Tag Manager loader; id matches SAFE_ID
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: Google Tag Manager loader; id passes isTrackingId
           dangerouslySetInnerHTML={{
             __html: `(function(w,d,s,l,i){w[l]=w[l]||[];w[l].push({'gtm.start':new Date().getTime(),event:'gtm.js'});var f=d.getElementsByTagName(s)[0],j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;f.parentNode.insertBefore(j,f);})(window,document,'script','dataLayer',${JSON.stringify(gtm)});`,
           }}

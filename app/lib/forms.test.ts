@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { requiredText } from "../../server/auth/fields.schema";
 import { SearchFormSchema } from "../../server/availability/search-form.schema";
+import { intField } from "../../server/staff/admin-fields.schema";
 import { issuesToErrors } from "./forms";
 
 describe("issuesToErrors", () => {
@@ -34,6 +35,13 @@ describe("issuesToErrors", () => {
     const order = SearchFormSchema.safeParse({ sd: "2026-12-02", st: "10:00", ed: "2026-12-01", et: "10:00" });
     expect(order.success ? {} : issuesToErrors(order.error.issues)).toEqual({
       ed: { code: "return_not_after_departure" },
+    });
+  });
+
+  it("passes a custom issue's params on (a range's {min} and {max})", () => {
+    const result = intField(1, 730).safeParse("0");
+    expect(result.success ? {} : issuesToErrors(result.error.issues)).toEqual({
+      form: { code: "number_range", params: { min: 1, max: 730 } },
     });
   });
 

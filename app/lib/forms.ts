@@ -12,6 +12,8 @@ interface Issue {
   message: string;
   code?: string;
   maximum?: unknown;
+  /** What a custom issue passes to its message (`{ min, max }`, the origin refused). */
+  params?: unknown;
 }
 
 /**
@@ -26,14 +28,22 @@ export function formObject(form: FormData, lists: readonly string[] = []): Recor
 
 /**
  * Zod issues (whose messages are reason codes) as one reason per field, the first one winning.
- * A length limit passes its number on, for messages such as "at most {max} characters".
+ * A length limit passes its number on, for messages such as "at most {max} characters"; a custom
+ * issue its `params` (a range's `{min}` and `{max}`, the value refused).
  */
 export function issuesToErrors(issues: readonly Issue[]): Errors {
   const errors: Errors = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? "form");
     const max = issue.code === "too_big" && typeof issue.maximum === "number" ? issue.maximum : undefined;
-    errors[field] ??= max === undefined ? { code: issue.message } : { code: issue.message, params: { max } };
+    const params =
+      issue.code === "custom" && issue.params && typeof issue.params === "object" ? issue.params : undefined;
+    errors[field] ??=
+      max !== undefined
+        ? { code: issue.message, params: { max } }
+        : params
+          ? { code: issue.message, params: params as Record<string, string | number> }
+          : { code: issue.message };
   }
   return errors;
 }

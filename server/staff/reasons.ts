@@ -27,6 +27,12 @@ export const ADMIN_REASON_CODES = [
   "import_too_many_rows",
   "import_empty",
   "import_has_errors",
+  "embed_origin_invalid",
+  "embed_origins_too_many",
+  "tracking_id_invalid",
+  "default_period_order",
+  "media_type",
+  "media_too_large",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

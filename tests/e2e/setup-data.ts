@@ -8,7 +8,7 @@ import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../app/presenters/s
 import { hashPassword } from "../../server/auth/passwords";
 import { loadConfig } from "../../server/config";
 import { createDb } from "../../server/db/client";
-import { staff } from "../../server/db/schema";
+import { staff, stores } from "../../server/db/schema";
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
 import { createMailer } from "../../server/mail/mailer";
@@ -36,4 +36,8 @@ for (const [i, siteId] of E2E_SITES.entries()) {
     .set({ passwordHash })
     .where(and(eq(staff.siteId, siteId), eq(staff.email, e2eOwner(siteId))));
 }
+// admin-settings.spec.ts: one store, so e2e-settings' public top page and search have something to show.
+await handle.db
+  .insert(stores)
+  .values({ siteId: "e2e-settings", storeName: "本店", storeNameEn: "Main store", tel: "03-0000-0000" });
 await handle.close();

@@ -2,6 +2,7 @@ import { adminAuthEn } from "./auth.en";
 import { adminCommonEn } from "./common.en";
 import { adminImportEn } from "./import.en";
 import type { AdminMessages } from "./ja";
+import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
 import { adminTeamEn } from "./team.en";
 
@@ -11,4 +12,5 @@ export const adminEn: AdminMessages = {
   ...adminTeamEn,
   ...adminStoresEn,
   ...adminImportEn,
+  ...adminSettingsEn,
 };

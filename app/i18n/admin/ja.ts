@@ -1,6 +1,7 @@
 import { adminAuthJa } from "./auth.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminImportJa } from "./import.ja";
+import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
 import { adminTeamJa } from "./team.ja";
 
@@ -14,6 +15,7 @@ export const adminJa = {
   ...adminTeamJa,
   ...adminStoresJa,
   ...adminImportJa,
+  ...adminSettingsJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

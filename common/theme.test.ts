@@ -1,6 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BLACK, fontColorFor, logoNeedsResize, luminance, parseColor, siteTheme, toHex, WHITE } from "./theme";
+import {
+  BLACK,
+  contrastRatio,
+  fontColorFor,
+  logoNeedsResize,
+  luminance,
+  MIN_TEXT_CONTRAST,
+  parseColor,
+  relativeLuminance,
+  siteTheme,
+  themeContrast,
+  toHex,
+  WHITE,
+} from "./theme";
 
 describe("colours", () => {
   it("parses hex, short hex and rgb()", () => {
@@ -61,5 +74,49 @@ describe("logo resize", () => {
     expect(logoNeedsResize(401, 75)).toBe(true);
     expect(logoNeedsResize(400, 76)).toBe(true);
     expect(logoNeedsResize(520, 80)).toBe(true);
+  });
+});
+
+describe("contrast (WCAG 2.2)", () => {
+  const rgb = (hex: string) => parseColor(hex) as NonNullable<ReturnType<typeof parseColor>>;
+
+  it("measures relative luminance and the ratio as WCAG defines them", () => {
+    expect(relativeLuminance(rgb(BLACK))).toBe(0);
+    expect(relativeLuminance(rgb(WHITE))).toBeCloseTo(1, 10);
+    expect(contrastRatio(rgb(BLACK), rgb(WHITE))).toBeCloseTo(21, 10);
+    expect(contrastRatio(rgb(WHITE), rgb(BLACK))).toBeCloseTo(21, 10);
+    expect(contrastRatio(rgb("#777777"), rgb(WHITE))).toBeCloseTo(4.48, 2); // the classic just-fails grey
+    expect(contrastRatio(rgb("#767676"), rgb(WHITE))).toBeCloseTo(4.54, 2); // and the just-passes one
+  });
+
+  it("passes the demo themes and the default", () => {
+    expect(themeContrast(siteTheme("#ee6e25"))).toMatchObject({ sufficient: true, bestText: BLACK });
+    expect(themeContrast(siteTheme("#1e3a5f"))).toMatchObject({ sufficient: true, bestText: WHITE });
+    expect(themeContrast(siteTheme("#f5d742"))).toMatchObject({ sufficient: true });
+  });
+
+  it("warns where the spec's luminance rule picks white on a bright green, and where an override is pale", () => {
+    // Luminance 46.6 (< 50): the rule picks white, which reads at about 3:1.
+    const green = themeContrast(siteTheme("#2eaa2e"));
+    expect(siteTheme("#2eaa2e").fontColor).toBe(WHITE);
+    expect(green.sufficient).toBe(false);
+    expect(green.ratio).toBeLessThan(MIN_TEXT_CONTRAST);
+    expect(green.bestText).toBe(BLACK);
+    expect(themeContrast(siteTheme("#fde68a", "#ffffff")).sufficient).toBe(false);
+    expect(themeContrast(siteTheme("#fde68a")).sufficient).toBe(true);
+  });
+
+  it("is symmetric, between 1 and 21, and 1 for a colour on itself (property)", () => {
+    const channel = fc.integer({ min: 0, max: 255 });
+    const colour = fc.record({ r: channel, g: channel, b: channel });
+    fc.assert(
+      fc.property(colour, colour, (a, b) => {
+        const ratio = contrastRatio(a, b);
+        expect(ratio).toBeGreaterThanOrEqual(1);
+        expect(ratio).toBeLessThanOrEqual(21.0000001);
+        expect(contrastRatio(b, a)).toBeCloseTo(ratio, 10);
+        expect(contrastRatio(a, a)).toBeCloseTo(1, 10);
+      }),
+    );
   });
 });
