@@ -49,6 +49,7 @@ export default function Admin() {
   return (
     <div className="admin-root min-h-screen">
       <meta name="robots" content="noindex, nofollow" />
+      <link rel="icon" href="/favicon.svg" />
       <Outlet />
     </div>
   );
