@@ -23,6 +23,8 @@ export const ADMIN_REASON_CODES = [
   "capacity_conflict",
   "stale",
   "hours_order",
+  "owner_only",
+  "settlement_required",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 
