@@ -34,7 +34,8 @@ export interface RichDocument {
 }
 
 /** Elements whose content is code or another document: they go whole. */
-const ELEMENT = /<(script|style|iframe|object|embed|noscript|template|svg|math|textarea|select)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
+const ELEMENT =
+  /<(script|style|iframe|object|embed|noscript|template|svg|math|textarea|select)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 /** A tag: `<` right before a letter (or `/` and a letter), up to the next `>`; "a < b" and "<注意>" stay text. */
 const TAG = /<\/?([A-Za-z][A-Za-z0-9:-]*)(?:\s[^<>]*)?\/?>/g;

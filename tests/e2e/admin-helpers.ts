@@ -20,6 +20,7 @@ export async function useAdminLanguage(page: Page, lang: AdminLang) {
 
 /** Signs in to a site's back office in `lang` and waits for its home. */
 export async function adminLogin(page: Page, who: { siteId: string; email: string }, lang: AdminLang = "ja") {
+  // biome-ignore lint/correctness/useHookAtTopLevel: a Playwright helper named like a hook, not a React hook
   await useAdminLanguage(page, lang);
   await page.goto(`/admin/${who.siteId}/login`);
   const form = page.getByTestId("admin-login-form");
