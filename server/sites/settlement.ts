@@ -11,7 +11,7 @@ import type { SettlementInput } from "./settlement.schema";
  * is paid, so only the owner sees and changes them (permission `site.billing`); anyone else gets
  * a 403 that says so.
  */
-function authorizeBilling(actor: Actor) {
+export function authorizeSettlement(actor: Actor) {
   if (!can(actor, "site.billing")) throw new AppError("forbidden", { reason: { code: "owner_only" } });
 }
 
@@ -25,12 +25,12 @@ async function readMethods(db: Db, siteId: string): Promise<number[]> {
 }
 
 export async function getSettlementMethods(db: Db, siteId: string, actor: Actor): Promise<number[]> {
-  authorizeBilling(actor);
+  authorizeSettlement(actor);
   return readMethods(db, siteId);
 }
 
 export async function updateSettlementMethods(db: Db, siteId: string, actor: Actor, input: SettlementInput) {
-  authorizeBilling(actor);
+  authorizeSettlement(actor);
   if (!input.settlement_methods.length) {
     // The schema says so too; this holds for any caller that skips it.
     throw new AppError("invalid_input", { fieldErrors: { settlement_methods: { code: "settlement_required" } } });
@@ -45,6 +45,3 @@ export async function updateSettlementMethods(db: Db, siteId: string, actor: Act
     }
   });
 }
-
-/** Whether the actor may open the settlement page (the menu hides it otherwise). */
-export const canEditSettlement = (actor: Actor) => can(actor, "site.billing");

@@ -1,5 +1,6 @@
 import { adminAuthEn } from "./auth.en";
 import { adminCommonEn } from "./common.en";
+import { adminContentEn } from "./content.en";
 import type { AdminMessages } from "./ja";
 import { adminStoresEn } from "./stores.en";
 import { adminTeamEn } from "./team.en";
@@ -9,4 +10,5 @@ export const adminEn: AdminMessages = {
   ...adminAuthEn,
   ...adminTeamEn,
   ...adminStoresEn,
+  ...adminContentEn,
 };
