@@ -44,8 +44,13 @@ const EXAMPLES = [
 export function MarkupHelp() {
   const { t } = useAdminI18n();
   return (
-    <details className="rounded-md border border-gray-300 bg-gray-50 p-3 text-sm" data-testid="markup-help">
-      <summary className="tap cursor-pointer font-semibold">{t("admin.markup.help")}</summary>
+    <details className="group rounded-md border border-gray-300 bg-gray-50 p-3 text-sm" data-testid="markup-help">
+      <summary className="flex min-h-11 cursor-pointer items-center gap-2 font-semibold">
+        <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-90">
+          ▶
+        </span>
+        {t("admin.markup.help")}
+      </summary>
       <p className="mt-2">{t("admin.markup.helpLead")}</p>
       <table className="mt-2 w-full border-collapse">
         <thead>
@@ -143,10 +148,13 @@ export function MarkupPreview({
           <details
             key={l.suffix || "ja"}
             open={l.suffix === ""}
-            className="min-w-0 rounded-md border border-gray-300"
+            className="group min-w-0 rounded-md border border-gray-300"
             data-testid={`preview-${l.lang}`}
           >
-            <summary className="tap flex cursor-pointer flex-wrap items-center gap-2 px-3 font-semibold">
+            <summary className="flex min-h-11 cursor-pointer flex-wrap items-center gap-2 px-3 font-semibold">
+              <span aria-hidden="true" className="text-xs transition-transform group-open:rotate-90">
+                ▶
+              </span>
               <span>{t(l.label)}</span>
               {fallback ? (
                 <span className="text-sm font-normal text-gray-700">{t("admin.preview.fallback")}</span>

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
+import { localDate } from "../../../common/calendar-date";
 import { LIMITS, NewsSchema, newsFormValues } from "../../../server/content/content.schema";
 import { createNews, deleteNews, getNews, updateNews } from "../../../server/content/news";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
@@ -17,7 +19,11 @@ import type { Route } from "./+types/news-edit";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   const { siteId } = getAdminSite(context);
-  if (params.newsId === undefined) return { newsId: null, title: "", values: {} as Record<string, string> };
+  if (params.newsId === undefined) {
+    // A new item is dated today, in the site's zone.
+    const today = localDate(new Date(), siteTimeZone(getAdminSite(context).bundle));
+    return { newsId: null, title: "", values: { published_on: today } as Record<string, string> };
+  }
   const item = await getNews(services(context).db, siteId, actorOf(staff), requireId(params.newsId));
   return { newsId: item.id, title: item.title, values: newsFormValues(item) };
 }

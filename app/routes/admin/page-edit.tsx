@@ -129,7 +129,14 @@ export default function AdminPageEdit({ loaderData, actionData }: Route.Componen
         data-testid="page-form"
       >
         <CsrfField />
-        <AdminErrorSummary errors={errors} />
+        <AdminErrorSummary
+          errors={errors}
+          labels={{
+            page_title: t("admin.pages.pageTitle"),
+            page_url: t("admin.pages.url"),
+            display_order: t("admin.pages.order"),
+          }}
+        />
         <AdminSection title={t("admin.pages.sectionBasics")}>
           <MlTextFields
             name="page_title"
@@ -179,7 +186,7 @@ export default function AdminPageEdit({ loaderData, actionData }: Route.Componen
             values={values}
             errors={errors}
             multiline
-            rows={12}
+            rows={8}
             maxLength={LIMITS.pageContents}
           />
         </AdminSection>
