@@ -156,11 +156,11 @@ describe("custom pages", () => {
     const [other] = await handle.db.select().from(customPages).where(eq(customPages.siteId, otherSiteId));
     const id = other?.id ?? 0;
     for (const call of [
-      getCustomPage(handle.db, siteId, OWNER, id),
-      updateCustomPage(handle.db, siteId, OWNER, id, pageInput({ page_url: "taken-over" })),
-      deleteCustomPage(handle.db, siteId, OWNER, id),
+      () => getCustomPage(handle.db, siteId, OWNER, id),
+      () => updateCustomPage(handle.db, siteId, OWNER, id, pageInput({ page_url: "taken-over" })),
+      () => deleteCustomPage(handle.db, siteId, OWNER, id),
     ]) {
-      expect((await failure(call)).status).toBe(404);
+      expect((await failure(call())).status).toBe(404);
     }
     const [still] = await handle.db.select().from(customPages).where(eq(customPages.id, id));
     expect(still?.pageUrl).toBe("access");
@@ -172,11 +172,11 @@ describe("custom pages", () => {
     for (const actor of [READ_ONLY, STORE_STAFF()] as Actor[]) {
       expect((await getCustomPage(handle.db, siteId, actor, id)).id).toBe(id);
       for (const call of [
-        createCustomPage(handle.db, siteId, actor, pageInput({ page_url: `by-${actor.role}` })),
-        updateCustomPage(handle.db, siteId, actor, id, pageInput({ page_url: "x" })),
-        deleteCustomPage(handle.db, siteId, actor, id),
+        () => createCustomPage(handle.db, siteId, actor, pageInput({ page_url: `by-${actor.role}` })),
+        () => updateCustomPage(handle.db, siteId, actor, id, pageInput({ page_url: "x" })),
+        () => deleteCustomPage(handle.db, siteId, actor, id),
       ]) {
-        expect(await failure(call)).toMatchObject({ status: 403, code: "forbidden" });
+        expect(await failure(call())).toMatchObject({ status: 403, code: "forbidden" });
       }
     }
   });
@@ -289,11 +289,11 @@ describe("news", () => {
   it("answers 404 for another site's item and 403 for read-only and store staff", async () => {
     const { newsId } = await createNews(handle.db, otherSiteId, OWNER, item("2026-01-10", "他社"));
     for (const call of [
-      getNews(handle.db, siteId, OWNER, newsId),
-      updateNews(handle.db, siteId, OWNER, newsId, item("2026-01-10", "乗っ取り")),
-      deleteNews(handle.db, siteId, OWNER, newsId),
+      () => getNews(handle.db, siteId, OWNER, newsId),
+      () => updateNews(handle.db, siteId, OWNER, newsId, item("2026-01-10", "乗っ取り")),
+      () => deleteNews(handle.db, siteId, OWNER, newsId),
     ]) {
-      expect((await failure(call)).status).toBe(404);
+      expect((await failure(call())).status).toBe(404);
     }
     const [kept] = await handle.db.select().from(siteNews).where(eq(siteNews.id, newsId));
     expect(kept?.title).toBe("他社");

@@ -76,10 +76,10 @@ describe("settlement methods", () => {
   it("is the owner's only: managers, store staff and read-only get a 403 that says so, and nothing changes", async () => {
     for (const actor of [MANAGER, READ_ONLY, actorAs("store_staff", [1])]) {
       for (const call of [
-        getSettlementMethods(handle.db, siteId, actor),
-        updateSettlementMethods(handle.db, siteId, actor, { settlement_methods: [1] }),
+        () => getSettlementMethods(handle.db, siteId, actor),
+        () => updateSettlementMethods(handle.db, siteId, actor, { settlement_methods: [1] }),
       ]) {
-        const error = await refusal(call);
+        const error = await refusal(call());
         expect(error?.status, actor.role).toBe(403);
         expect(error?.details.reason?.code).toBe("owner_only");
       }

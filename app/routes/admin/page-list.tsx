@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { plainText } from "../../../common/seo";
+import { excerpt, plainText } from "../../../common/seo";
 import { listCustomPages } from "../../../server/content/custom-pages";
 import { getTopText } from "../../../server/content/top-text";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
@@ -16,7 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = services(context);
   const actor = actorOf(staff);
   const [list, top] = await Promise.all([listCustomPages(db, siteId, actor), getTopText(db, siteId, actor)]);
-  return { ...list, topExcerpt: plainText(top.pageEditTop).slice(0, 140) };
+  return { ...list, topExcerpt: excerpt(plainText(top.pageEditTop), 100) };
 }
 
 export default function AdminPageList({ loaderData }: Route.ComponentProps) {
