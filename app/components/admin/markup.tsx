@@ -92,7 +92,7 @@ function droppedText(t: AdminT, d: RichDropped): string {
 }
 
 /** One language's text as the public page shows it, with what the markup left out. */
-function LanguagePreview({ source, title }: { source: string; title?: string }) {
+function LanguagePreview({ source, title, lang }: { source: string; title?: string; lang: string }) {
   const { t } = useAdminI18n();
   const { dropped } = parseRichText(source);
   return (
@@ -108,7 +108,11 @@ function LanguagePreview({ source, title }: { source: string; title?: string }) 
         </div>
       ) : null}
       {/* The public page's frame (routes/site/custom-page.tsx), without its heading levels. */}
-      <div className="min-w-0 rounded border border-gray-200 bg-white p-4 shadow-sm sm:p-6" data-testid="preview-page">
+      <div
+        className="min-w-0 rounded border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+        lang={lang}
+        data-testid="preview-page"
+      >
         {title ? <p className="text-2xl font-bold">{title}</p> : null}
         {source ? <RichText source={source} /> : <p className="text-gray-700">{t("admin.preview.empty")}</p>}
       </div>
@@ -165,8 +169,8 @@ export function MarkupPreview({
                 </span>
               ) : null}
             </summary>
-            <div className="min-w-0 border-t border-gray-200 p-3" lang={l.lang}>
-              <LanguagePreview source={source} title={title} />
+            <div className="min-w-0 border-t border-gray-200 p-3">
+              <LanguagePreview source={source} title={title} lang={fallback ? "ja" : l.lang} />
             </div>
           </details>
         );
