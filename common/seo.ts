@@ -1,4 +1,5 @@
 import { LOCALES, type Locale, localizePath, stripLocale } from "./locales";
+import { RICH_LINK, stripHtml } from "./rich-text";
 
 /** BCP 47 tags for `hreflang` and `lang`: the locale codes are already such tags. */
 export const HREFLANG: Record<Locale, string> = { ja: "ja", en: "en", ko: "ko", "zh-TW": "zh-TW" };
@@ -59,15 +60,13 @@ export function canonicalUrl(origin: string, locale: Locale, path: string, query
   return absoluteUrl(origin, localizePath(locale, path) + query);
 }
 
-const LINK = /\[([^\]]+)\]\([^)\s]*\)/g;
-
 /**
  * Client-authored markup (docs/decisions/005) as one line of plain text: headings, list markers,
- * table pipes and separator rows, link targets and any HTML tag are dropped; whitespace collapses.
+ * table pipes and separator rows, link targets and any HTML (as the renderer drops it) are dropped;
+ * whitespace collapses.
  */
 export function plainText(markup: string): string {
-  return markup
-    .replace(/\r\n?/g, "\n")
+  return stripHtml(markup.replace(/\r\n?/g, "\n"))
     .split("\n")
     .filter((line) => !/^\s*\|[\s:|-]+\|\s*$/.test(line))
     .map((line) =>
@@ -78,8 +77,7 @@ export function plainText(markup: string): string {
         .replace(/\|/g, " "),
     )
     .join(" ")
-    .replace(LINK, "$1")
-    .replace(/<[^>]*>/g, " ")
+    .replace(RICH_LINK, "$1")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -55,7 +55,7 @@ export const DRIVER_LIMITS = {
 } as const;
 
 /** Spec §5: these are required whenever they are shown, whatever the setting says. */
-const ALWAYS_REQUIRED: ReadonlySet<DriverField> = new Set([
+export const ALWAYS_REQUIRED: ReadonlySet<DriverField> = new Set([
   "name",
   "license_type",
   "license_number",
@@ -64,7 +64,7 @@ const ALWAYS_REQUIRED: ReadonlySet<DriverField> = new Set([
 ]);
 
 /** A site without settings (or a field the settings leave out) asks for this. */
-const DEFAULT_MODES: Record<DriverField, FieldMode> = {
+export const DEFAULT_MODES: Record<DriverField, FieldMode> = {
   name: 2,
   kana: 1,
   birthdate: 1,
@@ -95,7 +95,7 @@ export interface DriverFormConfig {
   today: IsoDate;
 }
 
-const asMode = (value: unknown, fallback: FieldMode): FieldMode =>
+export const asMode = (value: unknown, fallback: FieldMode): FieldMode =>
   value === 0 || value === 1 || value === 2 ? value : fallback;
 
 /**

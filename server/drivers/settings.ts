@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Db } from "../db/client";
 import { driverInputSettings } from "../db/schema";
+import type { DbOrTx } from "../mail/outbox";
 import type { DriverInputSettingsLike } from "./driver.schema";
 
 /** The defaults of a site that has no row (the table's own defaults). */
@@ -14,7 +14,7 @@ export const DEFAULT_DRIVER_INPUT_SETTINGS: DriverInputSettingsLike = {
  * A site's driver input settings (spec §3), read from the database on each request: they are not
  * part of the cached site bundle, so a change in the back office applies to the next form.
  */
-export async function readDriverInputSettings(db: Db, siteId: string): Promise<DriverInputSettingsLike> {
+export async function readDriverInputSettings(db: DbOrTx, siteId: string): Promise<DriverInputSettingsLike> {
   const [row] = await db
     .select({
       fields: driverInputSettings.fields,

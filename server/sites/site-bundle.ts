@@ -72,7 +72,8 @@ export interface SiteBundle {
 export const ACTIVE_STORE = 1;
 /** Site public status (spec §3): public 1, unpublished 2. */
 export const PUBLIC_STATUS = { public: 1, unpublished: 2 } as const;
-const NEWS_ON_TOP = 5;
+/** How many news items the public top page shows, newest first. */
+export const NEWS_ON_TOP = 5;
 
 export async function readSiteConfigVersion(db: Db, siteId: string): Promise<number | null> {
   const [row] = await db

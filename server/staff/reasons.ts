@@ -33,6 +33,8 @@ export const ADMIN_REASON_CODES = [
   "default_period_order",
   "media_type",
   "media_too_large",
+  "owner_only",
+  "settlement_required",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

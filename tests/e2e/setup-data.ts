@@ -8,13 +8,14 @@ import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../app/presenters/s
 import { hashPassword } from "../../server/auth/passwords";
 import { loadConfig } from "../../server/config";
 import { createDb } from "../../server/db/client";
-import { staff, stores } from "../../server/db/schema";
+import { siteSettings, staff, stores } from "../../server/db/schema";
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
+import { createMember } from "../../server/db/seed/members-factory";
 import { createMailer } from "../../server/mail/mailer";
 import { PLAN } from "../../server/sites/plan";
 import { provisionSite } from "../../server/sites/provision";
-import { E2E_SITES, e2eOwner } from "./admin-sites";
+import { E2E_CONTENT, E2E_SITES, e2eOwner } from "./admin-sites";
 
 const config = loadConfig();
 const handle = await createDb(config);
@@ -40,4 +41,22 @@ for (const [i, siteId] of E2E_SITES.entries()) {
 await handle.db
   .insert(stores)
   .values({ siteId: "e2e-settings", storeName: "本店", storeNameEn: "Main store", tel: "03-0000-0000" });
+// admin-content.spec.ts: its site is published with a store (the public top, footer and My Page's
+// driver form are checked), a member to open that form, and a manager, who may edit content but not
+// the payment methods.
+await handle.db.update(siteSettings).set({ publicStatus: 1 }).where(eq(siteSettings.siteId, E2E_CONTENT.siteId));
+await handle.db.insert(stores).values({ siteId: E2E_CONTENT.siteId, storeName: "本店", tel: "098-000-0000" });
+await createMember(handle.db, E2E_CONTENT.siteId, {
+  name: "運転 太郎",
+  kana: "ウンテン タロウ",
+  email: E2E_CONTENT.member,
+  passwordHash,
+});
+await handle.db.insert(staff).values({
+  siteId: E2E_CONTENT.siteId,
+  email: E2E_CONTENT.manager,
+  name: "E2E マネージャー",
+  role: "manager",
+  passwordHash,
+});
 await handle.close();

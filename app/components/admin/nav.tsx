@@ -46,7 +46,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
       { path: "/news", label: "admin.nav.news", needs: "view", testId: "nav-news" },
       { path: "/seo", label: "admin.nav.seo", needs: "view", testId: "nav-seo" },
       { path: "/driver-settings", label: "admin.nav.driverSettings", needs: "view", testId: "nav-driver-settings" },
-      { path: "/settlement", label: "admin.nav.settlement", needs: "view", testId: "nav-settlement" },
+      { path: "/settlement", label: "admin.nav.settlement", needs: "site.billing", testId: "nav-settlement" },
     ],
   },
   {

@@ -1,5 +1,6 @@
 import { adminAuthEn } from "./auth.en";
 import { adminCommonEn } from "./common.en";
+import { adminContentEn } from "./content.en";
 import { adminImportEn } from "./import.en";
 import type { AdminMessages } from "./ja";
 import { adminSettingsEn } from "./settings.en";
@@ -13,4 +14,5 @@ export const adminEn: AdminMessages = {
   ...adminStoresEn,
   ...adminImportEn,
   ...adminSettingsEn,
+  ...adminContentEn,
 };

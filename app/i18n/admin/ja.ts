@@ -1,5 +1,6 @@
 import { adminAuthJa } from "./auth.ja";
 import { adminCommonJa } from "./common.ja";
+import { adminContentJa } from "./content.ja";
 import { adminImportJa } from "./import.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
@@ -16,6 +17,7 @@ export const adminJa = {
   ...adminStoresJa,
   ...adminImportJa,
   ...adminSettingsJa,
+  ...adminContentJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

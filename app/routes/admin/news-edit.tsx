@@ -1,0 +1,130 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { localDate } from "../../../common/calendar-date";
+import { LIMITS, NewsSchema, newsFormValues } from "../../../server/content/content.schema";
+import { createNews, deleteNews, getNews, updateNews } from "../../../server/content/news";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
+import { authorize } from "../../../server/staff/permissions";
+import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { requireId, services } from "../../lib/site.server";
+import type { Route } from "./+types/news-edit";
+
+/** `/news/new` and `/news/:newsId`: a news item's date, title and text in four languages. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  if (params.newsId === undefined) {
+    // A new item is dated today, in the site's zone.
+    const today = localDate(new Date(), siteTimeZone(getAdminSite(context).bundle));
+    return { newsId: null, title: "", values: { published_on: today } as Record<string, string> };
+  }
+  const item = await getNews(services(context).db, siteId, actorOf(staff), requireId(params.newsId));
+  return { newsId: item.id, title: item.title, values: newsFormValues(item) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const form = await request.formData();
+  const newsId = params.newsId === undefined ? null : requireId(params.newsId);
+  authorize(actor, "content.edit");
+  const done = (key: "admin.flash.created" | "admin.flash.saved" | "admin.flash.deleted") => {
+    invalidateSite(context);
+    return redirectWithAdminFlash(request, adminPath(siteId, "/news"), { kind: "success", key });
+  };
+  if (newsId !== null && form.get("intent") === "delete") {
+    return handleIntent(form, async () => {
+      await deleteNews(db, siteId, actor, newsId);
+      return done("admin.flash.deleted");
+    });
+  }
+  return handleForm(form, NewsSchema, async (input) => {
+    if (newsId === null) {
+      await createNews(db, siteId, actor, input);
+      return done("admin.flash.created");
+    }
+    await updateNews(db, siteId, actor, newsId, input);
+    return done("admin.flash.saved");
+  });
+}
+
+const NO_ERRORS = {};
+
+export default function AdminNewsEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(NewsSchema, actionData?.errors ?? NO_ERRORS);
+  const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
+  const isNew = loaderData.newsId === null;
+  const editable = can("content.edit");
+  return (
+    <>
+      <AdminPageHeader
+        title={isNew ? t("admin.news.newTitle") : `${t("admin.news.editTitle")}: ${loaderData.title}`}
+        back={path("/news")}
+      />
+      {!editable ? <p className="mb-4 text-gray-700">{t("admin.content.readOnly")}</p> : null}
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="news-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary errors={errors} />
+        <AdminSection>
+          <div className="sm:max-w-xs">
+            <AdminInput
+              name="published_on"
+              type="date"
+              label={t("admin.news.date")}
+              errors={errors}
+              defaultValue={values.published_on}
+              required
+            />
+          </div>
+          <MlTextFields
+            name="title"
+            label={t("admin.news.itemTitle")}
+            values={values}
+            errors={errors}
+            required
+            maxLength={LIMITS.newsTitle}
+          />
+          <MlTextFields
+            name="body"
+            label={t("admin.news.body")}
+            values={values}
+            errors={errors}
+            multiline
+            rows={5}
+            maxLength={LIMITS.newsBody}
+          />
+          <p className="text-sm text-gray-700">{t("admin.news.bodyHint")}</p>
+        </AdminSection>
+        {editable ? (
+          <div className="sticky bottom-0 z-10 -mx-4 flex gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+            <SubmitButton testId="save">{isNew ? t("admin.action.create") : t("admin.action.save")}</SubmitButton>
+          </div>
+        ) : null}
+      </Form>
+      {!isNew && editable ? (
+        <div className="mt-8 border-t border-gray-200 pt-4">
+          <DeleteForm />
+        </div>
+      ) : null}
+    </>
+  );
+}

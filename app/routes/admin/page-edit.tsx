@@ -1,0 +1,211 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { CustomPageSchema, customPageFormValues, LIMITS } from "../../../server/content/content.schema";
+import {
+  createCustomPage,
+  deleteCustomPage,
+  getCustomPage,
+  listCustomPages,
+  updateCustomPage,
+} from "../../../server/content/custom-pages";
+import { authorize } from "../../../server/staff/permissions";
+import { AdminErrorSummary, AdminInput, AdminNumber, MlTextFields } from "../../components/admin/fields";
+import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { requireId, services } from "../../lib/site.server";
+import type { Route } from "./+types/page-edit";
+
+/** `/pages/new` and `/pages/:pageId`: a custom page's address, titles and text, with its preview. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  if (params.pageId === undefined) {
+    const { priceListPageUrl } = await listCustomPages(db, siteId, actor);
+    return { pageId: null, savedUrl: null, title: "", priceListPageUrl, values: { display_order: "0" } };
+  }
+  const page = await getCustomPage(db, siteId, actor, requireId(params.pageId));
+  return {
+    pageId: page.id,
+    savedUrl: page.pageUrl,
+    title: page.pageTitle,
+    priceListPageUrl: page.priceListPageUrl,
+    values: customPageFormValues(page),
+  };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const form = await request.formData();
+  const pageId = params.pageId === undefined ? null : requireId(params.pageId);
+  authorize(actor, "content.edit");
+  const intent = form.get("intent");
+  // The preview without JavaScript: the form comes back as sent, and the page renders its preview.
+  if (intent === "preview") return formFailure(form, {}, 200);
+  if (pageId !== null && intent === "delete") {
+    return handleIntent(form, async () => {
+      await deleteCustomPage(db, siteId, actor, pageId);
+      invalidateSite(context);
+      return redirectWithAdminFlash(request, adminPath(siteId, "/pages"), {
+        kind: "success",
+        key: "admin.flash.deleted",
+      });
+    });
+  }
+  return handleForm(form, CustomPageSchema, async (input) => {
+    if (pageId === null) {
+      const created = await createCustomPage(db, siteId, actor, input);
+      invalidateSite(context);
+      return redirectWithAdminFlash(request, adminPath(siteId, `/pages/${created.pageId}`), {
+        kind: "success",
+        key: "admin.flash.created",
+      });
+    }
+    await updateCustomPage(db, siteId, actor, pageId, input);
+    invalidateSite(context);
+    return redirectWithAdminFlash(request, adminPath(siteId, `/pages/${pageId}`), {
+      kind: "success",
+      key: "admin.flash.saved",
+    });
+  });
+}
+
+const NO_ERRORS = {};
+
+export default function AdminPageEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  const { siteId } = useAdminFrame();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(CustomPageSchema, actionData?.errors ?? NO_ERRORS);
+  // After a refused save or a preview the form shows what was sent, not what is stored.
+  const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
+  const { live, onInput } = useLiveValues(values);
+  const isNew = loaderData.pageId === null;
+  const editable = can("content.edit");
+  const url = live.page_url ?? "";
+  const { priceListPageUrl, savedUrl } = loaderData;
+  const isPriceList = priceListPageUrl !== null && (url === priceListPageUrl || savedUrl === priceListPageUrl);
+  return (
+    <>
+      <AdminPageHeader
+        title={isNew ? t("admin.pages.newTitle") : `${t("admin.pages.editTitle")}: ${loaderData.title}`}
+        back={path("/pages")}
+        actions={
+          savedUrl ? (
+            <a
+              href={`/${siteId}/c/${savedUrl}`}
+              target="_blank"
+              rel="noopener"
+              className="btn-secondary"
+              aria-label={t("admin.pages.openPublicNewTab")}
+              data-testid="open-public"
+            >
+              {t("admin.pages.openPublic")} ↗
+            </a>
+          ) : null
+        }
+      />
+      {!editable ? <p className="mb-4 text-gray-700">{t("admin.content.readOnly")}</p> : null}
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={(event) => {
+          onChange(event);
+          onInput(event);
+        }}
+        noValidate
+        className="grid gap-4"
+        data-testid="page-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary
+          errors={errors}
+          labels={{
+            page_title: t("admin.pages.pageTitle"),
+            page_url: t("admin.pages.url"),
+            display_order: t("admin.pages.order"),
+          }}
+        />
+        <AdminSection title={t("admin.pages.sectionBasics")}>
+          <MlTextFields
+            name="page_title"
+            label={t("admin.pages.pageTitle")}
+            values={values}
+            errors={errors}
+            required
+            maxLength={LIMITS.pageTitle}
+          />
+          <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+            <AdminInput
+              name="page_url"
+              label={t("admin.pages.url")}
+              required
+              errors={errors}
+              defaultValue={values.page_url}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={LIMITS.pageUrl}
+              hint={
+                <>
+                  {t("admin.pages.urlHint", { path: `/${siteId}/c/${url || "…"}` })}
+                  {isPriceList ? (
+                    <span className="mt-1 block font-semibold text-blue-950" data-testid="price-list-hint">
+                      {t("admin.pages.priceListHint", { url: priceListPageUrl ?? "" })}
+                    </span>
+                  ) : null}
+                </>
+              }
+            />
+            <AdminNumber
+              name="display_order"
+              label={t("admin.pages.order")}
+              hint={t("admin.pages.orderHint")}
+              errors={errors}
+              defaultValue={values.display_order}
+              required
+            />
+          </div>
+        </AdminSection>
+        <AdminSection title={t("admin.pages.sectionContents")}>
+          <MarkupHelp />
+          <MlTextFields
+            name="page_contents"
+            label={t("admin.pages.contents")}
+            values={values}
+            errors={errors}
+            multiline
+            rows={8}
+            maxLength={LIMITS.pageContents}
+          />
+        </AdminSection>
+        {editable ? (
+          <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+            <SubmitButton testId="save">{isNew ? t("admin.action.create") : t("admin.action.save")}</SubmitButton>
+            <PreviewButton />
+          </div>
+        ) : null}
+      </Form>
+      <div className="mt-6">
+        <MarkupPreview name="page_contents" titleName="page_title" values={live} />
+      </div>
+      {!isNew && editable ? (
+        <div className="mt-8 grid gap-2 border-t border-gray-200 pt-4">
+          <p className="text-sm text-gray-700">{t("admin.pages.deleteHint")}</p>
+          <DeleteForm />
+        </div>
+      ) : null}
+    </>
+  );
+}

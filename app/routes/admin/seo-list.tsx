@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { listSeoKinds } from "../../../server/content/seo";
+import { AdminPageHeader } from "../../components/admin/page";
+import { useSeoKindLabel } from "../../components/admin/seo-kind";
+import { AdminTable } from "../../components/admin/table";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/seo-list";
+
+/** `/seo`: every page kind of the public head, each custom page's, and whether it has settings. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  return { kinds: await listSeoKinds(services(context).db, siteId, actorOf(staff)) };
+}
+
+export default function AdminSeoList({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const label = useSeoKindLabel();
+  return (
+    <>
+      <AdminPageHeader title={t("admin.seo.title")} lead={t("admin.seo.lead")} />
+      <AdminTable
+        caption={t("admin.seo.title")}
+        testId="seo-table"
+        rows={loaderData.kinds}
+        rowKey={(k) => k.kind}
+        columns={[
+          {
+            key: "page",
+            header: t("admin.seo.page"),
+            cell: (k) => (
+              <Link
+                to={path(`/seo/${encodeURIComponent(k.kind)}`)}
+                className="link tap font-semibold"
+                data-testid={`seo-${k.kind}`}
+              >
+                {label(k)}
+              </Link>
+            ),
+          },
+          {
+            key: "status",
+            header: t("admin.seo.status"),
+            cell: (k) =>
+              k.setting ? (
+                <span>
+                  <span className="font-semibold text-green-800">{t("admin.seo.set")}</span>
+                  {k.setting.title ? <span className="block text-sm text-gray-700">{k.setting.title}</span> : null}
+                </span>
+              ) : (
+                <span className="text-gray-700">{t("admin.seo.notSet")}</span>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
