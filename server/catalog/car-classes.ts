@@ -151,12 +151,19 @@ export async function deleteCarClass(db: Db, siteId: string, actor: Actor, class
   );
   if (uses.some((n) => n > 0)) throw new AppError("rejected", { reason: { code: "in_use" } });
   // A car type added since the count above is still caught by the foreign key.
-  await db.transaction(async (tx) => {
-    await tx.delete(carClasses).where(and(eq(carClasses.siteId, siteId), eq(carClasses.id, classId)));
-    const { id: _id, siteId: _site, ...before } = current;
-    await recordAudit(tx, siteId, actor, { action: "car_class.delete", entity: "car_class", entityId: classId, before });
-  }).catch((error: unknown) => {
-    if (isStillReferenced(error)) throw new AppError("rejected", { reason: { code: "in_use" } });
-    throw error;
-  });
+  await db
+    .transaction(async (tx) => {
+      await tx.delete(carClasses).where(and(eq(carClasses.siteId, siteId), eq(carClasses.id, classId)));
+      const { id: _id, siteId: _site, ...before } = current;
+      await recordAudit(tx, siteId, actor, {
+        action: "car_class.delete",
+        entity: "car_class",
+        entityId: classId,
+        before,
+      });
+    })
+    .catch((error: unknown) => {
+      if (isStillReferenced(error)) throw new AppError("rejected", { reason: { code: "in_use" } });
+      throw error;
+    });
 }

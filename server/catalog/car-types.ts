@@ -262,7 +262,12 @@ export async function deleteCarType(
     await db.transaction(async (tx) => {
       await tx.delete(carTypes).where(and(eq(carTypes.siteId, siteId), eq(carTypes.id, carTypeId)));
       const { id: _id, siteId: _site, imageThumbPaths: _thumbs, ...before } = current;
-      await recordAudit(tx, siteId, actor, { action: "car_type.delete", entity: "car_type", entityId: carTypeId, before });
+      await recordAudit(tx, siteId, actor, {
+        action: "car_type.delete",
+        entity: "car_type",
+        entityId: carTypeId,
+        before,
+      });
     });
   } catch (error) {
     // A vehicle or booking added since the count above: the foreign keys still say no.

@@ -66,9 +66,7 @@ export async function saveImmunityFees(
     for (const f of input) {
       if (!live.has(f.classId)) continue;
       if (f.pricePerDay === null) {
-        await tx
-          .delete(immunityFees)
-          .where(and(eq(immunityFees.siteId, siteId), eq(immunityFees.classId, f.classId)));
+        await tx.delete(immunityFees).where(and(eq(immunityFees.siteId, siteId), eq(immunityFees.classId, f.classId)));
         after[f.classId] = null;
         continue;
       }

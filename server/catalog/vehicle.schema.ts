@@ -60,7 +60,11 @@ export function vehicleFormValues(v: {
 export const NEW_VEHICLE_VALUES: Record<string, string> = { mileage_km: "0", in_service: "1" };
 
 /** The list's filter from the query string: anything that is not an id is no filter. */
-export function vehicleFilter(params: URLSearchParams): { storeId: number | null; carTypeId: number | null; page: number } {
+export function vehicleFilter(params: URLSearchParams): {
+  storeId: number | null;
+  carTypeId: number | null;
+  page: number;
+} {
   const id = (name: string) => {
     const v = params.get(name) ?? "";
     return /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;

@@ -4,8 +4,8 @@ import { makeSite } from "../../tests/fixtures/sites";
 import { actorOf } from "../../tests/fixtures/staff-actors";
 import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
 import type { DbHandle } from "../db/client";
-import type { CreatedSite } from "../db/seed/factories";
 import { auditLog, reservations, vehicles } from "../db/schema";
+import type { CreatedSite } from "../db/seed/factories";
 import { AppError } from "../errors";
 import { isFullyBooked } from "../reservations/submit";
 import { type VehicleInput, VehicleSchema } from "./vehicle.schema";
@@ -96,7 +96,12 @@ describe("createVehicle", () => {
       input({ store_id: String(store), car_type_id: String(site.t), registration_number: "那覇 500 わ １２-３４" }),
     );
     const row = await getVehicle(handle.db, site.siteId, owner, vehicleId);
-    expect(row).toMatchObject({ storeId: store, carTypeId: site.t, registrationNumber: "那覇 500 わ 12-34", color: "白" });
+    expect(row).toMatchObject({
+      storeId: store,
+      carTypeId: site.t,
+      registrationNumber: "那覇 500 わ 12-34",
+      color: "白",
+    });
     expect(await lastAudit(site.siteId)).toMatchObject({
       action: "vehicle.create",
       entity: "vehicle",
@@ -111,12 +116,19 @@ describe("createVehicle", () => {
     const [taken] = await fleet(site.siteId, site.storeIds[0] as number, site.t);
     const values = { store_id: String(site.storeIds[0]), car_type_id: String(site.t) };
     const error = await refusal(
-      createVehicle(handle.db, site.siteId, owner, input({ ...values, registration_number: taken?.registrationNumber ?? "" })),
+      createVehicle(
+        handle.db,
+        site.siteId,
+        owner,
+        input({ ...values, registration_number: taken?.registrationNumber ?? "" }),
+      ),
     );
     expect(error.details.fieldErrors?.registration_number).toEqual({ code: "registration_taken" });
     // Two saves of one new number at once: one is stored, the other refused the same way.
     const both = await Promise.allSettled(
-      [0, 1].map(() => createVehicle(handle.db, site.siteId, owner, input({ ...values, registration_number: "沖縄 1" }))),
+      [0, 1].map(() =>
+        createVehicle(handle.db, site.siteId, owner, input({ ...values, registration_number: "沖縄 1" })),
+      ),
     );
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const lost = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -142,24 +154,42 @@ describe("createVehicle", () => {
         input({ store_id: String(other.storeIds[0]), car_type_id: String(other.t), registration_number: "X 1" }),
       ),
     );
-    expect(error.details.fieldErrors).toEqual({ store_id: { code: "invalid_choice" }, car_type_id: { code: "invalid_choice" } });
+    expect(error.details.fieldErrors).toEqual({
+      store_id: { code: "invalid_choice" },
+      car_type_id: { code: "invalid_choice" },
+    });
   });
 
   it("lets store staff add cars to their store only, and read-only staff none", async () => {
     const site = await siteWith(0);
     const [mine, theirs] = site.storeIds as [number, number];
     const staff = actorOf("store_staff", [mine]);
-    await createVehicle(handle.db, site.siteId, staff, input({ store_id: String(mine), car_type_id: String(site.t), registration_number: "S 1" }));
+    await createVehicle(
+      handle.db,
+      site.siteId,
+      staff,
+      input({ store_id: String(mine), car_type_id: String(site.t), registration_number: "S 1" }),
+    );
     for (const [actor, store] of [
       [staff, theirs],
       [readOnly, mine],
     ] as const) {
       const error = await refusal(
-        createVehicle(handle.db, site.siteId, actor, input({ store_id: String(store), car_type_id: String(site.t), registration_number: "S 2" })),
+        createVehicle(
+          handle.db,
+          site.siteId,
+          actor,
+          input({ store_id: String(store), car_type_id: String(site.t), registration_number: "S 2" }),
+        ),
       );
       expect(error.status).toBe(403);
     }
-    await createVehicle(handle.db, site.siteId, manager, input({ store_id: String(theirs), car_type_id: String(site.t), registration_number: "M 1" }));
+    await createVehicle(
+      handle.db,
+      site.siteId,
+      manager,
+      input({ store_id: String(theirs), car_type_id: String(site.t), registration_number: "M 1" }),
+    );
   });
 });
 
@@ -167,14 +197,24 @@ describe("listVehicles and getVehicle", () => {
   it("filters by store and car type, shows store staff their stores only, and answers 404 for another site's", async () => {
     const site = await siteWith(3);
     const [first, second] = site.storeIds as [number, number];
-    await createVehicle(handle.db, site.siteId, owner, input({ store_id: String(second), car_type_id: String(site.u), registration_number: "B 1" }));
+    await createVehicle(
+      handle.db,
+      site.siteId,
+      owner,
+      input({ store_id: String(second), car_type_id: String(site.u), registration_number: "B 1" }),
+    );
     const all = await listVehicles(handle.db, site.siteId, owner, { storeId: null, carTypeId: null, page: 1 });
     expect(all.total).toBe(5);
     const byType = await listVehicles(handle.db, site.siteId, owner, { storeId: null, carTypeId: site.u, page: 1 });
     expect(byType.rows.map((r) => r.storeId).sort()).toEqual([first, second].sort());
     const byBoth = await listVehicles(handle.db, site.siteId, owner, { storeId: second, carTypeId: site.u, page: 9 });
     expect(byBoth).toMatchObject({ total: 1, page: 1, pages: 1 });
-    expect(byBoth.rows[0]).toMatchObject({ registrationNumber: "B 1", storeName: "空港店", carTypeName: "ノート", className: "コンパクト" });
+    expect(byBoth.rows[0]).toMatchObject({
+      registrationNumber: "B 1",
+      storeName: "空港店",
+      carTypeName: "ノート",
+      className: "コンパクト",
+    });
     const staff = actorOf("store_staff", [second]);
     const seen = await listVehicles(handle.db, site.siteId, staff, { storeId: null, carTypeId: null, page: 1 });
     expect(seen.rows.map((r) => r.registrationNumber)).toEqual(["B 1"]);
@@ -182,7 +222,9 @@ describe("listVehicles and getVehicle", () => {
     expect((await refusal(getVehicle(handle.db, site.siteId, staff, hidden.id))).status).toBe(404);
     const other = await siteWith(0);
     expect((await refusal(getVehicle(handle.db, other.siteId, owner, hidden.id))).status).toBe(404);
-    expect((await listVehicles(handle.db, other.siteId, owner, { storeId: first, carTypeId: null, page: 1 })).total).toBe(0);
+    expect(
+      (await listVehicles(handle.db, other.siteId, owner, { storeId: first, carTypeId: null, page: 1 })).total,
+    ).toBe(0);
   });
 });
 
@@ -191,15 +233,29 @@ describe("updateVehicle", () => {
     const site = await siteWith(1);
     const [car] = await fleet(site.siteId, site.storeIds[0] as number, site.t);
     const values = vehicleValues(car as typeof vehicles.$inferSelect);
-    await updateVehicle(handle.db, site.siteId, owner, car?.id as number, input({ ...values, mileage_km: "20,000", color: "赤" }));
+    await updateVehicle(
+      handle.db,
+      site.siteId,
+      owner,
+      car?.id as number,
+      input({ ...values, mileage_km: "20,000", color: "赤" }),
+    );
     expect(await lastAudit(site.siteId)).toMatchObject({
       action: "vehicle.update",
       before: { mileageKm: car?.mileageKm, color: "" },
       after: { mileageKm: 20000, color: "赤" },
     });
     const entries = await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
-    await updateVehicle(handle.db, site.siteId, owner, car?.id as number, input({ ...values, mileage_km: "20000", color: "赤" }));
-    expect(await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId))).toHaveLength(entries.length);
+    await updateVehicle(
+      handle.db,
+      site.siteId,
+      owner,
+      car?.id as number,
+      input({ ...values, mileage_km: "20000", color: "赤" }),
+    );
+    expect(await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId))).toHaveLength(
+      entries.length,
+    );
   });
 
   it("moves a car only for someone with the right on both stores", async () => {
@@ -233,7 +289,10 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
   it("refuses taking a car out of service, moving it or deleting it while the bookings to come need it, with when and how many", async () => {
     const site = await siteWith(2);
     const [first, second] = site.storeIds as [number, number];
-    const [a, b] = (await fleet(site.siteId, first, site.t)) as [typeof vehicles.$inferSelect, typeof vehicles.$inferSelect];
+    const [a, b] = (await fleet(site.siteId, first, site.t)) as [
+      typeof vehicles.$inferSelect,
+      typeof vehicles.$inferSelect,
+    ];
     const from = new Date(Date.UTC(2099, 0, 10, 2, 0));
     const to = new Date(Date.UTC(2099, 0, 12, 8, 0));
     await book(site, site.t, from, to);
@@ -252,8 +311,10 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
       },
     });
     for (const change of [
-      () => updateVehicle(handle.db, site.siteId, owner, a.id, input({ ...vehicleValues(a), store_id: String(second) })),
-      () => updateVehicle(handle.db, site.siteId, owner, b.id, input({ ...vehicleValues(b), car_type_id: String(site.u) })),
+      () =>
+        updateVehicle(handle.db, site.siteId, owner, a.id, input({ ...vehicleValues(a), store_id: String(second) })),
+      () =>
+        updateVehicle(handle.db, site.siteId, owner, b.id, input({ ...vehicleValues(b), car_type_id: String(site.u) })),
       () => deleteVehicle(handle.db, site.siteId, owner, b.id),
     ]) {
       expect((await refusal(change())).details.reason?.code).toBe("capacity_conflict");
@@ -267,9 +328,18 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
     const site = await siteWith(1);
     const [car] = (await fleet(site.siteId, site.storeIds[0] as number, site.t)) as [typeof vehicles.$inferSelect];
     const out = input({ ...vehicleValues(car), in_service: "0" });
-    await handle.db.insert(reservations).values([
-      { siteId: site.siteId, reserveNo: "P-1", storeId: car.storeId, carTypeId: site.t, startAt: later(-30), endAt: later(-1) },
-    ]);
+    await handle.db
+      .insert(reservations)
+      .values([
+        {
+          siteId: site.siteId,
+          reserveNo: "P-1",
+          storeId: car.storeId,
+          carTypeId: site.t,
+          startAt: later(-30),
+          endAt: later(-1),
+        },
+      ]);
     await book(site, site.t, later(10), later(20), { status: "held", holdExpiresAt: later(1) });
     expect((await refusal(updateVehicle(handle.db, site.siteId, owner, car.id, out))).details.reason?.code).toBe(
       "capacity_conflict",
@@ -286,7 +356,10 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
     const [spare] = (await fleet(site.siteId, site.storeIds[0] as number, site.u)) as [typeof vehicles.$inferSelect];
     await updateVehicle(handle.db, site.siteId, owner, spare.id, input({ ...vehicleValues(spare), in_service: "0" }));
     await deleteVehicle(handle.db, site.siteId, owner, spare.id);
-    expect(await lastAudit(site.siteId)).toMatchObject({ action: "vehicle.delete", before: { registrationNumber: spare.registrationNumber } });
+    expect(await lastAudit(site.siteId)).toMatchObject({
+      action: "vehicle.delete",
+      before: { registrationNumber: spare.registrationNumber },
+    });
   });
 
   it("holds for a statement that bypasses the domain: the database itself refuses", async () => {

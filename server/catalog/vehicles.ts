@@ -175,7 +175,10 @@ async function capacityConflict(db: Db, siteId: string, detail: string | undefin
 async function refusalOf(db: Db, siteId: string, error: unknown): Promise<unknown> {
   const refusal = sqlRefusal(error);
   // The unique constraint is the judge of a registration number taken (two saves at once included).
-  if (refusal.code === "23505" && (refusal.constraint ?? "vehicles_site_registration") === "vehicles_site_registration") {
+  if (
+    refusal.code === "23505" &&
+    (refusal.constraint ?? "vehicles_site_registration") === "vehicles_site_registration"
+  ) {
     return registrationTaken();
   }
   if (refusal.code === "RB002") return capacityConflict(db, siteId, refusal.detail);
@@ -211,7 +214,12 @@ export async function createVehicle(
         .values({ ...columns, siteId })
         .returning({ id: vehicles.id });
       if (!row) throw new Error("vehicle insert returned no row");
-      await recordAudit(tx, siteId, actor, { action: "vehicle.create", entity: "vehicle", entityId: row.id, after: columns });
+      await recordAudit(tx, siteId, actor, {
+        action: "vehicle.create",
+        entity: "vehicle",
+        entityId: row.id,
+        after: columns,
+      });
       return { vehicleId: row.id };
     });
   } catch (error) {
@@ -242,7 +250,12 @@ export async function updateVehicle(
         .update(vehicles)
         .set(columns)
         .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicleId)));
-      await recordAudit(tx, siteId, actor, { action: "vehicle.update", entity: "vehicle", entityId: vehicleId, ...diff });
+      await recordAudit(tx, siteId, actor, {
+        action: "vehicle.update",
+        entity: "vehicle",
+        entityId: vehicleId,
+        ...diff,
+      });
     });
   } catch (error) {
     throw await refusalOf(db, siteId, error);
@@ -258,7 +271,12 @@ export async function deleteVehicle(db: Db, siteId: string, actor: Actor, vehicl
       await lockFleet(tx, siteId, current.storeId, current.carTypeId);
       await tx.delete(vehicles).where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicleId)));
       const { id: _id, siteId: _site, ...before } = current;
-      await recordAudit(tx, siteId, actor, { action: "vehicle.delete", entity: "vehicle", entityId: vehicleId, before });
+      await recordAudit(tx, siteId, actor, {
+        action: "vehicle.delete",
+        entity: "vehicle",
+        entityId: vehicleId,
+        before,
+      });
     });
   } catch (error) {
     throw await refusalOf(db, siteId, error);
