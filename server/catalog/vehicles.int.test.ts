@@ -328,18 +328,16 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
     const site = await siteWith(1);
     const [car] = (await fleet(site.siteId, site.storeIds[0] as number, site.t)) as [typeof vehicles.$inferSelect];
     const out = input({ ...vehicleValues(car), in_service: "0" });
-    await handle.db
-      .insert(reservations)
-      .values([
-        {
-          siteId: site.siteId,
-          reserveNo: "P-1",
-          storeId: car.storeId,
-          carTypeId: site.t,
-          startAt: later(-30),
-          endAt: later(-1),
-        },
-      ]);
+    await handle.db.insert(reservations).values([
+      {
+        siteId: site.siteId,
+        reserveNo: "P-1",
+        storeId: car.storeId,
+        carTypeId: site.t,
+        startAt: later(-30),
+        endAt: later(-1),
+      },
+    ]);
     await book(site, site.t, later(10), later(20), { status: "held", holdExpiresAt: later(1) });
     expect((await refusal(updateVehicle(handle.db, site.siteId, owner, car.id, out))).details.reason?.code).toBe(
       "capacity_conflict",

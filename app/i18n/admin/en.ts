@@ -1,4 +1,5 @@
 import { adminAuthEn } from "./auth.en";
+import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import type { AdminMessages } from "./ja";
 import { adminStoresEn } from "./stores.en";
@@ -9,4 +10,5 @@ export const adminEn: AdminMessages = {
   ...adminAuthEn,
   ...adminTeamEn,
   ...adminStoresEn,
+  ...adminCatalogEn,
 };

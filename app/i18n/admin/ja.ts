@@ -1,4 +1,5 @@
 import { adminAuthJa } from "./auth.ja";
+import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminStoresJa } from "./stores.ja";
 import { adminTeamJa } from "./team.ja";
@@ -12,6 +13,7 @@ export const adminJa = {
   ...adminAuthJa,
   ...adminTeamJa,
   ...adminStoresJa,
+  ...adminCatalogJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -71,10 +71,7 @@ export const carTypes = pgTable(
     check("car_types_fuel", sql`${t.fuel} between 1 and 5`),
     check("car_types_transmission", sql`${t.transmission} in (1, 2)`),
     check("car_types_smoking", sql`${t.smoking} in (1, 2)`),
-    check(
-      "car_types_image_thumbs",
-      sql`cardinality(${t.imageThumbPaths}) in (0, cardinality(${t.imagePaths}))`,
-    ),
+    check("car_types_image_thumbs", sql`cardinality(${t.imageThumbPaths}) in (0, cardinality(${t.imagePaths}))`),
   ],
 );
 
