@@ -85,13 +85,12 @@ export const adminCatalogEn: Record<keyof typeof adminCatalogJa, string> = {
   "admin.vehicles.empty": "No vehicles match.",
   "admin.vehicles.capacityDetail": "{booked} booked from {from} to {until}; cars left after this change: {left}",
   "admin.vehicles.deleteHint": "A car that bookings to come need cannot be deleted.",
-  "admin.immunity.title": "Damage waiver",
+  "admin.immunity.title": "Collision damage waiver",
   "admin.immunity.lead":
-    "The collision damage waiver of each car class, per day, tax included. A class with no price has no waiver.",
+    "The collision damage waiver of each car class, per day, tax included. A class with no price has no waiver. Where it is not included in the prices shown, customers may add it when booking.",
   "admin.immunity.class": "Class",
   "admin.immunity.price": "Price per day (yen)",
   "admin.immunity.default": "Include it in the prices shown",
-  "admin.immunity.defaultHint": "When unticked, prices are shown without it and customers may add it when booking.",
   "admin.immunity.none": "No waiver",
   "admin.immunity.noClasses": "Add a car class before setting the damage waiver.",
 } as const;

@@ -83,11 +83,10 @@ export const adminCatalogJa = {
   "admin.vehicles.deleteHint": "今後の予約に必要な車両は削除できません。",
   "admin.immunity.title": "免責補償",
   "admin.immunity.lead":
-    "車両クラスごとの免責補償料（1日あたり、税込）です。料金を空欄にしたクラスには免責補償がありません。",
+    "車両クラスごとの免責補償料（1日あたり、税込）です。料金を空欄にしたクラスには免責補償がありません。「料金に含めて表示する」を外したクラスは免責補償なしの料金を表示し、お客様が予約時に選べます。",
   "admin.immunity.class": "クラス",
   "admin.immunity.price": "1日あたりの料金（円）",
   "admin.immunity.default": "検索結果の料金に含めて表示する",
-  "admin.immunity.defaultHint": "チェックを外すと、免責補償なしの料金を表示し、お客様が予約時に選べます。",
   "admin.immunity.none": "免責補償なし",
   "admin.immunity.noClasses": "免責補償を設定する前に、車両クラスを登録してください。",
 } as const;

@@ -98,7 +98,6 @@ export default function AdminImmunity({ loaderData, actionData }: Route.Componen
                     <AdminCheckbox
                       name={immunityDefaultField(c.id)}
                       label={t("admin.immunity.default")}
-                      hint={t("admin.immunity.defaultHint")}
                       defaultChecked={values[immunityDefaultField(c.id)] === "1"}
                     />
                   </div>
