@@ -22,6 +22,8 @@ export interface CarTypeSummary {
   hasEtc: boolean;
   isFourWd: boolean;
   images: string[];
+  /** The first photo's small variant (320×200) for the result card's srcset, when it has one. */
+  thumbnail: string | null;
 }
 
 /** The detail page adds the notes. */
@@ -46,6 +48,7 @@ export function carTypeSummary(t: CarTypeRow, c: CarClassRow, locale: Locale): C
     hasEtc: t.hasEtc,
     isFourWd: t.isFourWd,
     images: t.imagePaths,
+    thumbnail: t.imageThumbPaths[0] || null,
   };
 }
 

@@ -9,12 +9,14 @@ import { hashPassword } from "../../server/auth/passwords";
 import { loadConfig } from "../../server/config";
 import { createDb } from "../../server/db/client";
 import { siteSettings, staff, stores } from "../../server/db/schema";
+import { createCatalogue } from "../../server/db/seed/catalogue-factory";
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
 import { createMember } from "../../server/db/seed/members-factory";
 import { createMailer } from "../../server/mail/mailer";
 import { PLAN } from "../../server/sites/plan";
 import { provisionSite } from "../../server/sites/provision";
+import { NIGHTS } from "../fixtures/fee-plans";
 import { E2E_CONTENT, E2E_SITES, e2eOwner } from "./admin-sites";
 
 const config = loadConfig();
@@ -59,4 +61,35 @@ await handle.db.insert(staff).values({
   role: "manager",
   passwordHash,
 });
+await seedCatalogSite(handle.db);
 await handle.close();
+
+/**
+ * e2e-catalog (tests/e2e/admin-catalog.spec.ts): published, with a store, a class priced there, and a
+ * car type whose one car a booking in a few days needs, so taking it out of service is refused.
+ */
+async function seedCatalogSite(db: typeof handle.db) {
+  const siteId = "e2e-catalog";
+  await db.update(siteSettings).set({ publicStatus: 1 }).where(eq(siteSettings.siteId, siteId));
+  const [store] = await db
+    .insert(stores)
+    .values({ siteId, storeName: "本店", storeNameEn: "Main store", tel: "098-000-0000", displayOrder: 1 })
+    .returning({ id: stores.id });
+  const day = 86_400_000;
+  await createCatalogue(db, siteId, [store?.id as number], {
+    classes: [{ key: "c", className: "コンパクト", classNameEn: "Compact", displayOrder: 1 }],
+    carTypes: [{ key: "booked", classKey: "c", typeName: "予約済みの車", typeNameEn: "Booked car", capacity: 5 }],
+    vehicles: [{ store: 0, typeKey: "booked", count: 1 }],
+    feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
+    immunityFees: [{ classKey: "c", pricePerDay: 1100 }],
+    reservations: [
+      {
+        store: 0,
+        typeKey: "booked",
+        reserveNo: "E2E-CAT-1",
+        startAt: new Date(Date.now() + 3 * day),
+        endAt: new Date(Date.now() + 5 * day),
+      },
+    ],
+  });
+}

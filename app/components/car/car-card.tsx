@@ -82,6 +82,10 @@ export function CarCard({
       {display.showImages && car.images[0] ? (
         <img
           src={car.images[0]}
+          // The photo's box is 6.5rem wide on a phone and 10rem from `sm` (app.css .car-card): the
+          // 320×200 variant fills it on a dense screen; the 1280×800 one stays the fallback.
+          srcSet={car.thumbnail ? `${car.thumbnail} 320w, ${car.images[0]} 1280w` : undefined}
+          sizes={car.thumbnail ? "(min-width: 640px) 10rem, 6.5rem" : undefined}
           alt={t("car.photo", { name: car.name })}
           width={320}
           height={200}

@@ -1,4 +1,5 @@
 import { adminAuthEn } from "./auth.en";
+import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminImportEn } from "./import.en";
@@ -15,4 +16,5 @@ export const adminEn: AdminMessages = {
   ...adminImportEn,
   ...adminSettingsEn,
   ...adminContentEn,
+  ...adminCatalogEn,
 };

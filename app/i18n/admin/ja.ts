@@ -1,4 +1,5 @@
 import { adminAuthJa } from "./auth.ja";
+import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminImportJa } from "./import.ja";
@@ -18,6 +19,7 @@ export const adminJa = {
   ...adminImportJa,
   ...adminSettingsJa,
   ...adminContentJa,
+  ...adminCatalogJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

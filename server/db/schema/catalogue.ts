@@ -48,7 +48,13 @@ export const carTypes = pgTable(
     hasNavigation: boolean().notNull().default(true),
     hasEtc: boolean().notNull().default(true),
     isFourWd: boolean().notNull().default(false),
+    /** Photos, the first one the cover: a 1280×800 WebP under `/media` (or a demo file). */
     imagePaths: text().array().notNull().default(sql`'{}'`),
+    /**
+     * A 320×200 variant of each photo for the result card's `srcset`, by position ("" when there is
+     * none, as for the demo's pictures); empty when no photo has one.
+     */
+    imageThumbPaths: text().array().notNull().default(sql`'{}'`),
     ...ml("notes"),
     /** Recommendation order (lower first). */
     displayOrder: integer().notNull().default(0),
@@ -65,6 +71,7 @@ export const carTypes = pgTable(
     check("car_types_fuel", sql`${t.fuel} between 1 and 5`),
     check("car_types_transmission", sql`${t.transmission} in (1, 2)`),
     check("car_types_smoking", sql`${t.smoking} in (1, 2)`),
+    check("car_types_image_thumbs", sql`cardinality(${t.imageThumbPaths}) in (0, cardinality(${t.imagePaths}))`),
   ],
 );
 
@@ -76,6 +83,8 @@ export const vehicles = pgTable(
     storeId: integer().notNull(),
     carTypeId: integer().notNull(),
     registrationNumber: text().notNull(),
+    color: text().notNull().default(""),
+    /** False while the car is in the workshop: not counted for new bookings (migration 0013 guards the ones made). */
     inService: boolean().notNull().default(true),
     mileageKm: integer().notNull().default(0),
   },

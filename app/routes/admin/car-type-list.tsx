@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import { listCarTypes } from "../../../server/catalog/car-types";
+import { AdminPageHeader } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { codeLabel, MISSION_LABEL } from "../../i18n/labels";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { useI18n } from "../../lib/i18n";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/car-type-list";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  return { carTypes: await listCarTypes(services(context).db, siteId, actorOf(staff)) };
+}
+
+export default function AdminCarTypeList({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const { t: pageT } = useI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.carTypes.title")}
+        lead={t("admin.carTypes.lead")}
+        actions={
+          can("catalog.edit") ? (
+            <Link to={path("/car-types/new")} className="btn-primary" data-testid="new-car-type">
+              {t("admin.carTypes.new")}
+            </Link>
+          ) : null
+        }
+      />
+      <AdminTable
+        caption={t("admin.carTypes.title")}
+        testId="car-types-table"
+        rows={loaderData.carTypes}
+        rowKey={(c) => c.id}
+        columns={[
+          {
+            key: "name",
+            header: t("admin.carTypes.name"),
+            cell: (c) => (
+              <span className="inline-flex items-center gap-3">
+                {c.cover ? (
+                  <img src={c.cover} alt="" width={64} height={40} className="h-10 w-16 rounded object-cover" />
+                ) : null}
+                <Link to={path(`/car-types/${c.id}`)} className="link tap font-semibold">
+                  {c.typeName || `#${c.id}`}
+                </Link>
+              </span>
+            ),
+          },
+          { key: "class", header: t("admin.carTypes.class"), cell: (c) => c.className },
+          {
+            key: "facts",
+            header: t("admin.carTypes.sectionSpecs"),
+            cell: (c) =>
+              `${pageT("car.capacityValue", { n: c.capacity })} · ${pageT(codeLabel(MISSION_LABEL, c.transmission))}`,
+          },
+          {
+            key: "published",
+            header: t("admin.carTypes.published"),
+            cell: (c) =>
+              c.isPublished ? (
+                t("admin.carTypes.statusPublished")
+              ) : (
+                <span className="font-semibold text-red-800">{t("admin.carTypes.statusHidden")}</span>
+              ),
+          },
+          { key: "vehicles", header: t("admin.carTypes.vehicles"), numeric: true, cell: (c) => c.vehicles },
+          { key: "order", header: t("admin.carTypes.order"), numeric: true, cell: (c) => c.displayOrder },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { CarClassSchema, carClassFormValues, NEW_CAR_CLASS_VALUES } from "../../../server/catalog/car-class.schema";
+import { createCarClass, deleteCarClass, getCarClass, updateCarClass } from "../../../server/catalog/car-classes";
+import { authorize } from "../../../server/staff/permissions";
+import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { requireId, services } from "../../lib/site.server";
+import type { Route } from "./+types/class-edit";
+
+/** `/classes/new` and `/classes/:classId`: a car class's name in four languages and its order. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  if (params.classId === undefined) return { classId: null, name: "", values: NEW_CAR_CLASS_VALUES };
+  const row = await getCarClass(services(context).db, siteId, actorOf(staff), requireId(params.classId));
+  return { classId: row.id, name: row.className, values: carClassFormValues(row) };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const classId = params.classId === undefined ? null : requireId(params.classId);
+  authorize(actor, "catalog.edit");
+  const form = await request.formData();
+  if (classId !== null && form.get("intent") === "delete") {
+    return handleIntent(form, async () => {
+      await deleteCarClass(db, siteId, actor, classId);
+      invalidateSite(context);
+      return redirectWithAdminFlash(request, adminPath(siteId, "/classes"), {
+        kind: "success",
+        key: "admin.flash.deleted",
+      });
+    });
+  }
+  return handleForm(form, CarClassSchema, async (input) => {
+    const id = classId ?? (await createCarClass(db, siteId, actor, input)).classId;
+    if (classId !== null) await updateCarClass(db, siteId, actor, classId, input);
+    invalidateSite(context);
+    return redirectWithAdminFlash(request, adminPath(siteId, `/classes/${id}`), {
+      kind: "success",
+      key: classId === null ? "admin.flash.created" : "admin.flash.saved",
+    });
+  });
+}
+
+const NO_ERRORS = {};
+
+export default function AdminClassEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(CarClassSchema, actionData?.errors ?? NO_ERRORS);
+  const values = actionData ? actionData.values : loaderData.values;
+  const isNew = loaderData.classId === null;
+  return (
+    <>
+      <AdminPageHeader
+        title={isNew ? t("admin.classes.newTitle") : `${t("admin.classes.editTitle")}: ${loaderData.name}`}
+        back={path("/classes")}
+      />
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="class-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary errors={errors} />
+        <AdminSection>
+          <MlTextFields
+            name="class_name"
+            label={t("admin.classes.name")}
+            values={values}
+            errors={errors}
+            required
+            maxLength={50}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <AdminNumber
+              name="display_order"
+              label={t("admin.classes.order")}
+              hint={t("admin.classes.orderHint")}
+              errors={errors}
+              defaultValue={values.display_order}
+              required
+            />
+          </div>
+        </AdminSection>
+        {can("catalog.edit") ? (
+          <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
+            <SubmitButton testId="save">{isNew ? t("admin.action.create") : t("admin.action.save")}</SubmitButton>
+          </div>
+        ) : null}
+      </Form>
+      {!isNew && can("catalog.edit") ? (
+        <div className="mt-8 grid gap-2 border-t border-gray-200 pt-4">
+          <p className="text-sm text-gray-700">{t("admin.classes.deleteHint")}</p>
+          <DeleteForm />
+        </div>
+      ) : null}
+    </>
+  );
+}

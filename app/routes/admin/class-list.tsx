@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { listCarClasses } from "../../../server/catalog/car-classes";
+import { AdminPageHeader } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/class-list";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  return { classes: await listCarClasses(services(context).db, siteId, actorOf(staff)) };
+}
+
+export default function AdminClassList({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.classes.title")}
+        lead={t("admin.classes.lead")}
+        actions={
+          can("catalog.edit") ? (
+            <Link to={path("/classes/new")} className="btn-primary" data-testid="new-class">
+              {t("admin.classes.new")}
+            </Link>
+          ) : null
+        }
+      />
+      <AdminTable
+        caption={t("admin.classes.title")}
+        testId="classes-table"
+        rows={loaderData.classes}
+        rowKey={(c) => c.id}
+        columns={[
+          {
+            key: "name",
+            header: t("admin.classes.name"),
+            cell: (c) => (
+              <Link to={path(`/classes/${c.id}`)} className="link tap font-semibold">
+                {c.className || `#${c.id}`}
+              </Link>
+            ),
+          },
+          { key: "en", header: t("admin.form.langEn"), cell: (c) => c.classNameEn || "—" },
+          { key: "types", header: t("admin.classes.carTypes"), numeric: true, cell: (c) => c.carTypes },
+          { key: "order", header: t("admin.classes.order"), numeric: true, cell: (c) => c.displayOrder },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { Form, Link } from "react-router";
+import { carTypeChoices } from "../../../server/catalog/car-types";
+import { vehicleFilter } from "../../../server/catalog/vehicle.schema";
+import { listVehicles } from "../../../server/catalog/vehicles";
+import { storeChoices } from "../../../server/stores/stores";
+import { AdminSelect } from "../../components/admin/fields";
+import { AdminPageHeader } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/vehicle-list";
+
+/** The vehicles, filtered by store and car type (`?store=&type=&page=`: anything else is ignored). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const filter = vehicleFilter(new URL(request.url).searchParams);
+  const [list, stores, carTypes] = await Promise.all([
+    listVehicles(db, siteId, actor, filter),
+    storeChoices(db, siteId, actor),
+    carTypeChoices(db, siteId, actor),
+  ]);
+  return { ...list, filter, stores, carTypes };
+}
+
+const NO_ERRORS = {};
+
+export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useAdminI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  const { filter, page, pages } = loaderData;
+  const numbers = new Intl.NumberFormat(locale === "en" ? "en-GB" : "ja-JP");
+  const pageLink = (n: number) => {
+    const query = new URLSearchParams();
+    if (filter.storeId) query.set("store", String(filter.storeId));
+    if (filter.carTypeId) query.set("type", String(filter.carTypeId));
+    if (n > 1) query.set("page", String(n));
+    const q = query.toString();
+    return path(`/vehicles${q ? `?${q}` : ""}`);
+  };
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.vehicles.title")}
+        lead={t("admin.vehicles.lead")}
+        actions={
+          can("store.vehicles") ? (
+            <Link to={path("/vehicles/new")} className="btn-primary" data-testid="new-vehicle">
+              {t("admin.vehicles.new")}
+            </Link>
+          ) : null
+        }
+      />
+      <Form
+        method="get"
+        className="card mb-4 grid items-end gap-3 p-4 sm:grid-cols-[1fr_1fr_auto]"
+        role="search"
+        aria-label={t("admin.vehicles.filter")}
+        data-testid="vehicle-filter"
+      >
+        <AdminSelect
+          name="store"
+          label={t("admin.vehicles.store")}
+          errors={NO_ERRORS}
+          defaultValue={filter.storeId ? String(filter.storeId) : ""}
+          options={[
+            { value: "", label: t("admin.vehicles.filterAll") },
+            ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+        />
+        <AdminSelect
+          name="type"
+          label={t("admin.vehicles.carType")}
+          errors={NO_ERRORS}
+          defaultValue={filter.carTypeId ? String(filter.carTypeId) : ""}
+          options={[
+            { value: "", label: t("admin.vehicles.filterAll") },
+            ...loaderData.carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` })),
+          ]}
+        />
+        <button type="submit" className="btn-secondary" data-testid="filter-apply">
+          {t("admin.vehicles.filterApply")}
+        </button>
+      </Form>
+      <p className="mb-2 text-sm text-gray-700" data-testid="vehicle-count" aria-live="polite">
+        {t("admin.vehicles.count", { total: numbers.format(loaderData.total) })}
+      </p>
+      <AdminTable
+        caption={t("admin.vehicles.title")}
+        testId="vehicles-table"
+        rows={loaderData.rows}
+        rowKey={(v) => v.id}
+        empty={t("admin.vehicles.empty")}
+        columns={[
+          {
+            key: "registration",
+            header: t("admin.vehicles.registration"),
+            cell: (v) => (
+              <Link to={path(`/vehicles/${v.id}`)} className="link tap font-semibold">
+                {v.registrationNumber}
+              </Link>
+            ),
+          },
+          { key: "type", header: t("admin.vehicles.carType"), cell: (v) => `${v.carTypeName}（${v.className}）` },
+          { key: "store", header: t("admin.vehicles.store"), cell: (v) => v.storeName },
+          { key: "color", header: t("admin.vehicles.color"), cell: (v) => v.color || "—" },
+          {
+            key: "mileage",
+            header: t("admin.vehicles.mileage"),
+            numeric: true,
+            cell: (v) => numbers.format(v.mileageKm),
+          },
+          {
+            key: "status",
+            header: t("admin.vehicles.status"),
+            cell: (v) =>
+              v.inService ? (
+                t("admin.vehicles.inService")
+              ) : (
+                <span className="font-semibold text-red-800" data-testid="in-workshop">
+                  {t("admin.vehicles.inWorkshop")}
+                </span>
+              ),
+          },
+        ]}
+      />
+      {pages > 1 ? (
+        <nav className="mt-4 flex flex-wrap items-center gap-3" aria-label={t("admin.vehicles.pages", { page, pages })}>
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="btn-secondary" rel="prev">
+              {t("admin.vehicles.prev")}
+            </Link>
+          ) : null}
+          <span className="text-sm">{t("admin.vehicles.pages", { page, pages })}</span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="btn-secondary" rel="next">
+              {t("admin.vehicles.next")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

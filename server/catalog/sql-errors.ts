@@ -1,0 +1,20 @@
+/**
+ * What PostgreSQL said about a refused statement: its SQLSTATE, the constraint and the detail, found
+ * under the wrappers Drizzle puts around the driver's error (pg and PGlite alike).
+ */
+export interface SqlRefusal {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+export function sqlRefusal(error: unknown): SqlRefusal {
+  for (let e = error as (SqlRefusal & { cause?: unknown }) | undefined; e && typeof e === "object"; ) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+    e = e.cause as typeof e;
+  }
+  return {};
+}
+
+/** A row another one still refers to (a foreign key with `restrict`). */
+export const isStillReferenced = (error: unknown) => sqlRefusal(error).code === "23503";
