@@ -106,7 +106,7 @@ export async function getCarType(db: Db, siteId: string, actor: Actor, carTypeId
   return { ...row, photos: photosOf(row) };
 }
 
-function carTypeColumns(input: CarTypeInput) {
+export function carTypeColumns(input: CarTypeInput) {
   const v = input as unknown as Record<string, string>;
   return {
     classId: input.class_id,

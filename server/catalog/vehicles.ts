@@ -126,7 +126,7 @@ async function requireChoices(db: Db, siteId: string, input: VehicleInput) {
   if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
 }
 
-function vehicleColumns(input: VehicleInput) {
+export function vehicleColumns(input: VehicleInput) {
   return {
     storeId: input.store_id,
     carTypeId: input.car_type_id,

@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb } from "../../tests/setup/test-db";
 import { listAuditLog } from "../audit/audit-log";
 import type { DbHandle } from "../db/client";
-import { stores } from "../db/schema";
+import { carClasses, carTypes, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
 import type { Actor } from "../staff/permissions";
+import { carTypesImporter, vehiclesImporter } from "./catalog-import";
 import { commitImport, previewImport } from "./import";
 import { storesImporter } from "./stores-import";
 
@@ -129,5 +130,103 @@ describe("importing stores from CSV", () => {
     ).toMatchObject({
       status: 403,
     });
+  });
+});
+
+describe("importing car types and vehicles from CSV", () => {
+  it("reads classes, stores and car types by name or id, and common ways of writing codes and yes/no", async () => {
+    const site = await makeSite(handle.db, { stores: [{ storeName: "那覇空港店" }, { storeName: "石垣店" }] });
+    const csvTypes = [
+      "車両クラス,車種名,車種名（英語）,定員,燃料,ミッション,喫煙,カーナビ,4WD,公開",
+      "コンパクト,ヤリス,Yaris,5,ハイオク,MT,喫煙,いいえ,はい,いいえ",
+      "9999,ノート,Note,5,,,,,,",
+    ].join("\n");
+    await handle.db.execute(sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'コンパクト')`);
+    const typePreview = await previewImport(
+      handle.db,
+      site.siteId,
+      owner,
+      carTypesImporter,
+      new TextEncoder().encode(csvTypes),
+    );
+    expect(typePreview.rows.find((r) => r.line === 3)?.errors).toEqual([
+      { field: "class", reason: { code: "invalid_choice" } },
+    ]);
+    const fixed = await previewImport(
+      handle.db,
+      site.siteId,
+      owner,
+      carTypesImporter,
+      new TextEncoder().encode(csvTypes.replace("9999,", "コンパクト,")),
+    );
+    expect(fixed.withErrors).toBe(0);
+    await commitImport(handle.db, site.siteId, owner, carTypesImporter, { text: fixed.text, fileName: "types.csv" });
+    const types = await handle.db.select().from(carTypes).where(eq(carTypes.siteId, site.siteId));
+    expect(
+      types.map((t) => [t.typeName, t.fuel, t.transmission, t.smoking, t.hasNavigation, t.isFourWd, t.isPublished]),
+    ).toEqual([
+      ["ヤリス", 2, 2, 2, false, true, false],
+      ["ノート", 1, 1, 1, false, false, true],
+    ]);
+
+    const plate = (n: number) => `沖縄 500 わ ${String(n).padStart(4, "0")}`;
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `${i % 2 ? "石垣店" : "那覇空港店"},${i % 3 ? "ヤリス" : types[1]?.id},${plate(i)},白,${i * 100},`,
+    );
+    const duplicate = `那覇空港店,ヤリス,${plate(3)},黒,0,いいえ`;
+    const unknown = `宮古店,ヤリス,${plate(99)},,,`;
+    const file = ["store,car_type,registration_number,color,mileage_km,in_service", ...rows, duplicate, unknown].join(
+      "\n",
+    );
+    const preview = await previewImport(
+      handle.db,
+      site.siteId,
+      owner,
+      vehiclesImporter,
+      new TextEncoder().encode(file),
+    );
+    expect(preview.withErrors).toBe(2);
+    expect(preview.rows.map((r) => [r.line, r.errors])).toEqual([
+      [42, [{ field: "registration_number", reason: { code: "registration_duplicate", params: { line: 5 } } }]],
+      [43, [{ field: "store", reason: { code: "invalid_choice" } }]],
+    ]);
+    const good = ["store,car_type,registration_number,color,mileage_km,in_service", ...rows].join("\n");
+    await commitImport(handle.db, site.siteId, owner, vehiclesImporter, { text: good, fileName: "fleet.csv" });
+    const fleet = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
+    expect(fleet).toHaveLength(40);
+    expect(fleet.filter((v) => v.storeId === site.storeIds[1])).toHaveLength(20);
+    // The same file again: every number is taken now, and nothing more is written.
+    const again = await previewImport(handle.db, site.siteId, owner, vehiclesImporter, new TextEncoder().encode(good));
+    expect(again.withErrors).toBe(40);
+    expect(again.rows[0]?.errors).toEqual([{ field: "registration_number", reason: { code: "registration_taken" } }]);
+  });
+
+  it("writes a fleet of 5,000 vehicles in one transaction (batched past the 65,535 parameters of a statement)", async () => {
+    const site = await makeSite(handle.db);
+    await handle.db.execute(sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'C')`);
+    const [cls] = await handle.db
+      .select({ id: carClasses.id })
+      .from(carClasses)
+      .where(eq(carClasses.siteId, site.siteId));
+    await handle.db
+      .insert(carTypes)
+      .values({ siteId: site.siteId, classId: cls?.id as number, typeName: "T", capacity: 5 });
+    const lines = Array.from({ length: 5000 }, (_, i) => `本店,T,P-${i},,${i},1`);
+    const text = ["店舗,車種,登録番号,色,走行距離,稼働", ...lines].join("\r\n");
+    const preview = await previewImport(
+      handle.db,
+      site.siteId,
+      owner,
+      vehiclesImporter,
+      new TextEncoder().encode(text),
+    );
+    expect(preview).toMatchObject({ total: 5000, withErrors: 0 });
+    expect(preview.rows).toHaveLength(100);
+    expect(
+      (await commitImport(handle.db, site.siteId, owner, vehiclesImporter, { text, fileName: "big.csv" })).count,
+    ).toBe(5000);
+    const [row] = await handle.db.select({ n: count() }).from(vehicles).where(eq(vehicles.siteId, site.siteId));
+    expect(row?.n).toBe(5000);
   });
 });

@@ -1,10 +1,13 @@
+import { carTypesImporter, vehiclesImporter } from "./catalog-import";
 import type { Importer, ImportKind } from "./import";
 import { storesImporter } from "./stores-import";
 
 /** Each kind of CSV import the back office offers. */
 // biome-ignore lint/suspicious/noExplicitAny: each importer has its own row type
-export const IMPORTERS: Partial<Record<ImportKind, Importer<any, any>>> = {
+export const IMPORTERS: Record<ImportKind, Importer<any, any>> = {
   stores: storesImporter,
+  car_types: carTypesImporter,
+  vehicles: vehiclesImporter,
 };
 
 /** The template of a kind: the header row in the staff member's language and one example row. */

@@ -27,6 +27,7 @@ export const ADMIN_REASON_CODES = [
   "import_too_many_rows",
   "import_empty",
   "import_has_errors",
+  "registration_duplicate",
   "embed_origin_invalid",
   "embed_origins_too_many",
   "tracking_id_invalid",

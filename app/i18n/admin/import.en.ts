@@ -25,6 +25,7 @@ export const adminImportEn: Record<keyof typeof adminImportJa, string> = {
   "admin.import.commit": "Import {total} rows",
   "admin.import.again": "Choose another file",
   "admin.import.done": "{count} imported.",
+  "admin.reason.registration_duplicate": "This registration number is also on line {line}.",
   "admin.reason.import_file_required": "Choose a CSV file.",
   "admin.reason.import_too_many_rows": "At most {max} rows at a time. Split the file.",
   "admin.reason.import_empty": "There are no rows to import (the first line holds the headers).",

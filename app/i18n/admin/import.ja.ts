@@ -24,6 +24,7 @@ export const adminImportJa = {
   "admin.import.commit": "{total}行を取り込む",
   "admin.import.again": "別のファイルを選ぶ",
   "admin.import.done": "{count}件を取り込みました。",
+  "admin.reason.registration_duplicate": "この登録番号は{line}行目と重複しています。",
   "admin.reason.import_file_required": "CSVファイルを選んでください。",
   "admin.reason.import_too_many_rows": "一度に取り込めるのは{max}行までです。ファイルを分けてください。",
   "admin.reason.import_empty": "取り込む行がありません（1行目は見出しです）。",

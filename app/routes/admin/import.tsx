@@ -27,7 +27,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   const actor = actorOf(staff);
   authorize(actor, "catalog.edit");
-  return { kinds: IMPORT_KINDS.filter((k) => IMPORTERS[k] && can(actor, IMPORTERS[k].permission)) };
+  return { kinds: IMPORT_KINDS.filter((k) => can(actor, IMPORTERS[k].permission)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -52,7 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = new FormData();
   for (const [k, v] of upload.fields) form.append(k, v);
   const kind = form.get("kind");
-  const importer = isKind(kind) ? IMPORTERS[kind] : undefined;
+  const importer = isKind(kind) ? IMPORTERS[kind] : null;
   if (!importer) return formFailure(form, { kind: { code: "invalid_choice" } });
   try {
     if (form.get("intent") === "commit") {

@@ -89,10 +89,11 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
   const { errors, formRef, onSubmit, onChange } = useFormValidation(StoreSchema, actionData?.errors ?? NO_ERRORS, {
     lists: STORE_LISTS,
   });
-  // After a refused save the form shows what was sent, not what is stored.
-  const values = actionData ? actionData.values : loaderData.values;
-  const lists = actionData ? actionData.lists : loaderData.lists;
-  const listOf = (name: string) => lists[name] ?? (actionData && values[name] !== undefined ? [values[name]] : []);
+  // After a refused save the form shows what was sent, not what is stored (a refused delete sent nothing of it).
+  const sent = actionData && actionData.values.intent !== "delete" ? actionData : null;
+  const values = sent ? sent.values : loaderData.values;
+  const lists = sent ? sent.lists : loaderData.lists;
+  const listOf = (name: string) => lists[name] ?? (sent && values[name] !== undefined ? [values[name]] : []);
   const isNew = loaderData.storeId === null;
   const weekdays = WEEKDAYS.map((d) => ({ value: String(d), label: t(`admin.weekday.${d}`) }));
   return (
