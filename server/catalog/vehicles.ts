@@ -102,6 +102,16 @@ export async function getVehicle(db: Db, siteId: string, actor: Actor, vehicleId
   return row;
 }
 
+/**
+ * The store a vehicle of this site belongs to (404 for none), for an action's early check: a change to
+ * a vehicle of another store is refused as such (403), whether or not the actor may see it.
+ */
+export async function storeOfVehicle(db: Db, siteId: string, vehicleId: number): Promise<number> {
+  const row = await readVehicle(db, siteId, vehicleId);
+  if (!row) throw notFoundError();
+  return row.storeId;
+}
+
 /** Whether the actor may change vehicles of some store (the pages' early check, before a store is chosen). */
 export function authorizeSomeVehicles(actor: Actor): void {
   if (can(actor, "store.vehicles") || actor.storeIds.some((id) => can(actor, "store.vehicles", id))) return;

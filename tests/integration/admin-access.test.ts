@@ -1,10 +1,12 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/passwords";
 import type { DbHandle } from "../../server/db/client";
-import { staff, staffStores, stores } from "../../server/db/schema";
+import { customPages, siteNews, staff, staffStores, stores, vehicles } from "../../server/db/schema";
+import { createCatalogue } from "../../server/db/seed/catalogue-factory";
 import { createApp } from "../../server/http/app";
 import type { StaffRole } from "../../server/staff/permissions";
 import { startStaffSession } from "../../server/staff/sessions";
@@ -32,6 +34,8 @@ let otherSiteId: string;
 let storeIds: [number, number];
 let otherSiteStore: number;
 const cookies = new Map<string, string>();
+/** Rows the edit pages of the matrix open. */
+const ids = { classId: 0, carTypeId: 0, ownVehicle: 0, otherVehicle: 0, pageId: 0, newsId: 0 };
 
 async function addStaff(
   site: string,
@@ -59,7 +63,7 @@ const request = (target: string, init: RequestInit = {}) =>
   app.request(`${ORIGIN}${target}`, init, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
 
 /** A form post as the back office's pages send it: same origin, the CSRF token first. */
-function post(target: string, cookie: string, fields: Record<string, string | string[]>) {
+function post(target: string, cookie: string, fields: Record<string, string | readonly string[]>) {
   const body = new URLSearchParams({ _csrf: CSRF });
   for (const [key, value] of Object.entries(fields)) {
     for (const v of Array.isArray(value) ? value : [value]) body.append(key, v);
@@ -97,12 +101,62 @@ async function newStore(name: string): Promise<number> {
   return row?.id as number;
 }
 
+const decode = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+const attr = (tag: string, name: string) => {
+  const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag);
+  return m ? decode(m[1] as string) : null;
+};
+
+/**
+ * The fields a page's form (by its test id) would send as it stands: text, hidden, date and time
+ * inputs, ticked boxes and radios, selected options and text areas. Posting them back is a save
+ * that changes nothing, which every role allowed to save must be able to make.
+ */
+async function formAsItStands(target: string, testId: string): Promise<Record<string, string[]>> {
+  const html = await (await get(target, cookies.get("owner") as string)).text();
+  const start = html.indexOf(`data-testid="${testId}"`);
+  if (start < 0) throw new Error(`no form ${testId} on ${target}`);
+  const form = html.slice(html.lastIndexOf("<form", start), html.indexOf("</form>", start));
+  const fields: Record<string, string[]> = {};
+  const add = (name: string | null, value: string) => {
+    if (!name || name === "_csrf") return;
+    (fields[name] ??= []).push(value);
+  };
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+    const type = attr(tag, "type") ?? "text";
+    if (type === "file" || type === "submit" || type === "button") continue;
+    if ((type === "checkbox" || type === "radio") && !/\schecked(=|\s|>|\/)/.test(tag)) continue;
+    add(attr(tag, "name"), attr(tag, "value") ?? (type === "checkbox" ? "on" : ""));
+  }
+  for (const m of form.matchAll(/<textarea\b([^>]*)>([\s\S]*?)<\/textarea>/g))
+    add(attr(m[1] as string, "name"), decode(m[2] as string));
+  for (const m of form.matchAll(/<select\b([^>]*)>([\s\S]*?)<\/select>/g)) {
+    const options = [...(m[2] as string).matchAll(/<option\b[^>]*>/g)].map((o) => o[0]);
+    const chosen = options.find((o) => /\sselected(=|\s|>)/.test(o)) ?? options[0];
+    if (chosen) add(attr(m[1] as string, "name"), attr(chosen, "value") ?? "");
+  }
+  return fields;
+}
+
+/** An action that saves a page's form unchanged. */
+const saveAsItStands = (name: string, allowed: readonly StaffRole[], page: () => string, testId: string): Action => ({
+  name,
+  allowed,
+  prepare: async () => ({ path: page(), fields: await formAsItStands(page(), testId) }),
+});
+
 interface Action {
   name: string;
   /** Roles that may; every other role gets a 403. */
   allowed: readonly StaffRole[];
   /** The path and the fields to post (a fresh target each time, so an allowed action succeeds every time). */
-  prepare: () => Promise<{ path: string; fields: Record<string, string | string[]> }>;
+  prepare: () => Promise<{ path: string; fields: Record<string, string | readonly string[]> }>;
 }
 
 const ACTIONS: Action[] = [
@@ -129,6 +183,44 @@ const ACTIONS: Action[] = [
       fields: { intent: "delete" },
     }),
   },
+  saveAsItStands("save the site settings", ["owner", "manager"], () => `/admin/${siteId}/settings`, "settings-form"),
+  saveAsItStands("save the design", ["owner", "manager"], () => `/admin/${siteId}/theme`, "theme-form"),
+  saveAsItStands(
+    "save a car class",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/classes/${ids.classId}`,
+    "class-form",
+  ),
+  saveAsItStands(
+    "save a car type",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/car-types/${ids.carTypeId}`,
+    "car-type-form",
+  ),
+  saveAsItStands(
+    "save a vehicle of the store staff's store",
+    ["owner", "manager", "store_staff"],
+    () => `/admin/${siteId}/vehicles/${ids.ownVehicle}`,
+    "vehicle-form",
+  ),
+  saveAsItStands(
+    "save a vehicle of another store",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/vehicles/${ids.otherVehicle}`,
+    "vehicle-form",
+  ),
+  saveAsItStands("save the damage waiver", ["owner", "manager"], () => `/admin/${siteId}/immunity`, "immunity-form"),
+  saveAsItStands("save a custom page", ["owner", "manager"], () => `/admin/${siteId}/pages/${ids.pageId}`, "page-form"),
+  saveAsItStands("save the top page's text", ["owner", "manager"], () => `/admin/${siteId}/pages/top`, "top-text-form"),
+  saveAsItStands("save a news item", ["owner", "manager"], () => `/admin/${siteId}/news/${ids.newsId}`, "news-form"),
+  saveAsItStands("save an SEO text", ["owner", "manager"], () => `/admin/${siteId}/seo/top`, "seo-form"),
+  saveAsItStands(
+    "save the driver fields",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/driver-settings`,
+    "driver-settings-form",
+  ),
+  saveAsItStands("save the payment methods", ["owner"], () => `/admin/${siteId}/settlement`, "settlement-form"),
   {
     name: "invite staff",
     allowed: ["owner"],
@@ -152,6 +244,29 @@ beforeAll(async () => {
   const site = await makeSite(handle.db, { stores: [{ storeName: "本店" }, { storeName: "空港店" }] });
   siteId = site.siteId;
   storeIds = site.storeIds as [number, number];
+  const catalogue = await createCatalogue(handle.db, siteId, storeIds, {
+    classes: [{ key: "c", className: "コンパクト" }],
+    carTypes: [{ key: "t", classKey: "c", typeName: "ヤリス", capacity: 5 }],
+    vehicles: [
+      { store: 0, typeKey: "t", count: 1 },
+      { store: 1, typeKey: "t", count: 1 },
+    ],
+  });
+  ids.classId = catalogue.classIds.c as number;
+  ids.carTypeId = catalogue.typeIds.t as number;
+  const cars = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId)).orderBy(vehicles.id);
+  ids.ownVehicle = cars.find((v) => v.storeId === storeIds[0])?.id as number;
+  ids.otherVehicle = cars.find((v) => v.storeId === storeIds[1])?.id as number;
+  const [page] = await handle.db
+    .insert(customPages)
+    .values({ siteId, pageUrl: "company", pageTitle: "会社案内", pageContents: "本文" })
+    .returning({ id: customPages.id });
+  ids.pageId = page?.id as number;
+  const [news] = await handle.db
+    .insert(siteNews)
+    .values({ siteId, publishedOn: "2026-11-01", title: "お知らせ", body: "本文" })
+    .returning({ id: siteNews.id });
+  ids.newsId = news?.id as number;
   const other = await makeSite(handle.db);
   otherSiteId = other.siteId;
   otherSiteStore = other.storeIds[0] as number;

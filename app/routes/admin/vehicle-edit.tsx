@@ -8,6 +8,7 @@ import {
   createVehicle,
   deleteVehicle,
   getVehicle,
+  storeOfVehicle,
   updateVehicle,
 } from "../../../server/catalog/vehicles";
 import { authorize } from "../../../server/staff/permissions";
@@ -55,7 +56,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const vehicleId = params.vehicleId === undefined ? null : requireId(params.vehicleId);
   // Who may do this is known before what was typed is read (the new store is checked again by the domain).
   if (vehicleId === null) authorizeSomeVehicles(actor);
-  else authorize(actor, "store.vehicles", (await getVehicle(db, siteId, actor, vehicleId)).storeId);
+  else authorize(actor, "store.vehicles", await storeOfVehicle(db, siteId, vehicleId));
   const form = await request.formData();
   if (vehicleId !== null && form.get("intent") === "delete") {
     return handleIntent(form, async () => {
