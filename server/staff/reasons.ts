@@ -23,6 +23,10 @@ export const ADMIN_REASON_CODES = [
   "capacity_conflict",
   "stale",
   "hours_order",
+  // Prices (fee plans).
+  "fee_tier_gap",
+  "fee_tier_decreasing",
+  "fee_plan_duplicate",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 
