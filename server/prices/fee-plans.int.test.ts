@@ -222,9 +222,9 @@ describe("createFeePlan", () => {
       createFeePlan(handle.db, siteId, manager, plan),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const failed = results.find((r) => r.status === "rejected");
-    expect(failed?.reason).toBeInstanceOf(AppError);
-    expect((failed?.reason as AppError).details.fieldErrors).toEqual({
+    const failed = results.find((r) => r.status === "rejected")?.reason;
+    expect(failed).toBeInstanceOf(AppError);
+    expect((failed as AppError).details.fieldErrors).toEqual({
       effective_from: { code: "fee_plan_duplicate" },
     });
   });

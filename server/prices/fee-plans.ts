@@ -41,26 +41,10 @@ export interface FeePlanFilter {
   classId?: number | null;
 }
 
-export interface Choice {
-  id: number;
-  name: string;
-}
-
 const visibleOnly = (actor: Actor) => {
   const ids = visibleStoreIds(actor);
   return ids ? inArray(feePlans.storeId, ids.length ? [...ids] : [-1]) : undefined;
 };
-
-/** The site's car classes (the pickers of the price forms), in display order. */
-export async function classChoices(db: Db, siteId: string, actor: Actor): Promise<Choice[]> {
-  authorize(actor, "view");
-  const rows = await db
-    .select({ id: carClasses.id, name: carClasses.className })
-    .from(carClasses)
-    .where(eq(carClasses.siteId, siteId))
-    .orderBy(asc(carClasses.displayOrder), asc(carClasses.id));
-  return rows.map((c) => ({ id: c.id, name: c.name || `#${c.id}` }));
-}
 
 /** The plans the actor may see, newest first, by store and class when asked. */
 export async function listFeePlans(

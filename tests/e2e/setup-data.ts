@@ -8,7 +8,8 @@ import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../app/presenters/s
 import { hashPassword } from "../../server/auth/passwords";
 import { loadConfig } from "../../server/config";
 import { createDb } from "../../server/db/client";
-import { staff } from "../../server/db/schema";
+import { staff, stores } from "../../server/db/schema";
+import { createCatalogue } from "../../server/db/seed/catalogue-factory";
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
 import { createMailer } from "../../server/mail/mailer";
@@ -36,4 +37,18 @@ for (const [i, siteId] of E2E_SITES.entries()) {
     .set({ passwordHash })
     .where(and(eq(staff.siteId, siteId), eq(staff.email, e2eOwner(siteId))));
 }
+// The prices spec (admin-prices.spec.ts) prices what its own site sells: two stores and a car class.
+const pricesStores = await handle.db
+  .insert(stores)
+  .values([
+    { siteId: "e2e-prices", storeName: "本店", storeNameEn: "Main store", businessStartTime: "09:00", displayOrder: 1 },
+    { siteId: "e2e-prices", storeName: "空港店", storeNameEn: "Airport store", displayOrder: 2 },
+  ])
+  .returning({ id: stores.id });
+await createCatalogue(
+  handle.db,
+  "e2e-prices",
+  pricesStores.map((s) => s.id),
+  { classes: [{ key: "compact", className: "コンパクト", classNameEn: "Compact" }], carTypes: [], vehicles: [] },
+);
 await handle.close();

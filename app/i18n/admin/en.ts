@@ -1,6 +1,7 @@
 import { adminAuthEn } from "./auth.en";
 import { adminCommonEn } from "./common.en";
 import type { AdminMessages } from "./ja";
+import { adminPricesEn } from "./prices.en";
 import { adminStoresEn } from "./stores.en";
 import { adminTeamEn } from "./team.en";
 
@@ -9,4 +10,5 @@ export const adminEn: AdminMessages = {
   ...adminAuthEn,
   ...adminTeamEn,
   ...adminStoresEn,
+  ...adminPricesEn,
 };

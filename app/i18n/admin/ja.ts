@@ -1,5 +1,6 @@
 import { adminAuthJa } from "./auth.ja";
 import { adminCommonJa } from "./common.ja";
+import { adminPricesJa } from "./prices.ja";
 import { adminStoresJa } from "./stores.ja";
 import { adminTeamJa } from "./team.ja";
 
@@ -12,6 +13,7 @@ export const adminJa = {
   ...adminAuthJa,
   ...adminTeamJa,
   ...adminStoresJa,
+  ...adminPricesJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;
