@@ -377,6 +377,13 @@ describe("previewFeePlan", () => {
       store_id: { code: "invalid_choice" },
       up_to_12h: { code: "fee_tier_decreasing", params: { amount: "4,000" } },
     });
+    // Store staff preview at their own stores only.
+    const airport = FeePlanPreviewSchema.parse({ ...MONTHLY_FORM, store_id: String(storeIds[1]) });
+    const staffAtMain = actor("store_staff", [storeIds[0] as number]);
+    const refused = await refusal(previewFeePlan(handle.db, siteId, staffAtMain, airport, NOW));
+    expect(refused.details.fieldErrors).toEqual({ store_id: { code: "invalid_choice" } });
+    const main = FeePlanPreviewSchema.parse({ ...MONTHLY_FORM, store_id: String(storeIds[0]) });
+    expect((await previewFeePlan(handle.db, siteId, staffAtMain, main, NOW)).rows).toHaveLength(8);
   });
 
   it("shows for each period exactly what the public search and the booking quote charge once the plan is saved", async () => {

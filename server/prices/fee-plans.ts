@@ -359,10 +359,14 @@ export async function previewFeePlan(
   now = new Date(),
 ): Promise<FeePlanPreview> {
   authorize(actor, "view");
-  const [store] = await db
-    .select()
-    .from(stores)
-    .where(and(eq(stores.siteId, siteId), eq(stores.id, input.storeId)));
+  const visible = visibleStoreIds(actor);
+  const [store] =
+    visible && !visible.includes(input.storeId)
+      ? []
+      : await db
+          .select()
+          .from(stores)
+          .where(and(eq(stores.siteId, siteId), eq(stores.id, input.storeId)));
   const errors: FieldReasons = {
     ...(store ? {} : { store_id: { code: "invalid_choice" } }),
     ...tierErrors(input.mode, input.tiers),
