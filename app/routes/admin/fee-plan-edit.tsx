@@ -200,6 +200,14 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const editable = can("prices.edit");
   const used = FEE_MODE_TIERS[mode];
   const tierOrder = [...used, ...FEE_TIER_KEYS.filter((k) => !used.includes(k))];
+  // The summary names each field, since "required" alone does not say which tier.
+  const labels: Record<string, string> = {
+    store_id: t("admin.feePlans.store"),
+    class_id: t("admin.feePlans.class"),
+    mode: t("admin.feePlans.mode"),
+    effective_from: t("admin.feePlans.effectiveFrom"),
+    ...Object.fromEntries(FEE_TIER_KEYS.map((k) => [TIER_FIELDS[k], tierLabel(pageT, k)])),
+  };
 
   const changed = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
@@ -264,7 +272,7 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
       >
         <CsrfField />
         <div className="grid gap-4 xl:col-start-1">
-          <AdminErrorSummary errors={errors} />
+          <AdminErrorSummary errors={errors} labels={labels} />
           <AdminSection title={t("admin.feePlans.sectionPlan")}>
             <div className="grid gap-4 sm:grid-cols-2">
               <AdminSelect

@@ -95,6 +95,15 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
   const listOf = (name: string) => lists[name] ?? (actionData && values[name] !== undefined ? [values[name]] : []);
   const isNew = loaderData.optionId === null;
   const editable = can("prices.edit");
+  const labels: Record<string, string> = {
+    option_name: t("admin.options.name"),
+    price: t("admin.options.price"),
+    price_unit: t("admin.options.unit"),
+    max_quantity: t("admin.options.maxQuantity"),
+    store_ids: t("admin.options.stores"),
+    class_ids: t("admin.options.classes"),
+    display_order: t("admin.options.order"),
+  };
   return (
     <>
       <AdminPageHeader
@@ -111,7 +120,7 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
         data-testid="option-form"
       >
         <CsrfField />
-        <AdminErrorSummary errors={errors} />
+        <AdminErrorSummary errors={errors} labels={labels} />
         <AdminSection title={t("admin.options.sectionBasics")}>
           <MlTextFields
             name="option_name"
