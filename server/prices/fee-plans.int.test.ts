@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { quoteReservation } from "../reservations/quote";
 import { createSiteCache } from "../sites/site-cache";
 import type { Actor } from "../staff/permissions";
+import { priceChoices } from "./choices";
 import { type FeePlanInput, FeePlanPreviewSchema, FeePlanSchema } from "./fee-plan.schema";
 import {
   createFeePlan,
@@ -360,6 +361,18 @@ describe("listFeePlans", () => {
     const airportPlan = rows[0]?.id as number;
     expect((await refusal(getFeePlan(handle.db, siteId, staffAtMain, airportPlan))).status).toBe(404);
     expect(await listFeePlans(handle.db, otherSiteId, owner, {}, NOW)).toEqual([]);
+  });
+});
+
+describe("priceChoices", () => {
+  it("offers this site's stores and classes in display order; store staff pick among their stores for a plan", async () => {
+    const all = await priceChoices(handle.db, siteId, readOnly);
+    expect(all.stores.map((s) => s.name)).toEqual(["本店", "空港店"]);
+    expect(all.classes.map((c) => c.name)).toEqual(["コンパクト", "ワゴン", "バン"]);
+    const staffAtAirport = actor("store_staff", [storeIds[1] as number]);
+    expect((await priceChoices(handle.db, siteId, staffAtAirport)).stores.map((s) => s.id)).toEqual([storeIds[1]]);
+    const everyStore = await priceChoices(handle.db, siteId, staffAtAirport, { everyStore: true });
+    expect(everyStore.stores).toHaveLength(2);
   });
 });
 
