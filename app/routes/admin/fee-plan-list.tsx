@@ -104,12 +104,22 @@ export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
           },
           { key: "store", header: t("admin.feePlans.store"), cell: (p) => p.storeName },
           { key: "class", header: t("admin.feePlans.class"), cell: (p) => p.className },
-          { key: "mode", header: t("admin.feePlans.mode"), cell: (p) => pageT(`fee.mode.${p.mode}` as never) },
           {
-            key: "season",
-            header: t("admin.feePlans.season"),
-            cell: (p) =>
-              p.isHighSeason ? <span className="font-semibold">{pageT("fee.highSeason")}</span> : pageT("fee.regular"),
+            key: "mode",
+            header: t("admin.feePlans.mode"),
+            cell: (p) => (
+              <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                {pageT(`fee.mode.${p.mode}` as never)}
+                {p.isHighSeason ? (
+                  <span
+                    className="rounded bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-950"
+                    data-season="high"
+                  >
+                    {pageT("fee.highSeason")}
+                  </span>
+                ) : null}
+              </span>
+            ),
           },
           {
             key: "status",
