@@ -1,30 +1,16 @@
 import { z } from "zod";
+import {
+  FEE_MODE,
+  FEE_MODE_TIERS,
+  FEE_TIER_KEYS,
+  FEE_TIER_LADDERS,
+  FEE_YEN_MAX,
+  type FeeMode,
+} from "../../common/fee-tiers";
 
-/** Fee modes (spec §3): hours 1, nights 2, monthly 3. */
-export const FEE_MODE = { hours: 1, nights: 2, monthly: 3 } as const;
-export type FeeMode = (typeof FEE_MODE)[keyof typeof FEE_MODE];
+export { FEE_MODE, FEE_TIER_KEYS, type FeeMode };
 
-/** The price columns of a fee plan, in display order. */
-export const FEE_TIER_KEYS = [
-  "upTo3h",
-  "upTo6h",
-  "upTo12h",
-  "upTo24h",
-  "extraHour",
-  "extraDay",
-  "sameDay",
-  "nights1",
-  "nights2",
-  "nights3",
-  "nights4",
-  "nights5",
-  "nights6",
-  "nights7",
-  "nights14",
-  "month",
-] as const;
-
-const yen = z.number().int().min(0).max(10_000_000);
+const yen = z.number().int().min(0).max(FEE_YEN_MAX);
 const tier = yen.nullable();
 const TIER_SHAPE = Object.fromEntries(FEE_TIER_KEYS.map((k) => [k, tier])) as Record<
   (typeof FEE_TIER_KEYS)[number],
@@ -38,37 +24,20 @@ export const FeePlanTiersSchema = z
     ...TIER_SHAPE,
   })
   .superRefine((p, ctx) => {
-    const required: Record<FeeMode, (keyof typeof p)[]> = {
-      1: ["upTo3h", "upTo6h", "upTo12h", "upTo24h", "extraHour", "extraDay"],
-      2: [
-        "sameDay",
-        "nights1",
-        "nights2",
-        "nights3",
-        "nights4",
-        "nights5",
-        "nights6",
-        "nights7",
-        "nights14",
-        "month",
-        "extraDay",
-      ],
-      3: ["month", "extraDay"],
-    };
-    for (const key of required[p.mode]) {
+    for (const key of FEE_MODE_TIERS[p.mode]) {
       if (p[key] === null) ctx.addIssue({ code: "custom", path: [key], message: "required for this mode" });
     }
-    // Longer tiers never cost less, so a longer rental never costs less (docs/pricing.md).
-    const ladders: (keyof typeof p)[][] = [
-      ["upTo3h", "upTo6h", "upTo12h", "upTo24h"],
-      ["sameDay", "nights1", "nights2", "nights3", "nights4", "nights5", "nights6", "nights7", "nights14", "month"],
-    ];
-    for (const ladder of ladders) {
-      const values = ladder.map((k) => p[k]).filter((v): v is number => typeof v === "number");
-      for (let i = 1; i < values.length; i++) {
-        if ((values[i] as number) < (values[i - 1] as number)) {
-          ctx.addIssue({ code: "custom", path: [ladder[i] as string], message: "must not be below the shorter tier" });
+    // Longer tiers never cost less, so a longer rental never costs less (docs/pricing.md). An empty
+    // tier is skipped: the issue names the tier that is below the last one filled before it.
+    for (const ladder of FEE_TIER_LADDERS) {
+      let previous: number | null = null;
+      for (const key of ladder) {
+        const value = p[key];
+        if (value === null) continue;
+        if (previous !== null && value < previous) {
+          ctx.addIssue({ code: "custom", path: [key], message: "must not be below the shorter tier" });
         }
+        previous = value;
       }
     }
   });

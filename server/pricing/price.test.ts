@@ -144,6 +144,16 @@ describe("a full price", () => {
     expect(FeePlanTiersSchema.safeParse({ ...NIGHTS, nights3: 9000 }).success).toBe(false);
     expect(FeePlanTiersSchema.safeParse(NIGHTS).success).toBe(true);
   });
+
+  it("names the tier at fault: the missing one, and the one below the last tier filled before a gap", () => {
+    const issues = (plan: FeePlanTiers) =>
+      (FeePlanTiersSchema.safeParse(plan).error?.issues ?? []).map((i) => `${String(i.path[0])}: ${i.message}`);
+    expect(issues({ ...HOURS, upTo6h: null, upTo12h: 2000 })).toEqual([
+      "upTo6h: required for this mode",
+      "upTo12h: must not be below the shorter tier",
+    ]);
+    expect(issues({ ...NIGHTS, nights3: 9000 })).toEqual(["nights3: must not be below the shorter tier"]);
+  });
 });
 
 /** Plans whose tiers rise with length, as the fee-plan schema demands. */

@@ -36,6 +36,10 @@ export const ADMIN_REASON_CODES = [
   "media_too_large",
   "owner_only",
   "settlement_required",
+  // Prices (fee plans).
+  "fee_tier_gap",
+  "fee_tier_decreasing",
+  "fee_plan_duplicate",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

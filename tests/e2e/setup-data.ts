@@ -62,6 +62,20 @@ await handle.db.insert(staff).values({
   passwordHash,
 });
 await seedCatalogSite(handle.db);
+// The prices spec (admin-prices.spec.ts) prices what its own site sells: two stores and a car class.
+const pricesStores = await handle.db
+  .insert(stores)
+  .values([
+    { siteId: "e2e-prices", storeName: "本店", storeNameEn: "Main store", businessStartTime: "09:00", displayOrder: 1 },
+    { siteId: "e2e-prices", storeName: "空港店", storeNameEn: "Airport store", displayOrder: 2 },
+  ])
+  .returning({ id: stores.id });
+await createCatalogue(
+  handle.db,
+  "e2e-prices",
+  pricesStores.map((s) => s.id),
+  { classes: [{ key: "compact", className: "コンパクト", classNameEn: "Compact" }], carTypes: [], vehicles: [] },
+);
 await handle.close();
 
 /**

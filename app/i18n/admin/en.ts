@@ -4,6 +4,7 @@ import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminImportEn } from "./import.en";
 import type { AdminMessages } from "./ja";
+import { adminPricesEn } from "./prices.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
 import { adminTeamEn } from "./team.en";
@@ -17,4 +18,5 @@ export const adminEn: AdminMessages = {
   ...adminSettingsEn,
   ...adminContentEn,
   ...adminCatalogEn,
+  ...adminPricesEn,
 };

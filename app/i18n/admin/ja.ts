@@ -3,6 +3,7 @@ import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminImportJa } from "./import.ja";
+import { adminPricesJa } from "./prices.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
 import { adminTeamJa } from "./team.ja";
@@ -20,6 +21,7 @@ export const adminJa = {
   ...adminSettingsJa,
   ...adminContentJa,
   ...adminCatalogJa,
+  ...adminPricesJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

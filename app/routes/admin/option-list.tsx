@@ -1,0 +1,106 @@
+import { Link } from "react-router";
+import { OPTION_PRICE_UNIT } from "../../../common/codes";
+import { formatAmount } from "../../../common/format";
+import { listCarOptions } from "../../../server/prices/car-options";
+import { priceChoices } from "../../../server/prices/choices";
+import { AdminPageHeader } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { useI18n } from "../../lib/i18n";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/option-list";
+
+/** `/options`: the options a booking may add, in the order the booking shows them. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const [options, { stores, classes }] = await Promise.all([
+    listCarOptions(db, siteId, actor),
+    priceChoices(db, siteId, actor, { everyStore: true }),
+  ]);
+  const storeNames = new Map(stores.map((s) => [s.id, s.name]));
+  const classNames = new Map(classes.map((c) => [c.id, c.name]));
+  return {
+    options: options.map((o) => ({
+      id: o.id,
+      name: o.optionName || `#${o.id}`,
+      price: o.price,
+      perDay: o.priceUnit === OPTION_PRICE_UNIT.perDay,
+      maxQuantity: o.maxQuantity,
+      stores: o.storeIds.map((id) => storeNames.get(id) ?? `#${id}`),
+      classes: o.classIds.map((id) => classNames.get(id) ?? `#${id}`),
+      mayBeUnavailable: o.mayBeUnavailable,
+      displayOrder: o.displayOrder,
+    })),
+  };
+}
+
+export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useAdminI18n();
+  const { t: pageT } = useI18n();
+  const path = useAdminPath();
+  const can = useCan();
+  const list = (names: string[]) => names.join(locale === "ja" ? "、" : ", ");
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.options.title")}
+        lead={t("admin.options.lead")}
+        actions={
+          can("prices.edit") ? (
+            <Link to={path("/options/new")} className="btn-primary" data-testid="new-option">
+              {t("admin.options.new")}
+            </Link>
+          ) : null
+        }
+      />
+      <AdminTable
+        caption={t("admin.options.title")}
+        testId="options-table"
+        rows={loaderData.options}
+        rowKey={(o) => o.id}
+        columns={[
+          {
+            key: "name",
+            header: t("admin.options.name"),
+            cell: (o) => (
+              <Link to={path(`/options/${o.id}`)} className="link tap font-semibold">
+                {o.name}
+              </Link>
+            ),
+          },
+          {
+            key: "price",
+            header: t("admin.options.price"),
+            numeric: true,
+            cell: (o) =>
+              pageT("fee.pricePer", {
+                price: pageT("price.amount", { amount: formatAmount(o.price) }),
+                unit: pageT(o.perDay ? "fee.perDay" : "fee.perRental"),
+              }),
+          },
+          { key: "max", header: t("admin.options.maxQuantity"), numeric: true, cell: (o) => o.maxQuantity },
+          {
+            key: "stores",
+            header: t("admin.options.stores"),
+            cell: (o) => (o.stores.length ? list(o.stores) : t("admin.options.allStores")),
+          },
+          {
+            key: "classes",
+            header: t("admin.options.classes"),
+            cell: (o) => (o.classes.length ? list(o.classes) : t("admin.options.allClasses")),
+          },
+          {
+            key: "unavailable",
+            header: t("admin.options.mayBeUnavailable"),
+            cell: (o) => (o.mayBeUnavailable ? t("admin.form.yes") : t("admin.form.no")),
+          },
+          { key: "order", header: t("admin.options.order"), numeric: true, cell: (o) => o.displayOrder },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { carClasses, stores } from "../db/schema";
+import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+
+export interface Choice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The stores and car classes the price forms pick from (Japanese names, display order), closed
+ * stores included. Fee plans belong to one store, so store staff pick among theirs; options are the
+ * site's, so naming every store (`everyStore`) tells them where an option is offered.
+ */
+export async function priceChoices(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  options: { everyStore?: boolean } = {},
+): Promise<{ stores: Choice[]; classes: Choice[] }> {
+  authorize(actor, "view");
+  const visible = options.everyStore ? null : visibleStoreIds(actor);
+  const [storeRows, classRows] = await Promise.all([
+    db
+      .select({ id: stores.id, name: stores.storeName })
+      .from(stores)
+      .where(
+        and(eq(stores.siteId, siteId), visible ? inArray(stores.id, visible.length ? [...visible] : [-1]) : undefined),
+      )
+      .orderBy(asc(stores.displayOrder), asc(stores.id)),
+    db
+      .select({ id: carClasses.id, name: carClasses.className })
+      .from(carClasses)
+      .where(eq(carClasses.siteId, siteId))
+      .orderBy(asc(carClasses.displayOrder), asc(carClasses.id)),
+  ]);
+  const named = (rows: Choice[]) => rows.map((r) => ({ id: r.id, name: r.name || `#${r.id}` }));
+  return { stores: named(storeRows), classes: named(classRows) };
+}
