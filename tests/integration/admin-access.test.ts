@@ -126,7 +126,7 @@ async function formAsItStands(target: string, testId: string): Promise<Record<st
   const fields: Record<string, string[]> = {};
   const add = (name: string | null, value: string) => {
     if (!name || name === "_csrf") return;
-    (fields[name] ??= []).push(value);
+    fields[name] = [...(fields[name] ?? []), value];
   };
   for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
     const type = attr(tag, "type") ?? "text";
