@@ -5,11 +5,21 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/auth/passwords";
 import type { DbHandle } from "../../server/db/client";
-import { customPages, siteNews, staff, staffStores, stores, vehicles } from "../../server/db/schema";
+import {
+  carOptions,
+  customPages,
+  feePlans,
+  siteNews,
+  staff,
+  staffStores,
+  stores,
+  vehicles,
+} from "../../server/db/schema";
 import { createCatalogue } from "../../server/db/seed/catalogue-factory";
 import { createApp } from "../../server/http/app";
 import type { StaffRole } from "../../server/staff/permissions";
 import { startStaffSession } from "../../server/staff/sessions";
+import { NIGHTS } from "../fixtures/fee-plans";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { createTestDb } from "../setup/test-db";
@@ -35,7 +45,16 @@ let storeIds: [number, number];
 let otherSiteStore: number;
 const cookies = new Map<string, string>();
 /** Rows the edit pages of the matrix open. */
-const ids = { classId: 0, carTypeId: 0, ownVehicle: 0, otherVehicle: 0, pageId: 0, newsId: 0 };
+const ids = {
+  classId: 0,
+  carTypeId: 0,
+  ownVehicle: 0,
+  otherVehicle: 0,
+  pageId: 0,
+  newsId: 0,
+  feePlanId: 0,
+  optionId: 0,
+};
 
 async function addStaff(
   site: string,
@@ -209,6 +228,18 @@ const ACTIONS: Action[] = [
     () => `/admin/${siteId}/vehicles/${ids.otherVehicle}`,
     "vehicle-form",
   ),
+  saveAsItStands(
+    "save a fee plan",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/fee-plans/${ids.feePlanId}`,
+    "fee-plan-form",
+  ),
+  saveAsItStands(
+    "save an option",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/options/${ids.optionId}`,
+    "option-form",
+  ),
   saveAsItStands("save the damage waiver", ["owner", "manager"], () => `/admin/${siteId}/immunity`, "immunity-form"),
   saveAsItStands("save a custom page", ["owner", "manager"], () => `/admin/${siteId}/pages/${ids.pageId}`, "page-form"),
   saveAsItStands("save the top page's text", ["owner", "manager"], () => `/admin/${siteId}/pages/top`, "top-text-form"),
@@ -251,12 +282,19 @@ beforeAll(async () => {
       { store: 0, typeKey: "t", count: 1 },
       { store: 1, typeKey: "t", count: 1 },
     ],
+    feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
+    options: [{ optionName: "チャイルドシート", price: 550, priceUnit: 2 }],
   });
   ids.classId = catalogue.classIds.c as number;
   ids.carTypeId = catalogue.typeIds.t as number;
   const cars = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId)).orderBy(vehicles.id);
   ids.ownVehicle = cars.find((v) => v.storeId === storeIds[0])?.id as number;
   ids.otherVehicle = cars.find((v) => v.storeId === storeIds[1])?.id as number;
+  ids.feePlanId = (await handle.db.select({ id: feePlans.id }).from(feePlans).where(eq(feePlans.siteId, siteId)))[0]
+    ?.id as number;
+  ids.optionId = (
+    await handle.db.select({ id: carOptions.id }).from(carOptions).where(eq(carOptions.siteId, siteId))
+  )[0]?.id as number;
   const [page] = await handle.db
     .insert(customPages)
     .values({ siteId, pageUrl: "company", pageTitle: "会社案内", pageContents: "本文" })
