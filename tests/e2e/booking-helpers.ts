@@ -51,12 +51,18 @@ const customerField = (page: Page, name: string) =>
   page.getByTestId("customer-form").locator(`[name="${name}"]:not([type="hidden"])`).first();
 
 /** Options (as they are) → login step → continue as guest → the borrower driving → confirmation. */
-export async function guestToConfirm(page: Page, locale: LocaleCode, optionsPage: string, email: string) {
+export async function guestToConfirm(
+  page: Page,
+  locale: LocaleCode,
+  optionsPage: string,
+  email: string,
+  siteId = SITE,
+) {
   await page.goto(optionsPage);
   await page.getByTestId("options-next").click();
-  await expect(page).toHaveURL(stepUrl(locale, "/reserve/login"));
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/login", siteId));
   await page.getByTestId("guest-link").click();
-  await expect(page).toHaveURL(stepUrl(locale, "/reserve/user"));
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/user", siteId));
   await waitForHydration(page.getByTestId("customer-form"));
   for (const [name, value] of Object.entries({ ...GUEST, email })) {
     if (name === "pref_code") await customerField(page, name).selectOption(value);
@@ -65,7 +71,7 @@ export async function guestToConfirm(page: Page, locale: LocaleCode, optionsPage
     if (name === "zip") await expect(customerField(page, "pref_code")).toHaveValue(GUEST.pref_code);
   }
   await page.getByTestId("customer-submit").click();
-  await expect(page).toHaveURL(stepUrl(locale, "/reserve/confirm"));
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/confirm", siteId));
 }
 
 /** Chooses a settlement method on the confirmation (1 card in advance, 2 cash, 3 card at the store, 4 other). */
@@ -89,8 +95,8 @@ export async function fillCard(page: Page, number: string, holder = "HANAKO YAMA
 }
 
 /** The reserve number on the completion page. */
-export async function reserveNo(page: Page, locale: LocaleCode): Promise<string> {
-  await expect(page).toHaveURL(stepUrl(locale, "/reserve/completed"));
+export async function reserveNo(page: Page, locale: LocaleCode, siteId = SITE): Promise<string> {
+  await expect(page).toHaveURL(stepUrl(locale, "/reserve/completed", siteId));
   const no = (await page.getByTestId("reserve-no").textContent())?.trim() ?? "";
   expect(no).toMatch(/^\d{6}-[2-9A-Z]{4}$/);
   return no;

@@ -136,7 +136,13 @@ export function FeePlanPreviewTable({
             </thead>
             <tbody>
               {preview.rows.map((row) => (
-                <tr key={row.key} data-testid="preview-row" data-period={row.key}>
+                <tr
+                  key={row.key}
+                  data-testid="preview-row"
+                  data-period={row.key}
+                  data-departure={`${row.sd}T${row.st}`}
+                  data-return={`${row.ed}T${row.et}`}
+                >
                   <td className={`${CELL} font-semibold`}>{t(`admin.feePlans.period.${row.key}`)}</td>
                   <td className={`${CELL} tabular-nums whitespace-nowrap`}>
                     {`${formatIsoDate(row.ed).slice(5)} ${row.et}`}
