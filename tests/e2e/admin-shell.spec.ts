@@ -131,3 +131,86 @@ test.describe("back office frame", () => {
     await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
   });
 });
+
+test.describe("back office staff", () => {
+  test("an owner invites store staff, who accept from the mail and see only their store; the owner changes their role; the language switch is remembered", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    await adminLogin(page, STAFF.owner("e2e-shell"), "ja");
+    // A store for the new colleague.
+    await page.goto("/admin/e2e-shell/stores/new");
+    await page.locator('[name="store_name"]').fill("駅前店");
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("flash")).toContainText("登録しました");
+
+    // On a desktop the menu stands open beside the page.
+    await page.getByTestId("nav-staff").click();
+    await expect(page.getByTestId("page-title")).toHaveText("スタッフ");
+    await expectAccessible(page);
+    await page.getByTestId("invite-staff").click();
+    const email = `clerk-${Date.now()}@example.com`;
+    await page.locator('[name="email"]').fill(email);
+    await page.locator('[name="name"]').fill("店舗 花子");
+    await page.locator('[name="role"][value="store_staff"]').check();
+    await page.getByTestId("invite-submit").click();
+    // Store staff need a store: refused beside the stores, with what was typed kept.
+    await expect(fieldError(page, "store_ids")).toHaveText("担当する店舗を1つ以上選んでください。");
+    await expect(page.locator('[name="email"]')).toHaveValue(email);
+    await page.getByLabel("駅前店").check();
+    await page.getByTestId("invite-form").locator('[name="locale"]').selectOption("en");
+    await expectAccessible(page);
+    await page.getByTestId("invite-submit").click();
+    await expect(page.getByTestId("flash")).toContainText(email);
+    const row = page.getByTestId("staff-table").getByTestId("row").filter({ hasText: email });
+    await expect(row).toContainText("招待中");
+
+    // The invitee, in another browser, from the mail in English.
+    const other = await browser.newContext();
+    const invitee = await other.newPage();
+    const mails = await (
+      await invitee.request.get(`/_dev/mail.json?site=e2e-shell&to=${encodeURIComponent(email)}`)
+    ).json();
+    const mail = (mails.mails as { kind: string; text: string; subject: string }[]).find(
+      (m) => m.kind === "staff_invitation",
+    );
+    expect(mail?.subject).toBe("[e2e-shell] Invitation to the back office");
+    const link = new URL(mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+    await invitee.goto(`${link.pathname}${link.search}`);
+    await invitee.locator('[name="password"]').fill("clerk-pass-1");
+    await invitee.locator('[name="password_confirm"]').fill("clerk-pass-1");
+    await invitee.getByTestId("password-submit").click();
+    await invitee.locator('[name="email"]').fill(email);
+    await invitee.locator('[name="password"]').fill("clerk-pass-1");
+    await invitee.getByTestId("login-submit").click();
+    await expect(invitee).toHaveURL(/\/admin\/e2e-shell$/);
+    await invitee.getByTestId("nav-stores").click();
+    await expect(invitee.getByTestId("stores-table").getByTestId("row")).toHaveCount(1);
+    // English chosen on the switch stays with this browser on the next pages.
+    await invitee.getByTestId("language-switch").getByRole("button", { name: "English" }).click();
+    await expect(invitee.getByTestId("page-title")).toHaveText("Stores");
+    await invitee.getByTestId("nav-account").click();
+    await expect(invitee.locator("html")).toHaveAttribute("lang", "en");
+    await expect(invitee.getByTestId("two-factor-section")).toContainText(
+      "Two-factor sign-in is for owners and managers.",
+    );
+    await expectAccessible(invitee);
+    await other.close();
+
+    await page.reload();
+    await expect(row).toContainText("有効");
+    await row.getByRole("link").click();
+    await expect(page.getByTestId("page-title")).toContainText(email);
+    await page.locator('[name="role"][value="read_only"]').check();
+    await expectAccessible(page);
+    await page.getByTestId("save").click();
+    await expect(page.getByTestId("flash")).toContainText("保存しました");
+    await expect(row).toContainText("閲覧のみ");
+    await page.goto("/admin/e2e-shell/audit");
+    const change = page.locator('[data-testid=audit-entry][data-action="staff.update"]').first();
+    await change.locator("summary").click();
+    await expect(change.locator('tr[data-field="role"] [data-testid=audit-before]')).toHaveText("store_staff");
+    await expect(change.locator('tr[data-field="role"] [data-testid=audit-after]')).toHaveText("read_only");
+  });
+});
