@@ -341,6 +341,7 @@ async function cookieBlockingBrowser(baseURL: string | undefined, options: { jav
       profile: { content_settings: { exceptions: { cookies: { [`${frame},${host}`]: { setting: 2 } } } } },
     }),
   );
+  // The full browser: the headless shell of the other suites reads no profile preferences.
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
