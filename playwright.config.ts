@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from "./scripts/lib/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = `.data-e2e-${PORT}`;
@@ -17,7 +17,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_TEST_PATH,
       args: CHROMIUM_ARGS,
     },
   },

@@ -1,7 +1,6 @@
-import * as z from "zod/mini";
 import { isValidIsoDate, isValidTime } from "../../common/calendar-date";
 import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "../../common/store-rules";
-import type { FieldErrors, SearchField } from "./reasons";
+import type { FieldErrors } from "./reasons";
 
 /**
  * The search form's schema (spec §2 top page and /reserve), client-safe: the browser checks what it
@@ -65,25 +64,37 @@ export function addStoreErrors(
   return errors;
 }
 
-const text = z._default(z.string(), "");
+/** What `safeParse` reports, in the shape `app/lib/forms.ts` reads from any schema. */
+export type SearchFormParse =
+  | { success: true }
+  | { success: false; error: { issues: { code: string; path: string[]; message: string }[] } };
 
-/** The form's schema; with a store it knows that store's closed days and hours. */
-export const searchFormSchema = (store?: FormStore) =>
-  z
-    .object({
-      si: z.optional(z.string()),
-      sd: text,
-      st: text,
-      ed: text,
-      et: text,
-      date_undecided: z.optional(z.string()),
-    })
-    .check(
-      z.superRefine((values, ctx) => {
-        for (const [field, reason] of Object.entries(searchFormErrors(values, store))) {
-          ctx.addIssue({ code: "custom", path: [field as SearchField], message: reason.code, input: values });
-        }
-      }),
-    );
+const TEXT_FIELDS = ["sd", "st", "ed", "et"] as const;
+const OPTIONAL_FIELDS = ["si", "date_undecided"] as const;
+
+/**
+ * The form's schema; with a store it knows that store's closed days and hours. A plain check in
+ * the shape of a schema (`safeParse`), without Zod: the search pages (top, results, car type)
+ * load no validation library in the browser (issue 22). Missing dates and times are empty; a value
+ * that is not text is refused as invalid input.
+ */
+export const searchFormSchema = (store?: FormStore) => ({
+  safeParse(input: unknown): SearchFormParse {
+    const raw = (input ?? {}) as Record<string, unknown>;
+    const issues: { code: string; path: string[]; message: string }[] = [];
+    const values: Record<string, string | undefined> = {};
+    for (const field of [...TEXT_FIELDS, ...OPTIONAL_FIELDS]) {
+      const value = raw[field];
+      if (value === undefined) values[field] = (TEXT_FIELDS as readonly string[]).includes(field) ? "" : undefined;
+      else if (typeof value === "string") values[field] = value;
+      else issues.push({ code: "invalid_type", path: [field], message: "invalid_input" });
+    }
+    if (issues.length) return { success: false, error: { issues } };
+    for (const [field, reason] of Object.entries(searchFormErrors(values as unknown as SearchFormValues, store))) {
+      issues.push({ code: "custom", path: [field], message: reason.code });
+    }
+    return issues.length ? { success: false, error: { issues } } : { success: true };
+  },
+});
 
 export const SearchFormSchema = searchFormSchema();

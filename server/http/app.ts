@@ -3,7 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { adminSiteOfPath, isAdminPath } from "../../common/admin";
 import { cookieAttributes, isEmbeddedPath } from "../../common/embedding";
 import {
@@ -26,6 +26,7 @@ import { prefixCaseRedirect } from "./locale-prefix";
 import { errorHandler, requestLogger } from "./logging";
 import { resolvePublicRequest, type TrustProxy } from "./proxy";
 import { requestId } from "./request-id";
+import { groupedRequestHandler } from "./route-groups";
 
 export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
   database: Pick<DbHandle, "db" | "forSite">;
@@ -120,7 +121,8 @@ export function createApp(deps: AppDeps) {
       embed: RequestInfo["embed"];
     };
   }>();
-  const handle = createRequestHandler(deps.build, deps.mode ?? "production");
+  // One handler per language tree and one for the back office (decision 031).
+  const handle = groupedRequestHandler(deps.build, deps.mode ?? "production");
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;

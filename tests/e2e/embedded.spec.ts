@@ -283,14 +283,18 @@ test.describe("framing", () => {
     await openHost(page, baseURL, "ja");
     await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("results")).toBeVisible();
     const blocked = new URL(baseURL ?? "").origin;
-    await page.locator("iframe[data-rentacar-embed]").evaluate((el, src) => {
-      (el as HTMLIFrameElement).src = src;
-    }, `${blocked}/sakura/reserve`);
-    await page.waitForTimeout(1000);
+    // The frame's load event comes once the browser has put its refusal in place of the page.
+    await page.locator("iframe[data-rentacar-embed]").evaluate(
+      (el, src) =>
+        new Promise<void>((resolve) => {
+          el.addEventListener("load", () => resolve(), { once: true });
+          (el as HTMLIFrameElement).src = src;
+        }),
+      `${blocked}/sakura/reserve`,
+    );
     await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("page-title")).toHaveCount(0);
-    // hana allows no other site to frame its booking.
+    // hana allows no other site to frame its booking (the host page's load waits for its frame's).
     await openHost(page, baseURL, "ja", "hana");
-    await page.waitForTimeout(1000);
     await expect(page.frameLocator("iframe[data-rentacar-embed]").getByTestId("page-title")).toHaveCount(0);
   });
 });
@@ -341,6 +345,7 @@ async function cookieBlockingBrowser(baseURL: string | undefined, options: { jav
       profile: { content_settings: { exceptions: { cookies: { [`${frame},${host}`]: { setting: 2 } } } } },
     }),
   );
+  // The full browser: the headless shell of the other suites reads no profile preferences.
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,

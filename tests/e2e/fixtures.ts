@@ -154,8 +154,9 @@ function recordHtml(context: BrowserContext) {
     const saved = response
       .text()
       .then((html) => {
-        // A navigation cut short can hand back Chromium's own error page as the body.
-        if (html.includes("loadTimeData")) return;
+        // A navigation cut short can hand back Chromium's own error page as the body, or, in the
+        // headless shell, no body at all: neither is a document the server sent.
+        if (!html || html.includes("loadTimeData")) return;
         const stable = html.replace(/nonce="[^"]*"|name="_csrf" value="[^"]*"|"csrfToken":"[^"]*"/g, "");
         const name = createHash("sha1").update(stable).digest("hex").slice(0, 20);
         mkdirSync(HTML_DIR, { recursive: true });

@@ -13,7 +13,7 @@ import {
 } from "@playwright/test";
 import pg from "pg";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/lib/built-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/lib/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from "../../scripts/lib/chromium";
 import { DEMO, loginAs } from "./account-helpers";
 import { car, choosePayMethod, guestCashBooking, optionsUrl, reserveNo, weekend } from "./booking-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
@@ -45,7 +45,7 @@ test.skip(
 test.describe.configure({ mode: "serial" });
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_PATH,
+    executablePath: CHROMIUM_TEST_PATH,
     args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
   },
 });

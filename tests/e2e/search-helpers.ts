@@ -63,12 +63,29 @@ export function reservePath(locale: LocaleCode, siteId: string, query: Record<st
   return `${url(locale, siteId, "/reserve")}?${q}`;
 }
 
-/** Waits until React has hydrated an element (its props are attached), so its handlers run. */
+/**
+ * Waits until React has hydrated an element (its props are attached), so its handlers run. The
+ * page itself checks every 20 ms (a poll from the test waited 100, 250, 500 then 1000 ms between
+ * looks); the element is looked up again if hydration replaced it.
+ */
 export async function waitForHydration(locator: Locator) {
   await expect
-    .poll(() => locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))), {
-      message: "hydration",
-    })
+    .poll(
+      () =>
+        locator.evaluate(
+          (el) =>
+            new Promise<boolean>((resolve) => {
+              const until = Date.now() + 1000;
+              const check = () => {
+                if (Object.keys(el).some((k) => k.startsWith("__reactProps"))) resolve(true);
+                else if (!el.isConnected || Date.now() > until) resolve(false);
+                else setTimeout(check, 20);
+              };
+              check();
+            }),
+        ),
+      { message: "hydration", intervals: [20] },
+    )
     .toBe(true);
 }
 

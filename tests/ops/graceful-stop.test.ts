@@ -6,12 +6,14 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../../scripts/lib/built-server";
 import { openPglite } from "../../server/db/client";
 import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
 
 // Runs the built server (npm test builds before Vitest): SIGTERM in the middle of a bounded load.
-const PORT = 4760;
-const BASE = `http://127.0.0.1:${PORT}`;
+// The first free port from 4760: on a shared machine another checkout's run may hold 4760 itself.
+let PORT = 4760;
+let BASE = `http://127.0.0.1:${PORT}`;
 let dataDir: string;
 
 interface Answer {
@@ -68,6 +70,8 @@ async function waitReady() {
 }
 
 beforeAll(async () => {
+  PORT = await freePort(4760);
+  BASE = `http://127.0.0.1:${PORT}`;
   dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-stop-"));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
