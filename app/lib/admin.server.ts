@@ -23,6 +23,7 @@ import {
 import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
 import type { TranslateParams } from "../i18n/translate";
 import { decodeFlash, encodeFlash } from "./flash.server";
+import { handleForm, handleIntent } from "./form-action.server";
 import { services } from "./site.server";
 
 const SITE_ID = /^[a-z0-9][a-z0-9_-]{1,62}$/;
@@ -205,3 +206,61 @@ export function invalidateSite(context: Context): void {
 
 /** A 403 with the back office's message, for actions a role may not take. */
 export const forbidden = () => new AppError("forbidden", { reason: { code: "forbidden" } });
+
+interface RowSchema<T> {
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * The action of a back-office page that adds, saves or deletes one row (a store, a class, an option,
+ * a news item, …): its delete button (`intent=delete`) runs `remove`; anything else is the form, read
+ * by the use case's schema. After a change the site is read again and the page says what was done:
+ * a new or saved row opens again (or the list, with `after: "list"`), a deleted one leads to the list.
+ * The caller has authorized the actor already (a refusal is a 403 before anything is read).
+ */
+export async function rowAction<T>(
+  context: Context,
+  request: Request,
+  form: FormData,
+  options: {
+    /** The row's id, or null on the page that adds one. */
+    id: number | null;
+    /** The list's path in the back office (`/options`); a row's page is `{list}/{id}`. */
+    list: string;
+    schema: RowSchema<T>;
+    lists?: readonly string[];
+    create: (input: T) => Promise<number>;
+    update: (id: number, input: T) => Promise<void>;
+    remove?: (id: number) => Promise<void>;
+    after?: "row" | "list";
+  },
+) {
+  const { siteId } = getAdminSite(context);
+  const { id, list } = options;
+  const done = (rowId: number | null, key: "admin.flash.created" | "admin.flash.saved" | "admin.flash.deleted") => {
+    invalidateSite(context);
+    const to = rowId === null || options.after === "list" ? list : `${list}/${rowId}`;
+    return redirectWithAdminFlash(request, adminPath(siteId, to), { kind: "success", key });
+  };
+  const { remove } = options;
+  if (id !== null && remove && form.get("intent") === "delete") {
+    return handleIntent(form, async () => {
+      await remove(id);
+      return done(null, "admin.flash.deleted");
+    });
+  }
+  return handleForm(
+    form,
+    options.schema,
+    async (input) => {
+      if (id === null) return done(await options.create(input), "admin.flash.created");
+      await options.update(id, input);
+      return done(id, "admin.flash.saved");
+    },
+    { lists: options.lists },
+  );
+}

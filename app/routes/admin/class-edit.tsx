@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import { CarClassSchema, carClassFormValues, NEW_CAR_CLASS_VALUES } from "../../../server/catalog/car-class.schema";
 import { createCarClass, deleteCarClass, getCarClass, updateCarClass } from "../../../server/catalog/car-classes";
 import { authorize } from "../../../server/staff/permissions";
@@ -7,8 +6,7 @@ import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/a
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
 import type { Route } from "./+types/class-edit";
@@ -29,25 +27,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const actor = actorOf(staff);
   const classId = params.classId === undefined ? null : requireId(params.classId);
   authorize(actor, "catalog.edit");
-  const form = await request.formData();
-  if (classId !== null && form.get("intent") === "delete") {
-    return handleIntent(form, async () => {
-      await deleteCarClass(db, siteId, actor, classId);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, "/classes"), {
-        kind: "success",
-        key: "admin.flash.deleted",
-      });
-    });
-  }
-  return handleForm(form, CarClassSchema, async (input) => {
-    const id = classId ?? (await createCarClass(db, siteId, actor, input)).classId;
-    if (classId !== null) await updateCarClass(db, siteId, actor, classId, input);
-    invalidateSite(context);
-    return redirectWithAdminFlash(request, adminPath(siteId, `/classes/${id}`), {
-      kind: "success",
-      key: classId === null ? "admin.flash.created" : "admin.flash.saved",
-    });
+  return rowAction(context, request, await request.formData(), {
+    id: classId,
+    list: "/classes",
+    schema: CarClassSchema,
+    create: async (input) => (await createCarClass(db, siteId, actor, input)).classId,
+    update: (id, input) => updateCarClass(db, siteId, actor, id, input),
+    remove: (id) => deleteCarClass(db, siteId, actor, id),
   });
 }
 

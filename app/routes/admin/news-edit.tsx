@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import { localDate } from "../../../common/calendar-date";
 import { LIMITS, NewsSchema, newsFormValues } from "../../../server/content/content.schema";
 import { createNews, deleteNews, getNews, updateNews } from "../../../server/content/news";
@@ -9,8 +8,7 @@ import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/ad
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
 import type { Route } from "./+types/news-edit";
@@ -36,23 +34,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const newsId = params.newsId === undefined ? null : requireId(params.newsId);
   authorize(actor, "content.edit");
-  const done = (key: "admin.flash.created" | "admin.flash.saved" | "admin.flash.deleted") => {
-    invalidateSite(context);
-    return redirectWithAdminFlash(request, adminPath(siteId, "/news"), { kind: "success", key });
-  };
-  if (newsId !== null && form.get("intent") === "delete") {
-    return handleIntent(form, async () => {
-      await deleteNews(db, siteId, actor, newsId);
-      return done("admin.flash.deleted");
-    });
-  }
-  return handleForm(form, NewsSchema, async (input) => {
-    if (newsId === null) {
-      await createNews(db, siteId, actor, input);
-      return done("admin.flash.created");
-    }
-    await updateNews(db, siteId, actor, newsId, input);
-    return done("admin.flash.saved");
+  return rowAction(context, request, form, {
+    id: newsId,
+    list: "/news",
+    after: "list",
+    schema: NewsSchema,
+    create: async (input) => (await createNews(db, siteId, actor, input)).newsId,
+    update: (id, input) => updateNews(db, siteId, actor, id, input),
+    remove: (id) => deleteNews(db, siteId, actor, id),
   });
 }
 

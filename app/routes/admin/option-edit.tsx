@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import {
   CAR_OPTION_LISTS,
   CarOptionSchema,
@@ -20,8 +19,7 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
 import type { Route } from "./+types/option-edit";
@@ -47,37 +45,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const optionId = params.optionId === undefined ? null : requireId(params.optionId);
   // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
   authorize(actor, "prices.edit");
-  if (optionId !== null && form.get("intent") === "delete") {
-    return handleIntent(form, async () => {
-      await deleteCarOption(db, siteId, actor, optionId);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, "/options"), {
-        kind: "success",
-        key: "admin.flash.deleted",
-      });
-    });
-  }
-  return handleForm(
-    form,
-    CarOptionSchema,
-    async (input) => {
-      if (optionId === null) {
-        const created = await createCarOption(db, siteId, actor, input);
-        invalidateSite(context);
-        return redirectWithAdminFlash(request, adminPath(siteId, `/options/${created.optionId}`), {
-          kind: "success",
-          key: "admin.flash.created",
-        });
-      }
-      await updateCarOption(db, siteId, actor, optionId, input);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, `/options/${optionId}`), {
-        kind: "success",
-        key: "admin.flash.saved",
-      });
-    },
-    { lists: CAR_OPTION_LISTS },
-  );
+  return rowAction(context, request, form, {
+    id: optionId,
+    list: "/options",
+    schema: CarOptionSchema,
+    lists: CAR_OPTION_LISTS,
+    create: async (input) => (await createCarOption(db, siteId, actor, input)).optionId,
+    update: (id, input) => updateCarOption(db, siteId, actor, id, input),
+    remove: (id) => deleteCarOption(db, siteId, actor, id),
+  });
 }
 
 const NO_ERRORS = {};

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import { CustomPageSchema, customPageFormValues, LIMITS } from "../../../server/content/content.schema";
 import {
   createCustomPage,
@@ -14,8 +13,8 @@ import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../c
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
+import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
+import { formFailure } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
 import type { Route } from "./+types/page-edit";
@@ -48,34 +47,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const pageId = params.pageId === undefined ? null : requireId(params.pageId);
   authorize(actor, "content.edit");
-  const intent = form.get("intent");
   // The preview without JavaScript: the form comes back as sent, and the page renders its preview.
-  if (intent === "preview") return formFailure(form, {}, 200);
-  if (pageId !== null && intent === "delete") {
-    return handleIntent(form, async () => {
-      await deleteCustomPage(db, siteId, actor, pageId);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, "/pages"), {
-        kind: "success",
-        key: "admin.flash.deleted",
-      });
-    });
-  }
-  return handleForm(form, CustomPageSchema, async (input) => {
-    if (pageId === null) {
-      const created = await createCustomPage(db, siteId, actor, input);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, `/pages/${created.pageId}`), {
-        kind: "success",
-        key: "admin.flash.created",
-      });
-    }
-    await updateCustomPage(db, siteId, actor, pageId, input);
-    invalidateSite(context);
-    return redirectWithAdminFlash(request, adminPath(siteId, `/pages/${pageId}`), {
-      kind: "success",
-      key: "admin.flash.saved",
-    });
+  if (form.get("intent") === "preview") return formFailure(form, {}, 200);
+  return rowAction(context, request, form, {
+    id: pageId,
+    list: "/pages",
+    schema: CustomPageSchema,
+    create: async (input) => (await createCustomPage(db, siteId, actor, input)).pageId,
+    update: (id, input) => updateCustomPage(db, siteId, actor, id, input),
+    remove: (id) => deleteCustomPage(db, siteId, actor, id),
   });
 }
 

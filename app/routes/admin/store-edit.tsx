@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import { authorize } from "../../../server/staff/permissions";
 import { NEW_STORE_VALUES, STORE_LISTS, StoreSchema, storeFormValues } from "../../../server/stores/store.schema";
 import { createStore, deleteStore, getStore, updateStore } from "../../../server/stores/stores";
@@ -16,8 +15,7 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
+import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { requireId, services } from "../../lib/site.server";
@@ -45,37 +43,15 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     storeId === null || form.get("intent") === "delete" ? "store.create" : "store.edit",
     storeId ?? undefined,
   );
-  if (storeId !== null && form.get("intent") === "delete") {
-    return handleIntent(form, async () => {
-      await deleteStore(db, siteId, actor, storeId);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, "/stores"), {
-        kind: "success",
-        key: "admin.flash.deleted",
-      });
-    });
-  }
-  return handleForm(
-    form,
-    StoreSchema,
-    async (input) => {
-      if (storeId === null) {
-        const created = await createStore(db, siteId, actor, input);
-        invalidateSite(context);
-        return redirectWithAdminFlash(request, adminPath(siteId, `/stores/${created.storeId}`), {
-          kind: "success",
-          key: "admin.flash.created",
-        });
-      }
-      await updateStore(db, siteId, actor, storeId, input);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, `/stores/${storeId}`), {
-        kind: "success",
-        key: "admin.flash.saved",
-      });
-    },
-    { lists: STORE_LISTS },
-  );
+  return rowAction(context, request, form, {
+    id: storeId,
+    list: "/stores",
+    schema: StoreSchema,
+    lists: STORE_LISTS,
+    create: async (input) => (await createStore(db, siteId, actor, input)).storeId,
+    update: (id, input) => updateStore(db, siteId, actor, id, input),
+    remove: (id) => deleteStore(db, siteId, actor, id),
+  });
 }
 
 const NO_ERRORS = {};
