@@ -12,10 +12,12 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 30_000,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // Tracing snapshots the page at every step, in every test: it cost the suite a third of its
+    // time (docs/performance.md). E2E_TRACE=1 keeps a failed test's trace for `playwright show-trace`.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     launchOptions: {
       executablePath: CHROMIUM_TEST_PATH,
       args: CHROMIUM_ARGS,

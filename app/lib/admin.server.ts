@@ -22,7 +22,7 @@ import {
 } from "../../server/staff/sessions";
 import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
 import type { TranslateParams } from "../i18n/translate";
-import { decodeFlash, encodeFlash } from "./flash.server";
+import { decodeFlash, encodeFlash, leavesFlash } from "./flash.server";
 import { handleForm, handleIntent } from "./form-action.server";
 import { services } from "./site.server";
 
@@ -94,7 +94,7 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const token = site ? readCookie(cookies, staffCookieName(site.siteId)) : undefined;
   const session = site && token ? await readStaffSession(db, site.siteId, token) : null;
   if (session) await touchStaffSession(db, session);
-  const flashValue = readCookie(cookies, FLASH_COOKIE);
+  const flashValue = leavesFlash(context) ? undefined : readCookie(cookies, FLASH_COOKIE);
   const state: AdminRequest = {
     site,
     session,

@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requestContext } from "../../server/http/context";
 import type { Flash } from "./flash";
 import { decodeFlash, FLASH_COOKIE, flashMiddleware, getFlash, redirectWithFlash } from "./flash.server";
 
@@ -63,9 +64,17 @@ describe("redirectWithFlash and decodeFlash", () => {
 describe("flashMiddleware", () => {
   const cookieHeader = `other=1; ${FLASH_COOKIE}=${b64(JSON.stringify(LOGIN_AGAIN))}`;
 
-  async function run(cookie: string | null, answer: () => Response) {
+  async function run(cookie: string | null, answer: () => Response, rootDataOnly = false) {
     const request = new Request("http://localhost/sakura", cookie ? { headers: { cookie } } : {});
     const context = new RouterContextProvider();
+    context.set(requestContext, {
+      requestId: "test",
+      nonce: "nonce",
+      csrfToken: "token",
+      clientIp: "127.0.0.1",
+      embed: { refusedStorage: false, frameAncestors: null },
+      rootDataOnly,
+    });
     let seen: Flash | null | undefined;
     const next = async () => {
       seen = getFlash(context);
@@ -105,6 +114,14 @@ describe("flashMiddleware", () => {
     const { response, seen } = await run(`${FLASH_COOKIE}=garbage`, () => new Response("page"));
     expect(seen).toBeNull();
     expect(setFlashCookie(response)?.value).toBe("");
+  });
+
+  it("leaves the root's own data request alone: the page's request, sent beside it, shows the flash", async () => {
+    const root = await run(cookieHeader, () => new Response("data"), true);
+    expect(root.seen).toBeNull();
+    expect(root.response.headers.getSetCookie()).toEqual([]);
+    const page = await run(cookieHeader, () => new Response("page"));
+    expect(page.seen).toEqual(LOGIN_AGAIN);
   });
 
   it("leaves a request without the cookie alone", async () => {

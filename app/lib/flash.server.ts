@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider, red
 import { z } from "zod";
 import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
 import { readCookie } from "../../common/locales";
+import { requestContext } from "../../server/http/context";
 import { ja } from "../i18n/messages/ja";
 import type { Flash } from "./flash";
 
@@ -53,10 +54,17 @@ export function redirectWithFlash(request: Request, to: string, flash: Flash): R
   return redirect(to, { headers: { "Set-Cookie": cookie(encodeFlash(flash), FLASH_MAX_AGE_SECONDS, request) } });
 }
 
+/**
+ * The root's own data request (`RequestInfo.rootDataOnly`) shows no flash, so it must neither take
+ * the flash nor clear its cookie: if its answer arrived first, the page's request, sent beside it,
+ * would go out without the cookie and the page would show nothing.
+ */
+export const leavesFlash = (context: Readonly<RouterContextProvider>) => context.get(requestContext).rootDataOnly;
+
 /** Takes the flash off the request (clearing its cookie on the response) for this page's loaders. */
 export const flashMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const raw = readCookie(request.headers.get("cookie"), flashCookieName(request));
-  if (raw === undefined) return next();
+  if (raw === undefined || leavesFlash(context)) return next();
   context.set(flashContext, decodeFlash(raw));
   const response = await next();
   // A redirect passes the flash on to the page it leads to.

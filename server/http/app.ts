@@ -241,6 +241,7 @@ export function createApp(deps: AppDeps) {
       db: database.forSite(siteOfPath(c.req.path)),
       acrossSites: database.db,
     });
+    const url = new URL(c.req.url);
     context.set(requestContext, {
       requestId: c.get("requestId"),
       nonce: c.get("nonce"),
@@ -248,8 +249,8 @@ export function createApp(deps: AppDeps) {
       clientIp: c.get("clientIp"),
       // The same object the CSP above reads: the site middleware writes the frame ancestors into it.
       embed: Object.assign(c.get("embed"), { refusedStorage: c.get("embedStorageRefused") }),
+      rootDataOnly: url.pathname.endsWith(".data") && url.searchParams.get("_routes") === "root",
     });
-    const url = new URL(c.req.url);
     // React Router rebuilds the path with new URL(), which drops tabs and line breaks: such a path
     // gets the not-found page of its language, with its 404.
     const request = CONTROL_IN_PATH.test(url.pathname)

@@ -48,6 +48,12 @@ export interface RequestInfo {
    * middleware from the site's allowed origins, read by the server for the CSP.
    */
   embed: { refusedStorage: boolean; frameAncestors: string | null };
+  /**
+   * A `.data` request for the root's loader alone. React Router fetches a route that has a
+   * `clientLoader` (the root's, which loads the catalogue) in a request of its own, beside the one
+   * for the page's loaders, and hands both requests to the routes without `.data` and `_routes`.
+   */
+  rootDataOnly: boolean;
 }
 
 export const servicesContext = createContext<AppServices>();

@@ -373,3 +373,22 @@ describe("tenancy of the back office", () => {
     expect(await invite.text()).toContain("一覧から選択してください");
   });
 });
+
+describe("the flash after a save", () => {
+  it("waits for the page's data: the root's own data request (a route with a clientLoader) neither takes nor clears it", async () => {
+    const owner = cookies.get("owner") as string;
+    const saved = await post(`/admin/${siteId}/stores/${storeIds[0]}`, owner, storeForm("本店"));
+    expect(saved.status).toBe(302);
+    const flash = /admin_flash=([^;]*)/.exec(saved.headers.get("set-cookie") ?? "")?.[1];
+    expect(flash).toBeTruthy();
+    const withFlash = `${owner}; admin_flash=${flash}`;
+    const page = `/admin/${siteId}/stores/${storeIds[0]}.data`;
+    // React Router sends both at once after a form; either answer may come first.
+    const root = await get(`${page}?_routes=root`, withFlash);
+    expect(root.status).toBe(200);
+    expect(root.headers.getSetCookie().filter((c) => c.startsWith("admin_flash="))).toEqual([]);
+    const data = await get(`${page}?_routes=admin%2Cadmin-store-edit`, withFlash);
+    expect(await data.text()).toContain("admin.flash.saved");
+    expect(data.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^admin_flash=;.*Max-Age=0/));
+  });
+});
