@@ -14,7 +14,7 @@ import { isEmbeddedPath } from "../common/embedding";
 import { localeFromPath } from "../common/locales";
 import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { Analytics } from "./components/analytics";
 import { type CatalogueName, loadCatalogue } from "./i18n/catalogue";
 import { catalogueAsset } from "./i18n/catalogue.server";
@@ -69,6 +69,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A stylesheet resource (precedence): React writes it right after the charset and the
+            hero image, before the thirty module preloads, so the first paint need not wait for them
+            on a slow line (Lighthouse's mobile FCP). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {root ? (

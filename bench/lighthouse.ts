@@ -7,7 +7,8 @@
 // Env: CHROME_PATH (default /usr/bin/chromium); LIGHTHOUSE_FROM: a directory whose node_modules
 // holds lighthouse (default: this project), e.g. a throwaway `npm install lighthouse` elsewhere;
 // LH_PAGES: comma list of page keys to run (e.g. `ja-top,en-results`), default all twelve;
-// LH_NO_DOCS=1: print only, leave docs/performance.md alone.
+// LH_NO_DOCS=1: print only, leave docs/performance.md alone; LH_DETAIL=1: each page's metrics, its
+// LCP element and the audits that cost it points.
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -41,6 +42,15 @@ interface LighthouseResult {
     runtimeError?: { code: string; message: string };
     runWarnings?: string[];
     categories: Partial<Record<Category, { score: number | null }>>;
+    audits: Record<
+      string,
+      {
+        score: number | null;
+        numericValue?: number;
+        displayValue?: string;
+        details?: { type?: string; items?: { node?: { snippet?: string } }[] };
+      }
+    >;
   };
 }
 type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<LighthouseResult | undefined>;
@@ -123,10 +133,30 @@ async function runOne(
         return [c, typeof score === "number" ? Math.round(score * 100) : null];
       }),
     ) as Scores;
+    if (process.env.LH_DETAIL === "1") console.log(detail(lhr));
     return { scores, error: lhr.runtimeError?.message, warnings: lhr.runWarnings ?? [] };
   } finally {
     await chrome.kill();
   }
+}
+
+/** The five metrics the performance score is made of, the LCP element, and the audits that failed. */
+function detail(lhr: LighthouseResult["lhr"]): string {
+  const metrics = [
+    "first-contentful-paint",
+    "largest-contentful-paint",
+    "total-blocking-time",
+    "cumulative-layout-shift",
+    "speed-index",
+  ].map((id) => `${id} ${lhr.audits[id]?.displayValue ?? "–"} (${lhr.audits[id]?.score ?? "–"})`);
+  const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];
+  const snippet = JSON.stringify(lcp ?? {}).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? "–";
+  const failed = Object.entries(lhr.audits)
+    .filter(([, a]) => a.score !== null && a.score < 0.9 && a.details?.type === "opportunity")
+    .map(([id, a]) => `${id} ${a.displayValue ?? ""}`);
+  return [`  ${metrics.join(", ")}`, `  LCP element: ${snippet.slice(0, 160)}`, ...failed.map((f) => `  - ${f}`)].join(
+    "\n",
+  );
 }
 
 function table(rows: { target: Target; scores: Scores }[]): string {
