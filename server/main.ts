@@ -22,6 +22,9 @@ import { createPostalLookup } from "./postal";
 import { createSiteCache } from "./sites/site-cache";
 import { createDiskBlobStore } from "./uploads/blob-store";
 
+/** How long an idle kept-alive connection stays open: longer than clients and proxies keep theirs. */
+const KEEP_ALIVE_MS = 65_000;
+
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
@@ -68,6 +71,12 @@ async function main() {
     logger.info({ port: info.port, database: handle.kind }, `listening on http://localhost:${info.port}`);
   });
   await listening(server, config.PORT, config.HOST);
+  // Node closes a kept-alive connection after 5 idle seconds, while clients and proxies keep theirs
+  // for a minute (nginx's upstream keepalive, browsers): a request sent as the server closes the
+  // socket fails with ECONNRESET. Idle connections outlive the clients' instead; a stop still closes
+  // them once quiet (server/ops/shutdown.ts).
+  (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+  (server as Server).headersTimeout = KEEP_ALIVE_MS + 1000;
 
   stopper.track(server as Server);
   const release = async () => {

@@ -20,7 +20,9 @@ export async function waitFor(url: string, timeoutMs = 90_000) {
  */
 export function startServer(port: number, env: Record<string, string>): ChildProcess {
   const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? 256}`;
-  return spawn(process.execPath, [heap, "build/server/main.js"], {
+  // SERVER_NODE_ARGS: more flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  return spawn(process.execPath, [heap, ...extra, "build/server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -4,8 +4,10 @@ import { HOLDS_A_CAR_SQL } from "../reservations/status";
 import type { Hold } from "./occupancy";
 
 /**
- * Active reservations of a store overlapping [from, to). The predicate matches the partial GiST
- * index `reservations_active_period`, so the cost follows the overlapping rows, not the history.
+ * Active reservations of a store whose hold on a car overlaps [from, to). A booking holds its car
+ * until `blocked_until`: its return plus the store's turnaround (drizzle/0014_counter.sql). The
+ * predicate matches the partial GiST index `reservations_active_period`, so the cost follows the
+ * overlapping rows, not the history.
  */
 export async function loadHolds(
   db: Db,
@@ -17,17 +19,17 @@ export async function loadHolds(
 ): Promise<Hold[]> {
   const typeFilter = carTypeId === undefined ? sql`` : sql` and car_type_id = ${carTypeId}`;
   const result = await db.execute(sql`
-    select car_type_id, start_at, end_at
+    select car_type_id, start_at, blocked_until
       from reservations
      where site_id = ${siteId}
        and store_id = ${storeId}${typeFilter}
        and ${sql.raw(HOLDS_A_CAR_SQL)}
-       and tstzrange(start_at, end_at, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
+       and tstzrange(start_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
   // Both drivers answer { rows } and parse timestamptz into Date.
-  const { rows } = result as unknown as { rows: { car_type_id: number; start_at: Date; end_at: Date }[] };
+  const { rows } = result as unknown as { rows: { car_type_id: number; start_at: Date; blocked_until: Date }[] };
   return rows.map((r) => ({
     carTypeId: Number(r.car_type_id),
     start: new Date(r.start_at).getTime(),
-    end: new Date(r.end_at).getTime(),
+    end: new Date(r.blocked_until).getTime(),
   }));
 }

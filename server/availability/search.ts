@@ -189,11 +189,13 @@ export async function searchCarTypes(
   const period = checked.period;
   if (!matching.length) return { ...base, period, notice: noMatchReason(candidates, query), undecided: false };
 
-  const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, period.end, input.carTypeId));
+  // The car is needed until the return plus the store's turnaround, as the capacity trigger counts it.
+  const needed = new Date(period.end.getTime() + store.turnaroundMinutes * 60_000);
+  const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, needed, input.carTypeId));
   const high = isHighSeason(store, period.startDate);
   const all = matching.map((t) => {
     const vehicles = catalogue.vehicleCounts.get(vehicleKey(storeId, t.id)) ?? 0;
-    const peak = peakOverlap(holds.get(t.id) ?? [], period.start.getTime(), period.end.getTime());
+    const peak = peakOverlap(holds.get(t.id) ?? [], period.start.getTime(), needed.getTime());
     const plan = selectFeePlan(catalogue.feePlans, storeId, t.classId, period.startDate, high);
     return offerOf(t, Math.max(0, vehicles - peak), plan, period);
   });

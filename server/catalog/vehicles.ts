@@ -192,6 +192,10 @@ async function refusalOf(db: Db, siteId: string, error: unknown): Promise<unknow
     return registrationTaken();
   }
   if (refusal.code === "RB002") return capacityConflict(db, siteId, refusal.detail);
+  // A car with rentals on record keeps its history: it can be taken out of service instead.
+  if (refusal.code === "23503" && refusal.constraint === "reservations_vehicle_fk") {
+    return new AppError("rejected", { reason: { code: "vehicle_has_rentals" } });
+  }
   return error;
 }
 

@@ -6,6 +6,8 @@ export const MAIL_KINDS = [
   "welcome",
   "password_reset",
   "reservation_confirmed",
+  "reservation_cancelled",
+  "reservation_changed",
   "store_notification",
   "staff_invitation",
   "staff_password_reset",
@@ -27,5 +29,7 @@ export const MailMessageSchema = z.object({
   html: z.string().min(1).optional(),
   locale: z.enum(LOCALES),
   kind: z.enum(MAIL_KINDS),
+  /** The booking the mail is about: its history in the back office lists it. */
+  reservationId: z.number().int().positive().optional(),
 });
 export type MailMessage = z.infer<typeof MailMessageSchema>;

@@ -31,6 +31,7 @@ export async function insertMails(
       locale: m.locale,
       kind: m.kind,
       status,
+      reservationId: m.reservationId ?? null,
     };
   });
   const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });

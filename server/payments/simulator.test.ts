@@ -245,6 +245,19 @@ describe("simulator: payments", () => {
     ]);
   });
 
+  it("refunds part of a charge, then the rest; never more than was charged, and a key keeps its amount", async () => {
+    const g = gateway();
+    const { paymentId } = await pay(g, card("4242424242424242"));
+    expect(await g.refund(paymentId, "part-1", 2_100)).toMatchObject({ status: "succeeded", amount: 2_100 });
+    expect(await g.refund(paymentId, "part-1", 3_000)).toMatchObject({
+      status: "failed",
+      reason: "idempotency_key_reused",
+    });
+    expect(await g.refund(paymentId, "part-2", 10_001)).toMatchObject({ status: "failed", reason: "amount_invalid" });
+    expect(await g.refund(paymentId, "rest")).toMatchObject({ status: "succeeded", amount: 10_000 });
+    expect(await g.refund(paymentId, "more", 1)).toMatchObject({ status: "failed", reason: "already_refunded" });
+  });
+
   it("holds, captures once, and releases a hold without giving money back", async () => {
     const g = gateway();
     const held = await g.authorize({

@@ -58,7 +58,9 @@ interface Payment {
   id: string;
   result: PaymentResult;
   capture: "automatic" | "manual";
-  refunded: boolean;
+  /** Yen given back so far (a hold released counts as all of it). */
+  refunded: number;
+  released: boolean;
 }
 
 export interface SimulatorOptions {
@@ -279,7 +281,7 @@ export class PaymentSimulator implements PaymentGateway {
     const id = `sim_pi_${randomUUID()}`;
     const capture = input.capture ?? "automatic";
     const settle = (result: PaymentResult): PaymentResult => {
-      this.payments.set(id, { id, result, capture, refunded: false });
+      this.payments.set(id, { id, result, capture, refunded: 0, released: false });
       this.record({
         op: "authorization",
         id,
@@ -343,23 +345,34 @@ export class PaymentSimulator implements PaymentGateway {
     );
   }
 
-  refund(paymentId: string, idempotencyKey: string): Promise<RefundResult> {
+  refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<RefundResult> {
     return this.once(
       "refund",
       idempotencyKey,
-      paymentId,
+      `${paymentId}:${amount ?? "all"}`,
       (): RefundResult => {
         const payment = this.payments.get(paymentId);
         if (!payment) return { paymentId, status: "failed", amount: 0, reason: "not_found" };
-        if (payment.refunded) return { paymentId, status: "failed", amount: 0, reason: "already_refunded" };
-        const { status, amount } = payment.result;
+        const { status, amount: charged } = payment.result;
+        if (payment.released || (status === "succeeded" && payment.refunded >= charged)) {
+          return { paymentId, status: "failed", amount: 0, reason: "already_refunded" };
+        }
         if (status !== "succeeded" && status !== "requires_capture") {
           return { paymentId, status: "failed", amount: 0, reason: "not_capturable" };
         }
-        payment.refunded = true;
         const refundId = `sim_re_${randomUUID()}`;
-        // A hold is released (nothing was charged), a charge is given back.
-        const given = status === "succeeded" ? amount : 0;
+        // A hold is released whole (nothing was charged); a charge is given back, in full or in part.
+        if (status === "requires_capture") {
+          payment.released = true;
+          this.record({ op: "refund", id: refundId, status: "succeeded", amount: 0, idempotencyKey });
+          return { paymentId, status: "succeeded", amount: 0, refundId };
+        }
+        const left = charged - payment.refunded;
+        if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0 || amount > left)) {
+          return { paymentId, status: "failed", amount: 0, reason: "amount_invalid" };
+        }
+        const given = amount ?? left;
+        payment.refunded += given;
         this.record({ op: "refund", id: refundId, status: "succeeded", amount: given, idempotencyKey });
         return { paymentId, status: "succeeded", amount: given, refundId };
       },

@@ -312,14 +312,17 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
-  async refund(paymentId: string, idempotencyKey: string): Promise<RefundResult> {
+  async refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<RefundResult> {
     try {
       const intent = await this.stripe.paymentIntents.retrieve(paymentId);
       if (intent.status === "requires_capture") {
         await this.stripe.paymentIntents.cancel(paymentId, {}, { idempotencyKey });
         return { paymentId, status: "succeeded", amount: 0 };
       }
-      const refund = await this.stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey });
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentId, ...(amount === undefined ? {} : { amount }) },
+        { idempotencyKey },
+      );
       const ok = refund.status === "succeeded" || refund.status === "pending";
       return ok
         ? { paymentId, status: "succeeded", amount: refund.amount, refundId: refund.id }

@@ -150,8 +150,11 @@ export interface PaymentGateway {
   completeAction(id: string): Promise<ActionResult>;
   /** Captures a held payment, once per idempotency key. */
   capture(paymentId: string, idempotencyKey: string): Promise<PaymentResult>;
-  /** Refunds a payment in full (or releases a hold), once per idempotency key (spec: payments-cancel). */
-  refund(paymentId: string, idempotencyKey: string): Promise<RefundResult>;
+  /**
+   * Refunds a payment, in full or `amount` yen of it (or releases a hold), once per idempotency key
+   * (spec: payments-cancel; a cancellation fee or a cheaper change keeps the rest).
+   */
+  refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<RefundResult>;
   /**
    * Checks a webhook's signature over the raw body and returns its event, or throws
    * WebhookSignatureError. Gateways deliver events at least once and in any order: the caller

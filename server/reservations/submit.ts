@@ -221,8 +221,12 @@ async function sendBookingMails(
   const mails = compose(reservation);
   const locale = reservation.locale as Locale;
   await deps.mailer.sendAll(tx, siteId, [
-    ...(mails.borrower ? [{ ...mails.borrower, locale, kind: "reservation_confirmed" as const }] : []),
-    ...(mails.store ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const }] : []),
+    ...(mails.borrower
+      ? [{ ...mails.borrower, locale, kind: "reservation_confirmed" as const, reservationId: reservation.id }]
+      : []),
+    ...(mails.store
+      ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const, reservationId: reservation.id }]
+      : []),
   ]);
 }
 

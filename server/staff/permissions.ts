@@ -22,10 +22,14 @@ export const PERMISSIONS = [
   "store.create",
   "store.edit",
   "store.vehicles",
+  /** The counter (issue 24): cars given to bookings, departures, returns, changes, cancellations, phone bookings. */
+  "store.reservations",
+  /** Members registered at the store (their initial-password mail). */
+  "members.register",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-const STORE_SCOPED: ReadonlySet<Permission> = new Set(["store.edit", "store.vehicles"]);
+const STORE_SCOPED: ReadonlySet<Permission> = new Set(["store.edit", "store.vehicles", "store.reservations"]);
 
 const MANAGER: readonly Permission[] = [
   "view",
@@ -36,12 +40,14 @@ const MANAGER: readonly Permission[] = [
   "store.create",
   "store.edit",
   "store.vehicles",
+  "store.reservations",
+  "members.register",
 ];
 
 const GRANTS: Record<StaffRole, ReadonlySet<Permission>> = {
   owner: new Set(PERMISSIONS),
   manager: new Set(MANAGER),
-  store_staff: new Set<Permission>(["view", "store.edit", "store.vehicles"]),
+  store_staff: new Set<Permission>(["view", "store.edit", "store.vehicles", "store.reservations", "members.register"]),
   read_only: new Set<Permission>(["view"]),
 };
 

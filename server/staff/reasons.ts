@@ -40,6 +40,18 @@ export const ADMIN_REASON_CODES = [
   "fee_tier_gap",
   "fee_tier_decreasing",
   "fee_plan_duplicate",
+  // The counter (issue 24).
+  "vehicle_required",
+  "vehicle_taken",
+  "vehicle_not_for_booking",
+  "vehicle_out_of_service",
+  "reservation_stage",
+  "return_before_departure",
+  "mileage_below",
+  "time_out_of_range",
+  "cancel_fee_too_high",
+  "turnaround_conflict",
+  "vehicle_has_rentals",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

@@ -100,6 +100,7 @@ export const vehicles = pgTable(
       foreignColumns: [carTypes.siteId, carTypes.id],
     }).onDelete("restrict"),
     unique("vehicles_site_registration").on(t.siteId, t.registrationNumber),
+    unique("vehicles_site_id_id").on(t.siteId, t.id),
     index("vehicles_site_store_type").on(t.siteId, t.storeId, t.carTypeId),
   ],
 );

@@ -29,9 +29,12 @@ export const mailOutbox = pgTable(
     messageId: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The booking a mail is about, for its history in the back office. */
+    reservationId: integer(),
   },
   (t) => [
     unique("mail_outbox_site_id_id").on(t.siteId, t.id),
+    index("mail_outbox_site_reservation").on(t.siteId, t.reservationId),
     index("mail_outbox_site_created").on(t.siteId, t.createdAt),
     index("mail_outbox_due").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check("mail_outbox_status", sql`${t.status} in ('stored', 'pending', 'sent', 'failed')`),

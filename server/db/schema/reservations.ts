@@ -13,7 +13,8 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import { carTypes } from "./catalogue";
+import type { CheckSheet, ExtraCharge } from "../../../common/counter";
+import { carTypes, vehicles } from "./catalogue";
 import { drivers, members } from "./members";
 import { siteRef } from "./sites";
 import { stores } from "./stores";
@@ -95,6 +96,35 @@ export const reservations = pgTable(
     driver: jsonb().$type<ReservationPerson>(),
     options: jsonb().$type<ReservationOption[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The car given to the booking at the counter or on the dispatch board (issue 24). Two bookings
+     * of one car never overlap: the exclusion constraint `reservations_vehicle_overlap` (0014).
+     */
+    vehicleId: integer(),
+    /**
+     * Until when the booking keeps its car: its return (an early one when recorded) plus the store's
+     * turnaround minutes. Kept by the trigger `reservations_blocked_until` (0014); never written by code.
+     */
+    blockedUntil: timestamp({ withTimezone: true }),
+    /** Departure at the counter: the car handed over, with its meter (km), fuel (eighths) and check sheet. */
+    departedAt: timestamp({ withTimezone: true }),
+    departureMileage: integer(),
+    departureFuel: smallint(),
+    departureCheck: jsonb().$type<CheckSheet>(),
+    departureNotes: text().notNull().default(""),
+    /** Return at the counter: meter, fuel, check sheet and the damage found. */
+    returnedAt: timestamp({ withTimezone: true }),
+    returnMileage: integer(),
+    returnFuel: smallint(),
+    returnCheck: jsonb().$type<CheckSheet>(),
+    returnNotes: text().notNull().default(""),
+    /** What the return added to the bill (late hours, fuel, options at the counter), settled at the store. */
+    extras: jsonb().$type<ExtraCharge[]>().notNull().default([]),
+    extraFee: integer().notNull().default(0),
+    /** The fee kept when the booking was cancelled (the site's schedule). */
+    cancellationFee: integer().notNull().default(0),
+    /** Counts the changes made to the booking: each one's payment is keyed by it, so a retry pays nothing twice. */
+    revision: integer().notNull().default(0),
   },
   (t) => [
     foreignKey({
@@ -122,6 +152,14 @@ export const reservations = pgTable(
       columns: [t.siteId, t.driverId],
       foreignColumns: [drivers.siteId, drivers.id],
     }),
+    foreignKey({
+      name: "reservations_vehicle_fk",
+      columns: [t.siteId, t.vehicleId],
+      foreignColumns: [vehicles.siteId, vehicles.id],
+    }).onDelete("restrict"),
+    unique("reservations_site_id_id").on(t.siteId, t.id),
+    index("reservations_site_vehicle").on(t.siteId, t.vehicleId),
+    index("reservations_site_start").on(t.siteId, t.startAt),
     index("reservations_site_member").on(t.siteId, t.memberId, t.startAt),
     index("reservations_site_driver").on(t.siteId, t.driverId),
     check("reservations_pay_method", sql`${t.payMethod} between 1 and 4`),
@@ -134,6 +172,49 @@ export const reservations = pgTable(
     check("reservations_status", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
     check("reservations_hold_expiry", sql`${t.status} <> 'held' or ${t.holdExpiresAt} is not null`),
     index("reservations_site_payment").on(t.siteId, t.paymentId),
+    check(
+      "reservations_counter",
+      sql`(${t.departureFuel} is null or ${t.departureFuel} between 0 and 8) and (${t.returnFuel} is null or ${t.returnFuel} between 0 and 8) and (${t.departureMileage} is null or ${t.departureMileage} >= 0) and (${t.returnMileage} is null or ${t.returnMileage} >= 0) and (${t.returnedAt} is null or ${t.departedAt} is not null) and ${t.extraFee} >= 0 and ${t.cancellationFee} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Every gateway operation on a booking after its first payment (issue 24): the difference charged
+ * or refunded by a change, the refund of a cancellation. Each carries the idempotency key it was sent
+ * with, derived from the booking and its revision, so a retried request finds its entry and pays
+ * nothing twice.
+ */
+export const reservationPayments = pgTable(
+  "reservation_payments",
+  {
+    id: serial().primaryKey(),
+    siteId: siteRef(),
+    reservationId: integer().notNull(),
+    kind: text().$type<"charge" | "refund">().notNull(),
+    /** Integer yen, tax included. */
+    amount: integer().notNull(),
+    status: text().$type<"succeeded" | "failed">().notNull(),
+    /** Why the gateway refused (a PaymentReason). */
+    reason: text(),
+    paymentId: text(),
+    refundId: text(),
+    idempotencyKey: text().notNull(),
+    /** Who made the change that caused it; null for the customer's own cancellation. */
+    staffId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "reservation_payments_reservation_fk",
+      columns: [t.siteId, t.reservationId],
+      foreignColumns: [reservations.siteId, reservations.id],
+    }).onDelete("cascade"),
+    unique("reservation_payments_site_key").on(t.siteId, t.idempotencyKey),
+    index("reservation_payments_site_reservation").on(t.siteId, t.reservationId),
+    check("reservation_payments_kind", sql`${t.kind} in ('charge', 'refund')`),
+    check("reservation_payments_status", sql`${t.status} in ('succeeded', 'failed')`),
+    check("reservation_payments_amount", sql`${t.amount} > 0`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -14,6 +15,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import type { CancellationFeeStep } from "../../../common/counter";
 import { ml } from "./columns";
 
 export const siteRef = () =>
@@ -87,9 +89,19 @@ export const siteSettings = pgTable(
      * `https://www.example.com` and `http://localhost:*`. Empty: no other site may.
      */
     embedOrigins: text().array().notNull().default(sql`'{}'`),
+    /** Whether customers may cancel online (My Page, or the guest's link in the confirmation mail). */
+    customerCancel: boolean().notNull().default(false),
+    /** Online cancellation closes this many hours before departure; later, customers call the store. */
+    customerCancelDeadlineHours: integer().notNull().default(24),
+    /**
+     * The cancellation fee schedule, nearest first: cancelling at most `daysBefore` days before the
+     * departure day keeps `percent` of the total (e.g. 0 → 100%, 3 → 50%). Earlier than every step: no fee.
+     */
+    cancellationFees: jsonb().$type<CancellationFeeStep[]>().notNull().default([]),
   },
   (t) => [
     check("site_settings_public_status", sql`${t.publicStatus} in (1, 2)`),
+    check("site_settings_customer_cancel_deadline", sql`${t.customerCancelDeadlineHours} between 0 and 8760`),
     check("site_settings_site_color", sql`${t.siteColor} ~ '^#[0-9a-fA-F]{6}$'`),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -45,8 +46,17 @@ export const stores = pgTable(
     highSeasonWeek: smallint().array().notNull().default(sql`'{}'`),
     highSeasonDates: date().array().notNull().default(sql`'{}'`),
     reserveMaxDate: date(),
+    /**
+     * Minutes a car needs between two rentals (cleaning, refuelling): a booking holds its car until
+     * its return plus these, for availability, the capacity trigger and the dispatch board alike.
+     */
+    turnaroundMinutes: smallint().notNull().default(0),
   },
-  (t) => [unique("stores_site_id_id").on(t.siteId, t.id), index("stores_site_order").on(t.siteId, t.displayOrder)],
+  (t) => [
+    unique("stores_site_id_id").on(t.siteId, t.id),
+    index("stores_site_order").on(t.siteId, t.displayOrder),
+    check("stores_turnaround", sql`${t.turnaroundMinutes} between 0 and 1440`),
+  ],
 );
 
 /** Specific closing dates of a store (store holiday), beyond its regular holidays. */

@@ -1,0 +1,472 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localDate, localTime } from "../../common/calendar-date";
+import { makeSite } from "../../tests/fixtures/sites";
+import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
+import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
+import type { DbHandle } from "../db/client";
+import { auditLog, mailOutbox, reservationPayments, reservations, siteSettings, stores, vehicles } from "../db/schema";
+import type { CreatedSite } from "../db/seed/factories";
+import { AppError } from "../errors";
+import { createMailer } from "../mail/mailer";
+import { PaymentSimulator } from "../payments";
+import { isFullyBooked } from "../reservations/submit";
+import { loadSiteBundle } from "../sites/site-bundle";
+import { dayAtStores, dispatchBoard } from "./boards";
+import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
+import { AssignSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
+import { assignVehicle, recordDeparture, recordReturn } from "./rental";
+import { getReservationDetail, searchReservations } from "./reservations";
+
+let handle: DbHandle;
+const TZ = "Asia/Tokyo";
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(() => handle.close());
+
+/** Hours plan of docs/pricing.md: 24 h 7,000, extra hour 1,000, extra day 6,000. */
+const HOURS_PLAN = {
+  mode: 1,
+  effectiveFrom: "2020-01-01",
+  upTo3h: 3000,
+  upTo6h: 4000,
+  upTo12h: 5500,
+  upTo24h: 7000,
+  extraHour: 1000,
+  extraDay: 6000,
+};
+
+/** One store with two cars of type "t", one of type "u", an hours plan and a waiver of 1,100 a day. */
+async function counterSite(): Promise<CreatedSite & { t: number; u: number; store: number }> {
+  const site = await makeSite(handle.db, {
+    catalogue: {
+      classes: [{ key: "c", className: "コンパクト" }],
+      carTypes: [
+        { key: "t", classKey: "c", typeName: "アクア", capacity: 5 },
+        { key: "u", classKey: "c", typeName: "ノート", capacity: 5 },
+      ],
+      vehicles: [
+        { store: 0, typeKey: "t", count: 2 },
+        { store: 0, typeKey: "u", count: 1 },
+      ],
+      feePlans: [{ store: 0, classKey: "c", ...HOURS_PLAN }],
+      immunityFees: [{ classKey: "c", pricePerDay: 1100 }],
+    },
+  });
+  const ids = site.catalogue?.typeIds ?? {};
+  return { ...site, t: ids.t as number, u: ids.u as number, store: site.storeIds[0] as number };
+}
+
+let numbered = 0;
+async function book(
+  site: CreatedSite & { store: number },
+  carTypeId: number,
+  startAt: Date,
+  endAt: Date,
+  extra: Partial<typeof reservations.$inferInsert> = {},
+) {
+  numbered += 1;
+  const [row] = await handle.db
+    .insert(reservations)
+    .values({
+      siteId: site.siteId,
+      reserveNo: `C-${numbered}`,
+      storeId: site.store,
+      carTypeId,
+      startAt,
+      endAt,
+      status: "confirmed",
+      rentalFee: 7000,
+      totalFee: 7000,
+      locale: "ko",
+      borrower: { name: "김 민준", email: "minjun@example.com", tel: "+821012345678" },
+      ...extra,
+    })
+    .returning();
+  if (!row) throw new Error("no reservation");
+  return row;
+}
+
+const carsOf = (site: CreatedSite, carTypeId: number) =>
+  handle.db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.siteId, site.siteId), eq(vehicles.carTypeId, carTypeId)))
+    .orderBy(vehicles.id);
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+const stamp = (at: Date) => ({ date: localDate(at, TZ), time: localTime(at, TZ) });
+
+function departure(vehicleId: number, at: Date, km: number) {
+  const { date, time } = stamp(at);
+  return parsed(DepartureSchema, {
+    vehicle_id: String(vehicleId),
+    departed_date: date,
+    departed_time: time,
+    mileage_km: String(km),
+    fuel: "8",
+    check_tires: "ok",
+    check_lights: "ok",
+    check_brakes: "ok",
+    check_wipers: "ok",
+    check_engine: "ok",
+    check_fluids: "ok",
+    check_mats: "ng",
+    check_others: "ok",
+    notes: "フロアマット汚れ",
+  });
+}
+
+function returned(at: Date, km: number, extra: Record<string, string> = {}) {
+  const { date, time } = stamp(at);
+  return parsed(ReturnSchema, {
+    returned_date: date,
+    returned_time: time,
+    mileage_km: String(km),
+    fuel: "6",
+    check_tires: "ok",
+    check_lights: "ok",
+    check_brakes: "ok",
+    check_wipers: "ok",
+    check_engine: "ok",
+    check_fluids: "ok",
+    check_mats: "ok",
+    check_others: "ok",
+    notes: "",
+    fuel_charge: "0",
+    other_charge: "0",
+    ...extra,
+  });
+}
+
+describe("a rental at the counter", () => {
+  it("gives a car, records the departure and a late return charged by the booking's plan; the car's meter follows", async () => {
+    const site = await counterSite();
+    const [car] = await carsOf(site, site.t);
+    const start = new Date(Date.now() + 48 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR), { immunityFee: 1100 });
+    await assignVehicle(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      parsed(AssignSchema, { vehicle_id: String(car?.id) }),
+    );
+    await recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 12_000));
+    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    // One hour late: the extra hour (1,000) and, since it starts a second 24 hours, a day of waiver.
+    const outcome = await recordReturn(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      returned(new Date(r.endAt.getTime() + HOUR), 12_180, { fuel_charge: "1500" }),
+      bundle,
+    );
+    expect(outcome.extras).toEqual([
+      { kind: "late", label: "1", amount: 2100 },
+      { kind: "fuel", label: "", amount: 1500 },
+    ]);
+    expect(outcome.extraFee).toBe(3600);
+    const detail = await getReservationDetail(handle.db, site.siteId, OWNER, r.reserveNo);
+    expect(detail.stage).toBe("returned");
+    expect(detail.reservation).toMatchObject({
+      departureMileage: 12_000,
+      returnMileage: 12_180,
+      departureFuel: 8,
+      returnFuel: 6,
+      departureNotes: "フロアマット汚れ",
+      extraFee: 3600,
+    });
+    expect(detail.reservation.departureCheck).toMatchObject({ mats: "ng", tires: "ok" });
+    expect(detail.vehicle?.mileageKm).toBe(12_180);
+    expect(detail.audit.map((a) => a.action)).toEqual([
+      "reservation.assign",
+      "reservation.depart",
+      "reservation.return",
+    ]);
+  });
+
+  it("refuses what does not fit the booking: another type's car, a meter that goes back, a return before the departure", async () => {
+    const site = await counterSite();
+    const [car] = await carsOf(site, site.t);
+    const [other] = await carsOf(site, site.u);
+    const start = new Date(Date.now() + 72 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 6 * HOUR));
+    const wrong = await refusal(
+      assignVehicle(
+        handle.db,
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        parsed(AssignSchema, { vehicle_id: String(other?.id) }),
+      ),
+    );
+    expect(wrong.details.fieldErrors?.vehicle_id?.code).toBe("vehicle_not_for_booking");
+    await handle.db
+      .update(vehicles)
+      .set({ mileageKm: 30_000 })
+      .where(eq(vehicles.id, car?.id as number));
+    const back = await refusal(
+      recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 29_999)),
+    );
+    expect(back.details.fieldErrors?.mileage_km).toEqual({ code: "mileage_below", params: { km: 30_000 } });
+    const early = await refusal(
+      recordDeparture(
+        handle.db,
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        departure(car?.id as number, new Date(start.getTime() - 25 * HOUR), 30_000),
+      ),
+    );
+    expect(early.details.fieldErrors?.departed_date?.code).toBe("time_out_of_range");
+    await recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 30_000));
+    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    const before = await refusal(
+      recordReturn(handle.db, site.siteId, OWNER, r.reserveNo, returned(start, 30_010), bundle),
+    );
+    expect(before.details.fieldErrors?.returned_date?.code).toBe("return_before_departure");
+    // A second departure of the same booking is refused by its stage.
+    const again = await refusal(
+      recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 30_000)),
+    );
+    expect(again.details.reason).toEqual({ code: "reservation_stage", params: { stage: "in_use" } });
+  });
+
+  it("never gives one car to two overlapping bookings, turnaround included; store staff work at their stores only", async () => {
+    const site = await counterSite();
+    await handle.db.update(stores).set({ turnaroundMinutes: 60 }).where(eq(stores.id, site.store));
+    const [car] = await carsOf(site, site.t);
+    const start = new Date(Date.now() + 96 * HOUR);
+    const first = await book(site, site.t, start, new Date(start.getTime() + 6 * HOUR));
+    // Starts 30 minutes after the first one's return: within its hour of turnaround.
+    const second = await book(
+      site,
+      site.t,
+      new Date(start.getTime() + 6.5 * HOUR),
+      new Date(start.getTime() + 10 * HOUR),
+    );
+    expect(second.blockedUntil?.getTime()).toBe(start.getTime() + 11 * HOUR);
+    const give = (reserveNo: string) =>
+      assignVehicle(handle.db, site.siteId, OWNER, reserveNo, parsed(AssignSchema, { vehicle_id: String(car?.id) }));
+    await give(first.reserveNo);
+    const taken = await refusal(give(second.reserveNo));
+    expect(taken.details.reason).toEqual({
+      code: "vehicle_taken",
+      params: { reserveNo: first.reserveNo, vehicle: car?.registrationNumber },
+    });
+    const other = actorAs("store_staff", [site.store + 1000]);
+    expect(
+      (await refusal(assignVehicle(handle.db, site.siteId, other, second.reserveNo, { vehicle_id: null }))).code,
+    ).toBe("not_found");
+    expect(
+      (await refusal(assignVehicle(handle.db, site.siteId, READ_ONLY, first.reserveNo, { vehicle_id: null }))).code,
+    ).toBe("forbidden");
+  });
+
+  it("counts the turnaround in availability and in the capacity trigger", async () => {
+    const site = await counterSite();
+    await handle.db.update(stores).set({ turnaroundMinutes: 90 }).where(eq(stores.id, site.store));
+    const start = new Date(Date.now() + 120 * HOUR);
+    // The only car of type "u" returns at start + 4h; the next booking at start + 5h is within 90 minutes.
+    await book(site, site.u, start, new Date(start.getTime() + 4 * HOUR));
+    const tooSoon = book(site, site.u, new Date(start.getTime() + 5 * HOUR), new Date(start.getTime() + 8 * HOUR));
+    await expect(tooSoon).rejects.toSatisfy(isFullyBooked);
+    await book(site, site.u, new Date(start.getTime() + 5.5 * HOUR), new Date(start.getTime() + 8 * HOUR));
+  });
+});
+
+describe("cancelling at the counter", () => {
+  const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
+  const mails: CancellationDeps["mails"] = (r, outcome) => ({
+    borrower: {
+      to: r.borrower?.email ?? "",
+      subject: `취소 ${r.reserveNo}`,
+      text: `fee ${outcome.fee} refund ${outcome.refund}`,
+    },
+    store: null,
+  });
+
+  it("keeps the schedule's fee, refunds the rest of the card payment once, mails the customer once, and frees the car", async () => {
+    const site = await counterSite();
+    await handle.db
+      .update(siteSettings)
+      .set({
+        cancellationFees: [
+          { daysBefore: 3, percent: 50 },
+          { daysBefore: 0, percent: 100 },
+        ],
+      })
+      .where(eq(siteSettings.siteId, site.siteId));
+    const payments = new PaymentSimulator();
+    const paid = await payments.authorize({
+      amount: 30_000,
+      idempotencyKey: `booking-${site.siteId}-x`,
+      source: { card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "MINJUN KIM" } },
+    });
+    const start = new Date(Date.now() + 50 * HOUR);
+    const r = await book(site, site.u, start, new Date(start.getTime() + 24 * HOUR), {
+      totalFee: 30_000,
+      payMethod: 1,
+      paymentId: paid.paymentId,
+      paymentStatus: "paid",
+    });
+    const fee = await proposedFee(handle.db, site.siteId, r, new Date());
+    expect(fee.percent).toBe(50);
+    const deps = { payments, mailer, mails };
+    const input = parsed(StaffCancelSchema, { fee: String(fee.fee), note: "電話で取消" });
+    const outcome = await cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, input, deps);
+    expect(outcome).toEqual({ fee: 15_000, refund: 15_000 });
+    // A retry (a double click, a reload) changes nothing and refunds nothing twice.
+    expect(await cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, input, deps)).toEqual(outcome);
+    expect(payments.log.filter((e) => e.op === "refund").map((e) => e.amount)).toEqual([15_000]);
+    const ledger = await handle.db
+      .select()
+      .from(reservationPayments)
+      .where(eq(reservationPayments.reservationId, r.id));
+    expect(ledger).toMatchObject([{ kind: "refund", amount: 15_000, status: "succeeded" }]);
+    const sent = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    expect(sent.map((m) => [m.kind, m.locale])).toEqual([["reservation_cancelled", "ko"]]);
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ status: "cancelled", cancellationFee: 15_000, paymentStatus: "paid" });
+    // The only car of its type is free again for the same period.
+    await book(site, site.u, start, new Date(start.getTime() + 24 * HOUR));
+  });
+
+  it("refuses a fee above the total, a booking already handed over, and a read-only account", async () => {
+    const site = await counterSite();
+    const [car] = await carsOf(site, site.t);
+    const start = new Date(Date.now() + 30 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR));
+    const deps = { payments: new PaymentSimulator(), mailer, mails };
+    const tooHigh = await refusal(
+      cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, parsed(StaffCancelSchema, { fee: "7001" }), deps),
+    );
+    expect(tooHigh.details.fieldErrors?.fee).toEqual({ code: "cancel_fee_too_high", params: { max: 7000 } });
+    const none = parsed(StaffCancelSchema, { fee: "0" });
+    expect((await refusal(cancelAtCounter(handle.db, site.siteId, READ_ONLY, r.reserveNo, none, deps))).code).toBe(
+      "forbidden",
+    );
+    await recordDeparture(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      departure(car?.id as number, start, car?.mileageKm ?? 0),
+    );
+    const handedOver = await refusal(cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, none, deps));
+    expect(handedOver.details.reason).toEqual({ code: "reservation_stage", params: { stage: "in_use" } });
+  });
+});
+
+describe("finding reservations and the boards", () => {
+  it("finds a booking by number, name, e-mail and phone as staff type it; store staff see their stores only", async () => {
+    const site = await counterSite();
+    const start = new Date(Date.now() + 200 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 4 * HOUR), {
+      borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "+819012345678" },
+    });
+    const find = (q: string, actor = OWNER) =>
+      searchReservations(
+        handle.db,
+        site.siteId,
+        actor,
+        { q, from: null, to: null, storeId: null, stage: null, page: 1 },
+        TZ,
+      ).then((found) => found.rows.map((row) => row.reserveNo));
+    for (const q of [r.reserveNo, "花子", "ﾔﾏﾀﾞ".normalize("NFKC"), "HANAKO@example", "090-1234-5678", "9012345678"]) {
+      expect(await find(q), q).toEqual([r.reserveNo]);
+    }
+    expect(await find("nobody")).toEqual([]);
+    expect(await find("花子", actorAs("store_staff", [site.store]))).toEqual([r.reserveNo]);
+    expect(await find("花子", actorAs("store_staff", [site.store + 1000]))).toEqual([]);
+  });
+
+  it("lists the day's departures with no car and the overdue returns; the dispatch board lays the bookings out by car", async () => {
+    const site = await counterSite();
+    const [car] = await carsOf(site, site.t);
+    const now = new Date();
+    const today = localDate(now, TZ);
+    const overdue = await book(site, site.t, new Date(now.getTime() - 30 * HOUR), new Date(now.getTime() - 26 * HOUR), {
+      vehicleId: car?.id,
+      departedAt: new Date(now.getTime() - 30 * HOUR),
+      departureMileage: 10,
+    });
+    const leaving = await book(site, site.u, new Date(now.getTime() + 60_000), new Date(now.getTime() + 3 * HOUR));
+    const [day] = await dayAtStores(handle.db, site.siteId, OWNER, { date: today, storeId: null }, now);
+    expect(day?.returns.find((b) => b.reserveNo === overdue.reserveNo)?.overdue).toBe(true);
+    // A departure a minute from now is today's unless the day is about to end.
+    if (localDate(new Date(now.getTime() + 60_000), TZ) === today) {
+      expect(day?.departures.find((b) => b.reserveNo === leaving.reserveNo)?.vehicleId).toBeNull();
+    }
+    const board = await dispatchBoard(
+      handle.db,
+      site.siteId,
+      OWNER,
+      { storeId: site.store, date: localDate(new Date(now.getTime() - 48 * HOUR), TZ), days: 7 },
+      now,
+    );
+    expect(board?.vehicles).toHaveLength(3);
+    expect(board?.bookings.find((b) => b.reserveNo === overdue.reserveNo)?.vehicleId).toBe(car?.id);
+    expect(board?.bookings.find((b) => b.reserveNo === leaving.reserveNo)?.vehicleId).toBeNull();
+    expect(
+      await dispatchBoard(
+        handle.db,
+        site.siteId,
+        actorAs("store_staff", [site.store + 1]),
+        { storeId: site.store, date: today, days: 7 },
+        now,
+      ),
+    ).toBeNull();
+  });
+
+  it("the audit log holds every counter change with the staff member", async () => {
+    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.entity, "reservation"));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.staffId === OWNER.staffId)).toBe(true);
+  });
+});
+
+describe.runIf(usingPostgres)("the exclusion constraint under a race (PostgreSQL)", () => {
+  it("20 concurrent assignments of two overlapping bookings to one car: exactly one succeeds", async () => {
+    const site = await counterSite();
+    const [car] = await carsOf(site, site.t);
+    const start = new Date(Date.now() + 300 * HOUR);
+    const a = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR));
+    const b = await book(site, site.t, new Date(start.getTime() + 2 * HOUR), new Date(start.getTime() + 7 * HOUR));
+    const input = parsed(AssignSchema, { vehicle_id: String(car?.id) });
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        assignVehicle(handle.db, site.siteId, OWNER, (i % 2 ? a : b).reserveNo, input),
+      ),
+    );
+    const assigned = await handle.db
+      .select({ reserveNo: reservations.reserveNo })
+      .from(reservations)
+      .where(and(eq(reservations.siteId, site.siteId), eq(reservations.vehicleId, car?.id as number)));
+    expect(assigned).toHaveLength(1);
+    const refused = results.filter((r) => r.status === "rejected");
+    for (const r of refused) {
+      expect(r.status === "rejected" && r.reason instanceof AppError && r.reason.details.reason?.code).toBe(
+        "vehicle_taken",
+      );
+    }
+    // The winner's own retries succeed (nothing to change); every call for the other booking is refused.
+    expect(refused).toHaveLength(10);
+  });
+});

@@ -1,0 +1,149 @@
+import * as z from "zod/mini";
+import { isValidIsoDate } from "../../common/calendar-date";
+import { CHECK_ITEMS, type CheckSheet, FUEL_LEVELS, RENTAL_STAGES, type RentalStage } from "../../common/counter";
+import { formText } from "../auth/fields.schema";
+import { MAX_MILEAGE_KM } from "../catalog/vehicle.schema";
+import { intField, optionalField, timeField } from "../staff/admin-fields.schema";
+
+/**
+ * The counter's forms (issue 24), client-safe: the same schemas run in the browser and in the
+ * actions. Times are the store's local date and time as staff read them off the clock.
+ */
+
+/** The highest extra charge one line of a return may carry, integer yen. */
+export const MAX_EXTRA_YEN = 1_000_000;
+
+/** A date `YYYY-MM-DD` (or `YYYY/MM/DD`) that exists. */
+const dateField = z.pipe(
+  formText,
+  z.transform((raw, ctx) => {
+    const value = raw.replaceAll("/", "-");
+    if (value === "") ctx.issues.push({ code: "custom", message: "required", input: raw });
+    else if (!isValidIsoDate(value)) ctx.issues.push({ code: "custom", message: "date_invalid", input: raw });
+    return value;
+  }),
+);
+
+const fuelField = z.pipe(
+  formText,
+  z.transform((raw, ctx) => {
+    const n = Number(raw);
+    if (raw === "" || !(FUEL_LEVELS as readonly number[]).includes(n)) {
+      ctx.issues.push({ code: "custom", message: raw === "" ? "required" : "invalid_choice", input: raw });
+      return 0;
+    }
+    return n;
+  }),
+);
+
+/** The check sheet as ticked: each item's radio is `ok` or `ng`; an item left unanswered is refused. */
+const checkFields = Object.fromEntries(
+  CHECK_ITEMS.map((item) => [`check_${item}`, z.enum(["ok", "ng"], "required")]),
+) as Record<`check_${(typeof CHECK_ITEMS)[number]}`, z.ZodMiniEnum<{ ok: "ok"; ng: "ng" }>>;
+
+export function checkSheetOf(input: Record<string, unknown>): CheckSheet {
+  return Object.fromEntries(CHECK_ITEMS.map((item) => [item, input[`check_${item}`] === "ng" ? "ng" : "ok"]));
+}
+
+/** A car given to a booking (or taken back: an empty choice). */
+export const AssignSchema = z.object({
+  vehicle_id: z.pipe(
+    formText,
+    z.transform((raw, ctx) => {
+      if (raw === "") return null;
+      if (!/^\d{1,9}$/.test(raw)) ctx.issues.push({ code: "custom", message: "invalid_choice", input: raw });
+      return Number(raw);
+    }),
+  ),
+});
+export type AssignInput = z.infer<typeof AssignSchema>;
+
+/** The departure: the car handed over, when, its meter and fuel, the check sheet and notes. */
+export const DepartureSchema = z.object({
+  vehicle_id: z.pipe(
+    formText,
+    z.transform((raw, ctx) => {
+      if (!/^\d{1,9}$/.test(raw)) {
+        ctx.issues.push({ code: "custom", message: raw === "" ? "vehicle_required" : "invalid_choice", input: raw });
+        return 0;
+      }
+      return Number(raw);
+    }),
+  ),
+  departed_date: dateField,
+  departed_time: timeField,
+  mileage_km: intField(0, MAX_MILEAGE_KM),
+  fuel: fuelField,
+  ...checkFields,
+  notes: optionalField(1000),
+});
+export type DepartureInput = z.infer<typeof DepartureSchema>;
+
+/** The return: when, the meter (never below the departure's), fuel, check sheet, damage, and what is extra. */
+export const ReturnSchema = z.object({
+  returned_date: dateField,
+  returned_time: timeField,
+  mileage_km: intField(0, MAX_MILEAGE_KM),
+  fuel: fuelField,
+  ...checkFields,
+  notes: optionalField(1000),
+  /** Refuelling charged when the car came back less than full. */
+  fuel_charge: intField(0, MAX_EXTRA_YEN),
+  /** Another charge (a cleaning, a parking ticket), with what it is for. */
+  other_charge: intField(0, MAX_EXTRA_YEN),
+  other_label: optionalField(100),
+});
+export type ReturnInput = z.infer<typeof ReturnSchema>;
+
+/** A cancellation at the counter: the fee the schedule proposes, which staff may lower, and a note. */
+export const StaffCancelSchema = z.object({
+  fee: intField(0, 10_000_000),
+  note: optionalField(500),
+});
+export type StaffCancelInput = z.infer<typeof StaffCancelSchema>;
+
+export const RESERVATION_PAGE_SIZE = 50;
+
+export interface ReservationFilter {
+  /** A reservation number, a name (or its reading), a phone number or an e-mail address. */
+  q: string;
+  /** Departures from and to (store dates, inclusive). */
+  from: string | null;
+  to: string | null;
+  storeId: number | null;
+  stage: RentalStage | null;
+  page: number;
+}
+
+/** The reservation list's filter from the query string: anything unreadable is no filter. */
+export function reservationFilter(params: URLSearchParams): ReservationFilter {
+  const id = (name: string) => {
+    const v = params.get(name) ?? "";
+    return /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null;
+  };
+  const date = (name: string) => {
+    const v = (params.get(name) ?? "").replaceAll("/", "-");
+    return isValidIsoDate(v) ? v : null;
+  };
+  const stage = params.get("stage") ?? "";
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    from: date("from"),
+    to: date("to"),
+    storeId: id("store"),
+    stage: (RENTAL_STAGES as readonly string[]).includes(stage) ? (stage as RentalStage) : null,
+    page: id("page") ?? 1,
+  };
+}
+
+/** The query string of a filter (links to other pages of the list, the CSV export). */
+export function reservationFilterQuery(filter: ReservationFilter, page = 1): string {
+  const query = new URLSearchParams();
+  if (filter.q) query.set("q", filter.q);
+  if (filter.from) query.set("from", filter.from);
+  if (filter.to) query.set("to", filter.to);
+  if (filter.storeId) query.set("store", String(filter.storeId));
+  if (filter.stage) query.set("stage", filter.stage);
+  if (page > 1) query.set("page", String(page));
+  return query.toString();
+}

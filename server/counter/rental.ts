@@ -1,0 +1,310 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import { localDate, zonedInstant } from "../../common/calendar-date";
+import type { ExtraCharge } from "../../common/counter";
+import { isHighSeason } from "../../common/store-rules";
+import { recordAudit } from "../audit/audit-log";
+import { sqlRefusal } from "../catalog/sql-errors";
+import type { Db } from "../db/client";
+import { reservations, stores, vehicles } from "../db/schema";
+import { AppError } from "../errors";
+import type { DbOrTx } from "../mail/outbox";
+import { type LateReturnCharge, lateReturnCharge } from "../pricing/late-return";
+import { selectFeePlan } from "../pricing/plan-selection";
+import type { SiteBundle } from "../sites/site-bundle";
+import { type Actor, authorize } from "../staff/permissions";
+import { type AssignInput, checkSheetOf, type DepartureInput, type ReturnInput } from "./counter.schema";
+import { findReservation, type ReservationRecord } from "./reservations";
+import { rentalStage } from "./stage";
+
+/**
+ * The rental at the counter (issue 24): a car given to a booking (the dispatch board, the detail
+ * page), its departure and its return. Every step needs `store.reservations` on the booking's store
+ * and is audited under the reservation number. Two bookings of one car never overlap: the database's
+ * exclusion constraint decides (drizzle/0014_counter.sql), so two staff giving the same car at once
+ * get one success and one "taken".
+ */
+
+const HOUR = 3_600_000;
+
+const stageRefused = (r: ReservationRecord) =>
+  new AppError("rejected", { reason: { code: "reservation_stage", params: { stage: rentalStage(r) } } });
+
+async function storeOf(db: DbOrTx, siteId: string, storeId: number) {
+  const [store] = await db
+    .select({ timeZone: stores.timeZone })
+    .from(stores)
+    .where(and(eq(stores.siteId, siteId), eq(stores.id, storeId)));
+  return { timeZone: store?.timeZone ?? "Asia/Tokyo" };
+}
+
+/** The car, which must be one of the booking's store and car type, in service. */
+async function requireVehicleFor(db: DbOrTx, siteId: string, r: ReservationRecord, vehicleId: number) {
+  const [vehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicleId)));
+  if (!vehicle || vehicle.storeId !== r.storeId || vehicle.carTypeId !== r.carTypeId) {
+    throw new AppError("invalid_input", { fieldErrors: { vehicle_id: { code: "vehicle_not_for_booking" } } });
+  }
+  if (!vehicle.inService) {
+    throw new AppError("invalid_input", { fieldErrors: { vehicle_id: { code: "vehicle_out_of_service" } } });
+  }
+  return vehicle;
+}
+
+/** The exclusion constraint's refusal, naming the booking that has the car and the car. */
+async function vehicleTaken(db: Db, siteId: string, r: ReservationRecord, vehicleId: number): Promise<AppError> {
+  const [other] = await db
+    .select({ reserveNo: reservations.reserveNo, registration: vehicles.registrationNumber })
+    .from(reservations)
+    .innerJoin(vehicles, and(eq(vehicles.siteId, reservations.siteId), eq(vehicles.id, reservations.vehicleId)))
+    .where(
+      and(
+        eq(reservations.siteId, siteId),
+        eq(reservations.vehicleId, vehicleId),
+        eq(reservations.status, "confirmed"),
+        ne(reservations.id, r.id),
+        sql`tstzrange(${reservations.startAt}, ${reservations.blockedUntil}, '[)') && tstzrange(${r.startAt.toISOString()}::timestamptz, ${(r.blockedUntil ?? r.endAt).toISOString()}::timestamptz, '[)')`,
+      ),
+    )
+    .limit(1);
+  const reason = {
+    code: "vehicle_taken" as const,
+    params: { reserveNo: other?.reserveNo ?? "", vehicle: other?.registration ?? "" },
+  };
+  return new AppError("rejected", { reason, fieldErrors: { vehicle_id: reason } });
+}
+
+async function withVehicleGuard<T>(
+  db: Db,
+  siteId: string,
+  r: ReservationRecord,
+  vehicleId: number | null,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const refusal = sqlRefusal(error);
+    if (refusal.code === "23P01" && vehicleId !== null) throw await vehicleTaken(db, siteId, r, vehicleId);
+    throw error;
+  }
+}
+
+/** Gives the booking a car of its store and type, another one, or none (`vehicle_id` empty). */
+export async function assignVehicle(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+  input: AssignInput,
+): Promise<void> {
+  const r = await findReservation(db, siteId, actor, reserveNo);
+  authorize(actor, "store.reservations", r.storeId);
+  if (r.status !== "confirmed" || rentalStage(r) !== "booked") throw stageRefused(r);
+  if (input.vehicle_id === r.vehicleId) return;
+  if (input.vehicle_id !== null) await requireVehicleFor(db, siteId, r, input.vehicle_id);
+  await withVehicleGuard(db, siteId, r, input.vehicle_id, () =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(reservations)
+        .set({ vehicleId: input.vehicle_id })
+        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id), eq(reservations.status, "confirmed")));
+      await recordAudit(tx, siteId, actor, {
+        action: "reservation.assign",
+        entity: "reservation",
+        entityId: reserveNo,
+        before: { vehicleId: r.vehicleId },
+        after: { vehicleId: input.vehicle_id },
+      });
+    }),
+  );
+}
+
+/** A store-local date and time from a form, checked to lie within [from, until]. */
+function instantIn(date: string, time: string, timeZone: string, field: string, from: Date, until: Date): Date {
+  const instant = zonedInstant(date, time, timeZone);
+  if (instant < from || instant > until) {
+    throw new AppError("invalid_input", { fieldErrors: { [field]: { code: "time_out_of_range" } } });
+  }
+  return instant;
+}
+
+/**
+ * The departure: the car handed over (given to the booking now if it was not yet), at the time staff
+ * enter (from a day before the booked start until its end), its meter, which never goes back, fuel,
+ * the check sheet and notes. The car's mileage follows the meter.
+ */
+export async function recordDeparture(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+  input: DepartureInput,
+): Promise<void> {
+  const r = await findReservation(db, siteId, actor, reserveNo);
+  authorize(actor, "store.reservations", r.storeId);
+  if (r.status !== "confirmed" || rentalStage(r) !== "booked") throw stageRefused(r);
+  const vehicle = await requireVehicleFor(db, siteId, r, input.vehicle_id);
+  const { timeZone } = await storeOf(db, siteId, r.storeId);
+  const departedAt = instantIn(
+    input.departed_date,
+    input.departed_time,
+    timeZone,
+    "departed_date",
+    new Date(r.startAt.getTime() - 24 * HOUR),
+    r.endAt,
+  );
+  if (input.mileage_km < vehicle.mileageKm) {
+    throw new AppError("invalid_input", {
+      fieldErrors: { mileage_km: { code: "mileage_below", params: { km: vehicle.mileageKm } } },
+    });
+  }
+  const departure = {
+    vehicleId: vehicle.id,
+    departedAt,
+    departureMileage: input.mileage_km,
+    departureFuel: input.fuel,
+    departureCheck: checkSheetOf(input),
+    departureNotes: input.notes,
+  };
+  await withVehicleGuard(db, siteId, r, vehicle.id, () =>
+    db.transaction(async (tx) => {
+      const done = await tx
+        .update(reservations)
+        .set(departure)
+        .where(
+          and(
+            eq(reservations.siteId, siteId),
+            eq(reservations.id, r.id),
+            eq(reservations.status, "confirmed"),
+            sql`${reservations.departedAt} is null`,
+          ),
+        )
+        .returning({ id: reservations.id });
+      // Recorded meanwhile by someone else: nothing is written twice.
+      if (!done.length) return;
+      await tx
+        .update(vehicles)
+        .set({ mileageKm: input.mileage_km })
+        .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, vehicle.id)));
+      await recordAudit(tx, siteId, actor, {
+        action: "reservation.depart",
+        entity: "reservation",
+        entityId: reserveNo,
+        before: { vehicleId: r.vehicleId },
+        after: departure,
+      });
+    }),
+  );
+}
+
+/** What a return at `returnedAt` adds: the late return priced by the booking's plan, then the rest. */
+export function lateCharge(bundle: SiteBundle, r: ReservationRecord, returnedAt: Date): LateReturnCharge | null {
+  const store = bundle.stores.find((s) => s.id === r.storeId);
+  const carType = bundle.catalogue.carTypes.find((t) => t.id === r.carTypeId);
+  if (!store || !carType) return null;
+  const startDate = localDate(r.startAt, store.timeZone);
+  const plan = selectFeePlan(
+    bundle.catalogue.feePlans,
+    store.id,
+    carType.classId,
+    startDate,
+    isHighSeason(store, startDate),
+  );
+  if (!plan?.tiers) return null;
+  const fee = bundle.catalogue.immunityFees.find((f) => f.classId === carType.classId);
+  return lateReturnCharge({
+    plan: plan.tiers,
+    booked: { start: r.startAt, end: r.endAt, timeZone: store.timeZone },
+    returnedAt,
+    immunityPerDay: r.immunityFee > 0 ? (fee?.pricePerDay ?? null) : null,
+  });
+}
+
+/** The lines a return settles: late hours (when late), refuelling, another charge. */
+export function returnExtras(
+  late: LateReturnCharge | null,
+  input: Pick<ReturnInput, "fuel_charge" | "other_charge" | "other_label">,
+): ExtraCharge[] {
+  const lines: ExtraCharge[] = [];
+  if (late && late.total > 0) lines.push({ kind: "late", label: String(late.lateHours), amount: late.total });
+  if (input.fuel_charge > 0) lines.push({ kind: "fuel", label: "", amount: input.fuel_charge });
+  if (input.other_charge > 0) lines.push({ kind: "other", label: input.other_label, amount: input.other_charge });
+  return lines;
+}
+
+/**
+ * The return: when (after the departure, at most 30 days after the booked end), the meter (never
+ * below the departure's), fuel, check sheet, damage notes, and what is extra, settled at the store:
+ * a late return at the booking's plan (the same pricing code as the public pages), refuelling and
+ * another charge. The booking keeps its car only until the return (an early one frees it).
+ */
+export async function recordReturn(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+  input: ReturnInput,
+  bundle: SiteBundle,
+): Promise<{ extras: ExtraCharge[]; extraFee: number }> {
+  const r = await findReservation(db, siteId, actor, reserveNo);
+  authorize(actor, "store.reservations", r.storeId);
+  if (r.status !== "confirmed" || rentalStage(r) !== "in_use" || !r.departedAt) throw stageRefused(r);
+  const { timeZone } = await storeOf(db, siteId, r.storeId);
+  if (zonedInstant(input.returned_date, input.returned_time, timeZone) <= r.departedAt) {
+    throw new AppError("invalid_input", { fieldErrors: { returned_date: { code: "return_before_departure" } } });
+  }
+  const returnedAt = instantIn(
+    input.returned_date,
+    input.returned_time,
+    timeZone,
+    "returned_date",
+    r.departedAt,
+    new Date(r.endAt.getTime() + 30 * 24 * HOUR),
+  );
+  if (r.departureMileage !== null && input.mileage_km < r.departureMileage) {
+    throw new AppError("invalid_input", {
+      fieldErrors: { mileage_km: { code: "mileage_below", params: { km: r.departureMileage } } },
+    });
+  }
+  const extras = returnExtras(lateCharge(bundle, r, returnedAt), input);
+  const extraFee = extras.reduce((sum, line) => sum + line.amount, 0);
+  const record = {
+    returnedAt,
+    returnMileage: input.mileage_km,
+    returnFuel: input.fuel,
+    returnCheck: checkSheetOf(input),
+    returnNotes: input.notes,
+    extras,
+    extraFee,
+  };
+  await db.transaction(async (tx) => {
+    const done = await tx
+      .update(reservations)
+      .set(record)
+      .where(
+        and(
+          eq(reservations.siteId, siteId),
+          eq(reservations.id, r.id),
+          sql`${reservations.departedAt} is not null`,
+          sql`${reservations.returnedAt} is null`,
+        ),
+      )
+      .returning({ id: reservations.id });
+    if (!done.length) return;
+    if (r.vehicleId !== null) {
+      await tx
+        .update(vehicles)
+        .set({ mileageKm: sql`greatest(${vehicles.mileageKm}, ${input.mileage_km})` })
+        .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, r.vehicleId)));
+    }
+    await recordAudit(tx, siteId, actor, {
+      action: "reservation.return",
+      entity: "reservation",
+      entityId: reserveNo,
+      after: record,
+    });
+  });
+  return { extras, extraFee };
+}

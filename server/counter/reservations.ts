@@ -1,0 +1,289 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { addDays, zonedInstant } from "../../common/calendar-date";
+import type { RentalStage } from "../../common/counter";
+import type { AuditRow } from "../audit/audit-log";
+import type { Db } from "../db/client";
+import {
+  auditLog,
+  carClasses,
+  carTypes,
+  mailOutbox,
+  members,
+  reservationPayments,
+  reservations,
+  stores,
+  vehicles,
+} from "../db/schema";
+import { notFoundError } from "../errors";
+import type { DbOrTx } from "../mail/outbox";
+import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+import { RESERVATION_PAGE_SIZE, type ReservationFilter } from "./counter.schema";
+import { onTheBooks, rentalStage, stageCondition } from "./stage";
+
+/**
+ * The reservations of the back office (issue 24): found by number, name, phone, e-mail, dates, store
+ * and stage; each one whole, with its payments, mails and audit trail. Store staff see their stores' only.
+ */
+export type ReservationRecord = typeof reservations.$inferSelect;
+
+export interface ReservationListRow {
+  id: number;
+  reserveNo: string;
+  stage: RentalStage;
+  storeId: number;
+  storeName: string;
+  timeZone: string;
+  carTypeName: string;
+  vehicle: string | null;
+  borrowerName: string;
+  borrowerTel: string;
+  startAt: Date;
+  endAt: Date;
+  totalFee: number;
+  payMethod: number;
+  paymentStatus: string | null;
+}
+
+/** Only the stores the actor may see (store staff: theirs). */
+export function visibleReservations(actor: Actor): SQL | undefined {
+  const ids = visibleStoreIds(actor);
+  return ids ? inArray(reservations.storeId, ids.length ? [...ids] : [-1]) : undefined;
+}
+
+const borrowerField = (field: string) => sql`${reservations.borrower}->>${field}`;
+
+/** A number, a name or its reading, an e-mail, or a phone number however it is written. */
+function matchesQuery(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const conditions: (SQL | undefined)[] = [
+    ilike(reservations.reserveNo, like),
+    sql`${borrowerField("name")} ilike ${like}`,
+    sql`${borrowerField("kana")} ilike ${like}`,
+    sql`${borrowerField("email")} ilike ${like}`,
+    sql`${borrowerField("company")} ilike ${like}`,
+  ];
+  // Phones are stored in E.164 (+81 90 …); staff type 090-…: the digits are compared, a leading 0 as 81.
+  const digits = q.replace(/\D/g, "");
+  if (digits.length >= 4) {
+    const telDigits = sql`regexp_replace(coalesce(${borrowerField("tel")}, ''), '\\D', '', 'g')`;
+    conditions.push(sql`${telDigits} like ${`%${digits}%`}`);
+    if (digits.startsWith("0")) conditions.push(sql`${telDigits} like ${`%81${digits.slice(1)}%`}`);
+  }
+  return or(...conditions);
+}
+
+const listColumns = {
+  id: reservations.id,
+  reserveNo: reservations.reserveNo,
+  status: reservations.status,
+  departedAt: reservations.departedAt,
+  returnedAt: reservations.returnedAt,
+  storeId: reservations.storeId,
+  storeName: stores.storeName,
+  timeZone: stores.timeZone,
+  carTypeName: carTypes.typeName,
+  vehicle: vehicles.registrationNumber,
+  borrower: reservations.borrower,
+  startAt: reservations.startAt,
+  endAt: reservations.endAt,
+  totalFee: reservations.totalFee,
+  payMethod: reservations.payMethod,
+  paymentStatus: reservations.paymentStatus,
+};
+
+function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): ReservationListRow {
+  return {
+    id: r.id,
+    reserveNo: r.reserveNo,
+    stage: rentalStage(r),
+    storeId: r.storeId,
+    storeName: r.storeName,
+    timeZone: r.timeZone,
+    carTypeName: r.carTypeName,
+    vehicle: r.vehicle,
+    borrowerName: r.borrower?.company ? `${r.borrower.company} ${r.borrower.name}` : (r.borrower?.name ?? ""),
+    borrowerTel: r.borrower?.tel ?? "",
+    startAt: r.startAt,
+    endAt: r.endAt,
+    totalFee: r.totalFee,
+    payMethod: r.payMethod,
+    paymentStatus: r.paymentStatus,
+  };
+}
+
+/** The joins every list of reservations needs: the store, the car type and the car given, if any. */
+function fromReservations(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select(listColumns)
+    .from(reservations)
+    .innerJoin(stores, and(eq(stores.siteId, reservations.siteId), eq(stores.id, reservations.storeId)))
+    .innerJoin(carTypes, and(eq(carTypes.siteId, reservations.siteId), eq(carTypes.id, reservations.carTypeId)))
+    .leftJoin(vehicles, and(eq(vehicles.siteId, reservations.siteId), eq(vehicles.id, reservations.vehicleId)))
+    .where(where);
+}
+
+/** Departures between two store dates (inclusive), read in the site's main time zone. */
+function departing(from: string | null, to: string | null, timeZone: string): SQL | undefined {
+  return and(
+    from ? gte(reservations.startAt, zonedInstant(from, "00:00", timeZone)) : undefined,
+    to ? lt(reservations.startAt, zonedInstant(addDays(to, 1), "00:00", timeZone)) : undefined,
+  );
+}
+
+export function reservationListWhere(siteId: string, actor: Actor, filter: ReservationFilter, timeZone: string) {
+  return and(
+    eq(reservations.siteId, siteId),
+    onTheBooks,
+    visibleReservations(actor),
+    filter.storeId === null ? undefined : eq(reservations.storeId, filter.storeId),
+    filter.stage === null ? undefined : stageCondition(filter.stage),
+    departing(filter.from, filter.to, timeZone),
+    matchesQuery(filter.q),
+  );
+}
+
+/** A page of the reservations the filter finds, the next departures first when the dates are open. */
+export async function searchReservations(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  filter: ReservationFilter,
+  timeZone: string,
+): Promise<{ rows: ReservationListRow[]; total: number; page: number; pages: number }> {
+  authorize(actor, "view");
+  const where = reservationListWhere(siteId, actor, filter, timeZone);
+  const [counted] = await db.select({ n: count() }).from(reservations).where(where);
+  const total = counted?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / RESERVATION_PAGE_SIZE));
+  const page = Math.min(Math.max(1, filter.page), pages);
+  const rows = await fromReservations(db, where)
+    .orderBy(desc(reservations.startAt), desc(reservations.id))
+    .limit(RESERVATION_PAGE_SIZE)
+    .offset((page - 1) * RESERVATION_PAGE_SIZE);
+  return { rows: rows.map(listRow), total, page, pages };
+}
+
+/** Every reservation the filter finds, for the CSV export (departure order). */
+export async function exportReservations(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  filter: ReservationFilter,
+  timeZone: string,
+): Promise<ReservationListRow[]> {
+  authorize(actor, "view");
+  const rows = await fromReservations(db, reservationListWhere(siteId, actor, filter, timeZone)).orderBy(
+    asc(reservations.startAt),
+    asc(reservations.id),
+  );
+  return rows.map(listRow);
+}
+
+export interface ReservationDetail {
+  reservation: ReservationRecord;
+  stage: RentalStage;
+  store: { id: number; name: string; timeZone: string; tel: string; turnaroundMinutes: number };
+  carType: { id: number; name: string; className: string; classId: number };
+  vehicle: { id: number; registrationNumber: string; mileageKm: number } | null;
+  member: { id: number; name: string; email: string | null } | null;
+  payments: (typeof reservationPayments.$inferSelect)[];
+  mails: { id: number; kind: string; toAddress: string; subject: string; status: string; createdAt: Date }[];
+  audit: AuditRow[];
+}
+
+/** The booking the actor may see by its number, or a 404 (another site's, or another store's for store staff). */
+export async function findReservation(
+  db: DbOrTx,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+): Promise<ReservationRecord> {
+  authorize(actor, "view");
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.siteId, siteId),
+        eq(reservations.reserveNo, reserveNo),
+        onTheBooks,
+        visibleReservations(actor),
+      ),
+    );
+  if (!row) throw notFoundError();
+  return row;
+}
+
+/** Everything about one booking: what the customer entered, its car, payments, mails and audit trail. */
+export async function getReservationDetail(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+): Promise<ReservationDetail> {
+  const reservation = await findReservation(db, siteId, actor, reserveNo);
+  const [[store], [carType], vehicle, member, payments, mails, audit] = await Promise.all([
+    db
+      .select({
+        id: stores.id,
+        name: stores.storeName,
+        timeZone: stores.timeZone,
+        tel: stores.tel,
+        turnaroundMinutes: stores.turnaroundMinutes,
+      })
+      .from(stores)
+      .where(and(eq(stores.siteId, siteId), eq(stores.id, reservation.storeId))),
+    db
+      .select({ id: carTypes.id, name: carTypes.typeName, className: carClasses.className, classId: carTypes.classId })
+      .from(carTypes)
+      .innerJoin(carClasses, and(eq(carClasses.siteId, carTypes.siteId), eq(carClasses.id, carTypes.classId)))
+      .where(and(eq(carTypes.siteId, siteId), eq(carTypes.id, reservation.carTypeId))),
+    reservation.vehicleId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: vehicles.id, registrationNumber: vehicles.registrationNumber, mileageKm: vehicles.mileageKm })
+          .from(vehicles)
+          .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, reservation.vehicleId))),
+    reservation.memberId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: members.id, name: members.name, email: members.email })
+          .from(members)
+          .where(and(eq(members.siteId, siteId), eq(members.id, reservation.memberId))),
+    db
+      .select()
+      .from(reservationPayments)
+      .where(and(eq(reservationPayments.siteId, siteId), eq(reservationPayments.reservationId, reservation.id)))
+      .orderBy(asc(reservationPayments.id)),
+    db
+      .select({
+        id: mailOutbox.id,
+        kind: mailOutbox.kind,
+        toAddress: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        status: mailOutbox.status,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.siteId, siteId), eq(mailOutbox.reservationId, reservation.id)))
+      .orderBy(asc(mailOutbox.id)),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.siteId, siteId), eq(auditLog.entity, "reservation"), eq(auditLog.entityId, reserveNo)))
+      .orderBy(asc(auditLog.id)),
+  ]);
+  if (!store || !carType) throw notFoundError();
+  return {
+    reservation,
+    stage: rentalStage(reservation),
+    store,
+    carType,
+    vehicle: vehicle[0] ?? null,
+    member: member[0] ?? null,
+    payments,
+    mails,
+    audit,
+  };
+}
