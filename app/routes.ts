@@ -115,6 +115,13 @@ const adminRoutes = [
       route("staff/new", "routes/admin/staff-new.tsx", { id: "admin-staff-new" }),
       route("staff/:staffId", "routes/admin/staff-edit.tsx", { id: "admin-staff-edit" }),
       route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
+      // The counter (issue 24): the day, the bookings, the dispatch board.
+      route("today", "routes/admin/today.tsx", { id: "admin-today" }),
+      route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
+      route("reservations", "routes/admin/reservation-list.tsx", { id: "admin-reservations" }),
+      route("reservations/export", "routes/admin/reservation-export.ts", { id: "admin-reservation-export" }),
+      route("reservations/:reserveNo", "routes/admin/reservation-detail.tsx", { id: "admin-reservation" }),
+      route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),

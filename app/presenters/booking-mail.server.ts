@@ -10,6 +10,7 @@ import {
   pickLang,
 } from "../../common/locales";
 import { formatPhone } from "../../common/phone";
+import type { CancellationMailComposer } from "../../server/counter/cancellation";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
 import { MailMessageSchema } from "../../server/mail/message";
@@ -288,5 +289,67 @@ function storeMail(bundle: SiteBundle, reservation: Reservation, to: string): Re
     to,
     subject: oneLine(t("bookingMail.store.subject", { site, reserveNo: r.reserveNo })),
     text: body.join("\n"),
+  };
+}
+
+/**
+ * The cancellation mails (issue 24): to the customer in the booking's language, with the fee kept
+ * and what goes back to the card; to the store in Japanese. Pure, as the booking mails.
+ */
+export function composeCancellationMails(bundle: SiteBundle): CancellationMailComposer {
+  return (reservation, outcome) => {
+    const locale = isLocale(reservation.locale) ? reservation.locale : DEFAULT_LOCALE;
+    const storeEmail = bundle.stores.find((s) => s.id === reservation.storeId)?.email;
+    const borrowerEmail = reservation.borrower?.email;
+    const mail = (readerLocale: Locale, to: string, audience: "borrower" | "store"): RenderedMail => {
+      const w = writer(bundle, reservation, readerLocale);
+      const { t, line, facts, store, storeName, site } = w;
+      const yen = (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+      const tel = store?.tel ?? "";
+      const name = reservation.borrower?.name ?? "";
+      const cancellation = [
+        t("bookingMail.section.cancellation"),
+        line("bookingMail.label.cancellationFee", yen(outcome.fee)),
+        ...(outcome.refund > 0 ? [line("bookingMail.label.refund", yen(outcome.refund))] : []),
+      ];
+      const body =
+        audience === "borrower"
+          ? [
+              t("bookingMail.borrower.greeting", { name }),
+              "",
+              t("bookingMail.cancelled.lead"),
+              "",
+              ...facts(),
+              "",
+              ...cancellation,
+              ...(outcome.refund > 0 ? [t("bookingMail.cancelled.refundNote")] : []),
+              // A fee the card did not cover is paid to the store, which calls about it.
+              ...(outcome.fee > 0 && reservation.paymentStatus !== "paid" && tel
+                ? [t("bookingMail.cancelled.feeAtStore", { store: storeName, tel })]
+                : []),
+              "",
+              t("bookingMail.borrower.closing", { site }),
+            ]
+          : [
+              t("bookingMail.store.greeting", { store: storeName }),
+              "",
+              t("bookingMail.store.cancelledLead"),
+              "",
+              ...facts(),
+              "",
+              ...cancellation,
+              "",
+              t("bookingMail.store.closing", { site }),
+            ];
+      const subject =
+        audience === "borrower"
+          ? t("bookingMail.cancelled.subject", { site, reserveNo: reservation.reserveNo })
+          : t("bookingMail.store.cancelledSubject", { site, reserveNo: reservation.reserveNo });
+      return { to, subject: oneLine(subject), text: body.join("\n") };
+    };
+    return {
+      borrower: validAddress(borrowerEmail) ? mail(locale, borrowerEmail, "borrower") : null,
+      store: validAddress(storeEmail) ? mail("ja", storeEmail, "store") : null,
+    };
   };
 }

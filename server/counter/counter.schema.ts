@@ -147,3 +147,22 @@ export function reservationFilterQuery(filter: ReservationFilter, page = 1): str
   if (page > 1) query.set("page", String(page));
   return query.toString();
 }
+
+/** The day's board from the query string: `?date=` (today when absent or unreadable) and `?store=`. */
+export function dayFilter(params: URLSearchParams, today: string): { date: string; storeId: number | null } {
+  const date = (params.get("date") ?? "").replaceAll("/", "-");
+  const store = params.get("store") ?? "";
+  return {
+    date: isValidIsoDate(date) ? date : today,
+    storeId: /^\d{1,9}$/.test(store) && Number(store) > 0 ? Number(store) : null,
+  };
+}
+
+/** The dispatch board from the query string: `?store=`, `?date=` (today) and `?days=` 7 or 14. */
+export function dispatchFilter(
+  params: URLSearchParams,
+  today: string,
+): { storeId: number | null; date: string; days: 7 | 14 } {
+  const { date, storeId } = dayFilter(params, today);
+  return { storeId, date, days: params.get("days") === "14" ? 14 : 7 };
+}

@@ -1,15 +1,18 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { localDate, zonedInstant } from "../../common/calendar-date";
 import type { ExtraCharge } from "../../common/counter";
+import type { Locale } from "../../common/locales";
 import { isHighSeason } from "../../common/store-rules";
 import { recordAudit } from "../audit/audit-log";
 import { sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { reservations, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
+import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
 import { type LateReturnCharge, lateReturnCharge } from "../pricing/late-return";
 import { selectFeePlan } from "../pricing/plan-selection";
+import type { RenderedMail } from "../reservations/submit";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
 import { type AssignInput, checkSheetOf, type DepartureInput, type ReturnInput } from "./counter.schema";
@@ -307,4 +310,49 @@ export async function recordReturn(
     });
   });
   return { extras, extraFee };
+}
+
+/** The cars a booking may be given: its store's of its car type, in service. */
+export function carsFor(db: Db, siteId: string, r: ReservationRecord) {
+  return db
+    .select({ id: vehicles.id, registrationNumber: vehicles.registrationNumber, mileageKm: vehicles.mileageKm })
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.siteId, siteId),
+        eq(vehicles.storeId, r.storeId),
+        eq(vehicles.carTypeId, r.carTypeId),
+        eq(vehicles.inService, true),
+      ),
+    )
+    .orderBy(vehicles.registrationNumber);
+}
+
+/** Sends the customer's confirmation again, as it was first sent (the booking's language), once per click. */
+export async function resendConfirmation(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  reserveNo: string,
+  deps: { mailer: Mailer; mail: (r: ReservationRecord) => RenderedMail | null },
+): Promise<boolean> {
+  const r = await findReservation(db, siteId, actor, reserveNo);
+  authorize(actor, "store.reservations", r.storeId);
+  const mail = r.status === "confirmed" ? deps.mail(r) : null;
+  if (!mail) return false;
+  await db.transaction(async (tx) => {
+    await deps.mailer.send(tx, siteId, {
+      ...mail,
+      locale: r.locale as Locale,
+      kind: "reservation_confirmed",
+      reservationId: r.id,
+    });
+    await recordAudit(tx, siteId, actor, {
+      action: "reservation.resend",
+      entity: "reservation",
+      entityId: reserveNo,
+      after: { to: mail.to },
+    });
+  });
+  return true;
 }

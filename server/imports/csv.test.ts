@@ -32,4 +32,9 @@ describe("CSV files from Excel", () => {
     expect(csv.startsWith("\ufeff")).toBe(true);
     expect(parseCsv(csv.slice(1)).rows).toEqual([["那覇, 空港", 'a "b"']]);
   });
+
+  it("ends lines with CRLF, keeps numbers, and keeps a spreadsheet from running a typed cell as a formula", () => {
+    const csv = toCsv([['=HYPERLINK("x")', "+81 90", "@sum", "山田\n花子", -3, null]]);
+    expect(csv.slice(1)).toBe(`"'=HYPERLINK(""x"")","'+81 90","'@sum","山田\n花子",-3,\r\n`);
+  });
 });

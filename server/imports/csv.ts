@@ -31,7 +31,22 @@ export function parseCsv(text: string): CsvTable {
   return { headers: head.map((h) => h.trim()), rows };
 }
 
-/** A CSV file for Excel: a byte-order mark (so Japanese shows correctly), CRLF, every cell quoted when it must be. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return `\ufeff${Papa.unparse(rows as string[][], { newline: "\r\n" })}\r\n`;
+/**
+ * A CSV file for Excel: a byte-order mark (so Japanese shows correctly), CRLF, every cell quoted when
+ * it must be. A text cell a spreadsheet would run as a formula (=, +, -, @) starts with an apostrophe:
+ * the exports carry what customers typed.
+ */
+export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
+  return `\ufeff${Papa.unparse(rows as unknown[][], { newline: "\r\n", escapeFormulae: true })}\r\n`;
+}
+
+/** A CSV download named `name`, never cached (the exports hold customers' data). */
+export function csvResponse(csv: string, name: string): Response {
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -11,9 +11,17 @@ interface NavItem {
   testId: string;
 }
 
-/** The back office's menu, by area. The next issue's counter screens add a group here. */
+/** The back office's menu, by area: the counter's daily work first. */
 export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonly NavItem[] }[] = [
   { group: null, items: [{ path: "", label: "admin.nav.dashboard", needs: "view", testId: "nav-home" }] },
+  {
+    group: "admin.nav.groupCounter",
+    items: [
+      { path: "/today", label: "admin.nav.today", needs: "view", testId: "nav-today" },
+      { path: "/reservations", label: "admin.nav.reservations", needs: "view", testId: "nav-reservations" },
+      { path: "/dispatch", label: "admin.nav.dispatch", needs: "view", testId: "nav-dispatch" },
+    ],
+  },
   {
     group: "admin.nav.groupSite",
     items: [

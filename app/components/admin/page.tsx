@@ -132,3 +132,24 @@ export function DeleteForm({ label, testId }: { label?: string; testId?: string 
     </Form>
   );
 }
+
+/** Previous and next pages of a long list. */
+export function AdminPager({ page, pages, link }: { page: number; pages: number; link: (page: number) => string }) {
+  const { t } = useAdminI18n();
+  if (pages <= 1) return null;
+  return (
+    <nav className="mt-4 flex flex-wrap items-center gap-3" aria-label={t("admin.vehicles.pages", { page, pages })}>
+      {page > 1 ? (
+        <Link to={link(page - 1)} className="btn-secondary" rel="prev">
+          {t("admin.vehicles.prev")}
+        </Link>
+      ) : null}
+      <span className="text-sm">{t("admin.vehicles.pages", { page, pages })}</span>
+      {page < pages ? (
+        <Link to={link(page + 1)} className="btn-secondary" rel="next">
+          {t("admin.vehicles.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

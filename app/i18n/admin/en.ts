@@ -2,6 +2,7 @@ import { adminAuthEn } from "./auth.en";
 import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
+import { adminCounterEn } from "./counter.en";
 import { adminImportEn } from "./import.en";
 import type { AdminMessages } from "./ja";
 import { adminPricesEn } from "./prices.en";
@@ -19,4 +20,5 @@ export const adminEn: AdminMessages = {
   ...adminContentEn,
   ...adminCatalogEn,
   ...adminPricesEn,
+  ...adminCounterEn,
 };

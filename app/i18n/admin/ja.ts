@@ -2,6 +2,7 @@ import { adminAuthJa } from "./auth.ja";
 import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
+import { adminCounterJa } from "./counter.ja";
 import { adminImportJa } from "./import.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminSettingsJa } from "./settings.ja";
@@ -22,6 +23,7 @@ export const adminJa = {
   ...adminContentJa,
   ...adminCatalogJa,
   ...adminPricesJa,
+  ...adminCounterJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

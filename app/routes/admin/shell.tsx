@@ -51,7 +51,7 @@ export default function Shell() {
       >
         {t("admin.skip")}
       </a>
-      <header className="bg-blue-950 text-white">
+      <header className="bg-blue-950 text-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
           <Link to={path()} className="flex min-h-11 flex-col justify-center no-underline" data-testid="admin-home">
             <span className="text-xs text-blue-100">{t("admin.product")}</span>
@@ -87,8 +87,8 @@ export default function Shell() {
         </div>
       </header>
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 lg:grid-cols-[14rem_1fr] lg:gap-8">
-        <nav aria-label={t("admin.nav.label")} className="lg:sticky lg:top-4 lg:self-start">
-          <details ref={menu} className="card p-2 lg:bg-transparent lg:p-0 lg:shadow-none" data-testid="admin-menu">
+        <nav aria-label={t("admin.nav.label")} className="lg:sticky lg:top-4 lg:self-start print:hidden">
+          <details ref={menu} className="admin-menu card p-2 lg:bg-transparent lg:p-0 lg:shadow-none" data-testid="admin-menu">
             <summary className="flex min-h-11 cursor-pointer items-center px-2 font-semibold lg:hidden">
               {t("admin.nav.open")}
             </summary>
@@ -100,7 +100,7 @@ export default function Shell() {
         <main id="main" tabIndex={-1} className="min-w-0 outline-none">
           {staff.twoFactorSuggested ? (
             <p
-              className="mb-4 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950"
+              className="mb-4 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950 print:hidden"
               data-testid="two-factor-reminder"
             >
               {t("admin.reminder.twoFactor")}{" "}

@@ -4,7 +4,7 @@ import { vehicleFilter } from "../../../server/catalog/vehicle.schema";
 import { listVehicles } from "../../../server/catalog/vehicles";
 import { storeChoices } from "../../../server/stores/stores";
 import { AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader } from "../../components/admin/page";
+import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
@@ -128,21 +128,7 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {pages > 1 ? (
-        <nav className="mt-4 flex flex-wrap items-center gap-3" aria-label={t("admin.vehicles.pages", { page, pages })}>
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="btn-secondary" rel="prev">
-              {t("admin.vehicles.prev")}
-            </Link>
-          ) : null}
-          <span className="text-sm">{t("admin.vehicles.pages", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="btn-secondary" rel="next">
-              {t("admin.vehicles.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <AdminPager page={page} pages={pages} link={pageLink} />
     </>
   );
 }

@@ -67,4 +67,14 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.pay.other": "{label} ({text})",
   "bookingMail.optionNotPossible.1": "Keep the reservation",
   "bookingMail.optionNotPossible.2": "Cancel the reservation",
+  "bookingMail.cancelled.subject": "[{site}] Your reservation is cancelled (reservation number {reserveNo})",
+  "bookingMail.cancelled.lead": "The reservation below has been cancelled. We hope to see you another time.",
+  "bookingMail.section.cancellation": "■ Cancellation",
+  "bookingMail.label.cancellationFee": "Cancellation fee",
+  "bookingMail.label.refund": "Refund to your card",
+  "bookingMail.cancelled.refundNote":
+    "The refund goes back to the card you paid with. It may take a few days to appear on your statement.",
+  "bookingMail.cancelled.feeAtStore": "{store} (phone {tel}) will contact you about paying the cancellation fee.",
+  "bookingMail.store.cancelledSubject": "[{site}] A reservation was cancelled (reservation number {reserveNo})",
+  "bookingMail.store.cancelledLead": "The reservation below was cancelled. Please release its car.",
 };

@@ -70,4 +70,14 @@ export const bookingMailJa = {
   "bookingMail.pay.other": "{label}（{text}）",
   "bookingMail.optionNotPossible.1": "そのまま予約する",
   "bookingMail.optionNotPossible.2": "予約をキャンセルする",
+  "bookingMail.cancelled.subject": "【{site}】ご予約のキャンセルを承りました（予約番号 {reserveNo}）",
+  "bookingMail.cancelled.lead": "以下のご予約はキャンセルされました。またのご利用をお待ちしております。",
+  "bookingMail.section.cancellation": "■キャンセル",
+  "bookingMail.label.cancellationFee": "キャンセル料",
+  "bookingMail.label.refund": "カードへのご返金",
+  "bookingMail.cancelled.refundNote":
+    "ご返金はお支払いに使われたカードに行われます。明細への反映には数日かかる場合があります。",
+  "bookingMail.cancelled.feeAtStore": "キャンセル料のお支払いについては、{store}（電話 {tel}）からご連絡いたします。",
+  "bookingMail.store.cancelledSubject": "【{site}】予約がキャンセルされました（予約番号 {reserveNo}）",
+  "bookingMail.store.cancelledLead": "以下のご予約がキャンセルされました。配車の予定を取り消してください。",
 } as const;

@@ -67,4 +67,14 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.pay.other": "{label} ({text})",
   "bookingMail.optionNotPossible.1": "그대로 예약",
   "bookingMail.optionNotPossible.2": "예약 취소",
+  "bookingMail.cancelled.subject": "[{site}] 예약이 취소되었습니다 (예약 번호 {reserveNo})",
+  "bookingMail.cancelled.lead": "아래 예약이 취소되었습니다. 다음에 다시 이용해 주시기 바랍니다.",
+  "bookingMail.section.cancellation": "■ 취소",
+  "bookingMail.label.cancellationFee": "취소 수수료",
+  "bookingMail.label.refund": "카드 환불 금액",
+  "bookingMail.cancelled.refundNote":
+    "환불은 결제에 사용하신 카드로 진행됩니다. 명세서에 반영되기까지 며칠이 걸릴 수 있습니다.",
+  "bookingMail.cancelled.feeAtStore": "취소 수수료 결제에 대해서는 {store}(전화 {tel})에서 연락드리겠습니다.",
+  "bookingMail.store.cancelledSubject": "[{site}] 예약이 취소되었습니다 (예약 번호 {reserveNo})",
+  "bookingMail.store.cancelledLead": "아래 예약이 취소되었습니다. 배차 예정을 취소해 주세요.",
 };

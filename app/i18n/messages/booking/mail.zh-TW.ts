@@ -66,4 +66,13 @@ export const bookingMailZhTW: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.pay.other": "{label}（{text}）",
   "bookingMail.optionNotPossible.1": "照常預約",
   "bookingMail.optionNotPossible.2": "取消預約",
+  "bookingMail.cancelled.subject": "【{site}】您的預約已取消（預約編號 {reserveNo}）",
+  "bookingMail.cancelled.lead": "以下預約已取消。期待您再次光臨。",
+  "bookingMail.section.cancellation": "■取消",
+  "bookingMail.label.cancellationFee": "取消手續費",
+  "bookingMail.label.refund": "退款至信用卡",
+  "bookingMail.cancelled.refundNote": "款項將退回至您付款時使用的信用卡。反映在帳單上可能需要數天。",
+  "bookingMail.cancelled.feeAtStore": "關於取消手續費的支付，{store}（電話 {tel}）將與您聯繫。",
+  "bookingMail.store.cancelledSubject": "【{site}】預約已取消（預約編號 {reserveNo}）",
+  "bookingMail.store.cancelledLead": "以下預約已取消。請取消其配車安排。",
 };

@@ -1,0 +1,48 @@
+import type { AdminLocale } from "../../common/admin";
+import { formatDateTime } from "../../common/format";
+import { formatPhone } from "../../common/phone";
+import type { ReservationListRow } from "../../server/counter/reservations";
+import { toCsv } from "../../server/imports/csv";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
+import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { translateKey } from "../i18n/translate";
+
+/**
+ * The counter's CSV exports (issue 24): one row a booking, headers and words in the staff member's
+ * language, times in each store's zone, for Excel (UTF-8 with a byte-order mark).
+ */
+const COLUMNS: AdminMessageKey[] = [
+  "admin.reservations.reserveNo",
+  "admin.reservations.stage",
+  "admin.reservations.store",
+  "admin.reservations.departure",
+  "admin.reservations.return",
+  "admin.reservations.carType",
+  "admin.counter.car",
+  "admin.reservations.borrower",
+  "admin.counter.tel",
+  "admin.reservations.total",
+  "admin.reservation.payMethod",
+];
+
+export function reservationsCsv(rows: readonly ReservationListRow[], locale: AdminLocale): string {
+  const admin = ADMIN_CATALOGUES[locale];
+  const site = CATALOGUES[locale];
+  const t = (key: AdminMessageKey) => translateKey(admin, key);
+  return toCsv([
+    COLUMNS.map(t),
+    ...rows.map((r) => [
+      r.reserveNo,
+      t(`admin.stage.${r.stage}`),
+      r.storeName,
+      formatDateTime(r.startAt, r.timeZone),
+      formatDateTime(r.endAt, r.timeZone),
+      r.carTypeName,
+      r.vehicle ?? "",
+      r.borrowerName,
+      formatPhone(r.borrowerTel),
+      r.totalFee,
+      translate(site, `reserves.pay.${r.payMethod}` as MessageKey),
+    ]),
+  ]);
+}

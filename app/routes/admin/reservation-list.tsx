@@ -1,0 +1,169 @@
+import { Form, Link } from "react-router";
+import { RENTAL_STAGES } from "../../../common/counter";
+import { counterStores } from "../../../server/counter/boards";
+import { reservationFilter, reservationFilterQuery } from "../../../server/counter/counter.schema";
+import { searchReservations } from "../../../server/counter/reservations";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
+import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "../../components/admin/counter";
+import { AdminInput, AdminSelect } from "../../components/admin/fields";
+import { AdminPageHeader, AdminPager } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { services } from "../../lib/site.server";
+import type { Route } from "./+types/reservation-list";
+
+/**
+ * `/reservations`: the bookings found by number, name, phone or e-mail, departure dates, store and
+ * stage (`?q=&from=&to=&store=&stage=&page=`; anything unreadable is no filter), the newest departure
+ * first, with their CSV export.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db } = services(context);
+  const actor = actorOf(staff);
+  const filter = reservationFilter(new URL(request.url).searchParams);
+  const [found, stores] = await Promise.all([
+    searchReservations(db, siteId, actor, filter, siteTimeZone(bundle)),
+    counterStores(db, siteId, actor),
+  ]);
+  return { ...found, filter, stores, query: reservationFilterQuery(filter) };
+}
+
+const NO_ERRORS = {};
+
+export default function AdminReservationList({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useAdminI18n();
+  const path = useAdminPath();
+  const { filter, page, pages, query } = loaderData;
+  const numbers = new Intl.NumberFormat(locale === "en" ? "en-GB" : "ja-JP");
+  const pageLink = (n: number) => {
+    const q = reservationFilterQuery(filter, n);
+    return path(`/reservations${q ? `?${q}` : ""}`);
+  };
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.reservations.title")}
+        lead={t("admin.reservations.lead")}
+        actions={
+          <>
+            <a
+              href={path(`/reservations/export${query ? `?${query}` : ""}`)}
+              className="btn-secondary"
+              data-testid="export-csv"
+              download
+            >
+              {t("admin.reservations.export")}
+            </a>
+          </>
+        }
+      />
+      <Form
+        method="get"
+        className="card mb-4 grid items-end gap-3 p-4 sm:grid-cols-2 lg:grid-cols-3"
+        role="search"
+        aria-label={t("admin.reservations.filter")}
+        data-testid="reservation-filter"
+      >
+        <AdminInput
+          name="q"
+          type="search"
+          label={t("admin.reservations.query")}
+          hint={t("admin.reservations.queryHint")}
+          errors={NO_ERRORS}
+          defaultValue={filter.q}
+          className="sm:col-span-2 lg:col-span-3"
+        />
+        <AdminInput
+          name="from"
+          type="date"
+          label={t("admin.reservations.from")}
+          errors={NO_ERRORS}
+          defaultValue={filter.from ?? ""}
+        />
+        <AdminInput
+          name="to"
+          type="date"
+          label={t("admin.reservations.to")}
+          errors={NO_ERRORS}
+          defaultValue={filter.to ?? ""}
+        />
+        <AdminSelect
+          name="store"
+          label={t("admin.reservations.store")}
+          errors={NO_ERRORS}
+          defaultValue={filter.storeId ? String(filter.storeId) : ""}
+          options={[
+            { value: "", label: t("admin.reservations.all") },
+            ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+        />
+        <AdminSelect
+          name="stage"
+          label={t("admin.reservations.stage")}
+          errors={NO_ERRORS}
+          defaultValue={filter.stage ?? ""}
+          options={[
+            { value: "", label: t("admin.reservations.all") },
+            ...RENTAL_STAGES.map((s) => ({ value: s, label: t(STAGE_LABEL[s]) })),
+          ]}
+        />
+        <button type="submit" className="btn-secondary" data-testid="filter-apply">
+          {t("admin.action.search")}
+        </button>
+      </Form>
+      <p className="mb-2 text-sm text-gray-700" data-testid="reservation-count" aria-live="polite">
+        {t("admin.reservations.count", { total: numbers.format(loaderData.total) })}
+      </p>
+      <AdminTable
+        caption={t("admin.reservations.title")}
+        testId="reservations-table"
+        rows={loaderData.rows}
+        rowKey={(r) => r.id}
+        empty={t("admin.reservations.empty")}
+        columns={[
+          {
+            key: "no",
+            header: t("admin.reservations.reserveNo"),
+            cell: (r) => (
+              <Link
+                to={path(`/reservations/${encodeURIComponent(r.reserveNo)}`)}
+                className="link tap font-semibold whitespace-nowrap"
+                data-testid="reservation-link"
+              >
+                {r.reserveNo}
+              </Link>
+            ),
+          },
+          { key: "stage", header: t("admin.reservations.stage"), cell: (r) => <StageBadge stage={r.stage} /> },
+          {
+            key: "departure",
+            header: t("admin.reservations.departure"),
+            cell: (r) => <StoreTime at={r.startAt} timeZone={r.timeZone} />,
+          },
+          {
+            key: "return",
+            header: t("admin.reservations.return"),
+            cell: (r) => <StoreTime at={r.endAt} timeZone={r.timeZone} />,
+          },
+          { key: "borrower", header: t("admin.reservations.borrower"), cell: (r) => r.borrowerName || "—" },
+          {
+            key: "car",
+            header: t("admin.reservations.carType"),
+            cell: (r) => `${r.carTypeName}${r.vehicle ? ` / ${r.vehicle}` : ""}`,
+          },
+          { key: "store", header: t("admin.reservations.store"), cell: (r) => r.storeName },
+          {
+            key: "total",
+            header: t("admin.reservations.total"),
+            numeric: true,
+            cell: (r) => <Yen amount={r.totalFee} />,
+          },
+        ]}
+      />
+      <AdminPager page={page} pages={pages} link={pageLink} />
+    </>
+  );
+}
