@@ -9,7 +9,7 @@ const actor = (role: StaffActor["role"], storeIds: number[] = []): StaffActor =>
   storeIds,
 });
 
-/** The grants of issue 23, role by role: what each may do (store-scoped rights on store 1, assigned to store staff). */
+/** The grants of issues 23 and 24, role by role: what each may do (store-scoped rights on store 1, assigned to store staff). */
 const EXPECTED: Record<StaffActor["role"], Permission[]> = {
   owner: [...PERMISSIONS],
   manager: [
@@ -21,8 +21,10 @@ const EXPECTED: Record<StaffActor["role"], Permission[]> = {
     "store.create",
     "store.edit",
     "store.vehicles",
+    "store.reservations",
+    "members.register",
   ],
-  store_staff: ["view", "store.edit", "store.vehicles"],
+  store_staff: ["view", "store.edit", "store.vehicles", "store.reservations", "members.register"],
   read_only: ["view"],
 };
 
@@ -38,6 +40,8 @@ describe("back-office permissions", () => {
     expect(can(clerk, "store.edit", 3)).toBe(true);
     expect(can(clerk, "store.edit", 2)).toBe(false);
     expect(can(clerk, "store.vehicles")).toBe(false);
+    expect(can(clerk, "store.reservations", 3)).toBe(true);
+    expect(can(clerk, "store.reservations", 2)).toBe(false);
     expect(can(actor("manager"), "store.edit", 2)).toBe(true);
   });
 

@@ -88,7 +88,11 @@ export default function Shell() {
       </header>
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 lg:grid-cols-[14rem_1fr] lg:gap-8">
         <nav aria-label={t("admin.nav.label")} className="lg:sticky lg:top-4 lg:self-start print:hidden">
-          <details ref={menu} className="admin-menu card p-2 lg:bg-transparent lg:p-0 lg:shadow-none" data-testid="admin-menu">
+          <details
+            ref={menu}
+            className="admin-menu card p-2 lg:bg-transparent lg:p-0 lg:shadow-none"
+            data-testid="admin-menu"
+          >
             <summary className="flex min-h-11 cursor-pointer items-center px-2 font-semibold lg:hidden">
               {t("admin.nav.open")}
             </summary>
