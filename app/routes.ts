@@ -120,6 +120,7 @@ const adminRoutes = [
       route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
       route("reservations", "routes/admin/reservation-list.tsx", { id: "admin-reservations" }),
       route("reservations/export", "routes/admin/reservation-export.ts", { id: "admin-reservation-export" }),
+      route("reservations/new", "routes/admin/reservation-new.tsx", { id: "admin-reservation-new" }),
       route("reservations/:reserveNo", "routes/admin/reservation-detail.tsx", { id: "admin-reservation" }),
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),

@@ -166,3 +166,64 @@ export function dispatchFilter(
   const { date, storeId } = dayFilter(params, today);
   return { storeId, date, days: params.get("days") === "14" ? 14 : 7 };
 }
+
+const CUSTOMER_LOCALES = ["ja", "en", "ko", "zh-TW"] as const;
+
+/** An id chosen from a list (a store, a car type); the server checks it is this site's. */
+const choiceField = z.pipe(
+  formText,
+  z.transform((raw, ctx) => {
+    if (!/^\d{1,9}$/.test(raw)) {
+      ctx.issues.push({ code: "custom", message: raw === "" ? "required" : "invalid_choice", input: raw });
+      return 0;
+    }
+    return Number(raw);
+  }),
+);
+
+/**
+ * A booking taken by phone or at the counter (issue 24): the car and period, the customer (a member
+ * found by e-mail, or a name and phone), the customer's language for the mails, how they pay at the
+ * store. It goes through the public site's submit: same price, same capacity guard, same idempotency.
+ */
+export const PhoneBookingSchema = z.object({
+  store_id: choiceField,
+  car_type_id: choiceField,
+  start_date: dateField,
+  start_time: timeField,
+  end_date: dateField,
+  end_time: timeField,
+  with_immunity: z.pipe(
+    z._default(z.string(), ""),
+    z.transform((v) => v === "1" || v === "on"),
+  ),
+  member_email: formText.check(
+    z.maxLength(254, "email_invalid"),
+    z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email_invalid"),
+  ),
+  name: optionalField(100),
+  kana: optionalField(100),
+  tel: optionalField(30),
+  email: formText.check(z.maxLength(254, "email_invalid"), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email_invalid")),
+  locale: z.enum(CUSTOMER_LOCALES, "invalid_choice"),
+  pay_method: z.enum(["2", "3", "4"], "pay_method_required"),
+  pay_method_other: optionalField(100),
+  passengers: z.pipe(
+    formText,
+    z.transform((raw, ctx) => {
+      if (raw === "") return null;
+      if (!/^\d{1,2}$/.test(raw) || Number(raw) < 1)
+        ctx.issues.push({ code: "custom", message: "number_invalid", input: raw });
+      return Number(raw);
+    }),
+  ),
+  remarks: optionalField(1000),
+  /** Issued with the form: a double click or a retry books once. */
+  idempotency_key: formText.check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, "invalid_input")),
+  /** The total the staff member read out on the confirmation; a change since then is refused. */
+  shown_total: z.pipe(
+    formText,
+    z.transform((raw) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null)),
+  ),
+});
+export type PhoneBookingInput = z.infer<typeof PhoneBookingSchema>;

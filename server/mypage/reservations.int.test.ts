@@ -75,6 +75,24 @@ describe("a member's reservations", () => {
     ]);
   });
 
+  it("follows the counter once it records the departure and the return, whatever the booked times say", () => {
+    const later = {
+      status: "confirmed",
+      startAt: new Date(now.getTime() + 86_400_000),
+      endAt: new Date(now.getTime() + 2 * 86_400_000),
+    };
+    expect(reservationStatus({ ...later, departedAt: now, returnedAt: null }, now)).toBe("in_progress");
+    expect(reservationStatus({ ...later, departedAt: now, returnedAt: now }, now)).toBe("returned");
+    const overdue = {
+      status: "confirmed",
+      startAt: new Date(0),
+      endAt: new Date(1),
+      departedAt: new Date(0),
+      returnedAt: null,
+    };
+    expect(reservationStatus(overdue, now)).toBe("in_progress");
+  });
+
   it("finds one of the member's own by id, never another member's or another site's", async () => {
     expect((await getMemberReservation(handle.db, siteId, hanako, ids.past as number))?.reservation.reserveNo).toBe(
       "R-1",

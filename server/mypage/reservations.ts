@@ -7,8 +7,17 @@ import { shownToMember } from "../reservations/status";
 /** Where a reservation stands for its member (spec §4: cancelled reservations show as such). */
 export type ReservationStatus = "upcoming" | "in_progress" | "returned" | "cancelled";
 
-export function reservationStatus(r: { status: string; startAt: Date; endAt: Date }, now: Date): ReservationStatus {
+/**
+ * What the counter recorded decides (issue 24): in use from the departure, returned from the return.
+ * Before the store records anything (a store that does not use the counter), the booked times do.
+ */
+export function reservationStatus(
+  r: { status: string; startAt: Date; endAt: Date; departedAt?: Date | null; returnedAt?: Date | null },
+  now: Date,
+): ReservationStatus {
   if (r.status === "cancelled") return "cancelled";
+  if (r.returnedAt) return "returned";
+  if (r.departedAt) return "in_progress";
   if (now < r.startAt) return "upcoming";
   if (now < r.endAt) return "in_progress";
   return "returned";

@@ -62,6 +62,20 @@ export interface SubmitInput {
   card?: { customerId?: string; cardId?: string; source?: CardSource };
   /** Where the 3-D Secure challenge sends the browser back to (a path of this site). */
   returnUrl?: string;
+  /**
+   * Where the booking comes from: the public site (default), or staff at the counter taking a phone
+   * call or a walk-in (issue 24), to whom web suspension and the web's lead time do not apply and who
+   * take payment at the store.
+   */
+  channel?: "web" | "counter";
+}
+
+/** How the counter is paid: cash or card at the store, or another way staff write down. */
+export const COUNTER_PAY_METHODS: readonly number[] = [PAY_METHOD.cash, PAY_METHOD.cardAtStore, PAY_METHOD.other];
+
+/** The site as the counter books it: suspended web bookings do not close the phone, and no lead time applies. */
+export function counterBundle(bundle: SiteBundle): SiteBundle {
+  return { ...bundle, settings: { ...bundle.settings, webReserveAccepting: true, minLeadMinutes: 0 } };
 }
 
 /** Keys in one order, so an answer read back from jsonb is byte-for-byte the first one sent. */
@@ -122,7 +136,8 @@ export const isFullyBooked = (error: unknown) => sqlError(error).code === "RB001
 /** Why this session cannot be booked as it stands, before anything is written. */
 function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
   const { bundle, session, now } = input;
-  if (!bundle.settings.webReserveAccepting) return { code: "web_reserve_suspended" };
+  const counter = input.channel === "counter";
+  if (!counter && !bundle.settings.webReserveAccepting) return { code: "web_reserve_suspended" };
   if (!quote) return { code: "no_cars_in_period" };
   if (quote.blocked) return quote.blocked;
   const firstError = Object.values(quote.errors)[0];
@@ -130,7 +145,8 @@ function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
   if (!quote.period || !quote.fees) return { code: "no_cars_in_period" };
   if (!session.borrower || !session.driver) return { code: "borrower_required" };
   const method = session.payMethod;
-  if (!method || !bundle.settings.settlementMethods.includes(method)) return { code: "pay_method_required" };
+  const offered = counter ? COUNTER_PAY_METHODS : bundle.settings.settlementMethods;
+  if (!method || !offered.includes(method)) return { code: "pay_method_required" };
   if (method === PAY_METHOD.advanceCard) {
     const limit = addDays(localDate(now, quote.store.timeZone), ADVANCE_CARD_LIMIT_DAYS);
     if (quote.period.startDate >= limit)
@@ -253,7 +269,7 @@ export async function submitReservation(
   // Computed before the transaction: the embedded database has one connection, and the
   // guard that matters (capacity) runs inside the insert anyway.
   const quote = await quoteReservation(db, siteId, {
-    bundle: input.bundle,
+    bundle: input.channel === "counter" ? counterBundle(input.bundle) : input.bundle,
     storeId: session.storeId,
     carTypeId: session.carTypeId,
     search: session.search,

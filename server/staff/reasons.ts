@@ -52,6 +52,7 @@ export const ADMIN_REASON_CODES = [
   "cancel_fee_too_high",
   "turnaround_conflict",
   "vehicle_has_rentals",
+  "member_not_found",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

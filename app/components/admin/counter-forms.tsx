@@ -6,7 +6,15 @@ import { useAdminI18n } from "../../lib/admin";
 import type { FormFailure } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { CsrfField } from "../csrf-field";
-import { AdminErrorSummary, type AdminErrors, AdminInput, AdminNumber, AdminSelect, AdminTextarea } from "./fields";
+import {
+  AdminErrorSummary,
+  type AdminErrors,
+  AdminInput,
+  AdminNumber,
+  AdminSelect,
+  AdminTextarea,
+  FieldScope,
+} from "./fields";
 import { SubmitButton } from "./page";
 
 /**
@@ -55,9 +63,11 @@ function CounterForm({
       className="grid gap-4"
       data-testid={testId}
     >
-      <CsrfField />
-      <AdminErrorSummary errors={errors} />
-      {children(errors, value)}
+      <FieldScope.Provider value={intent}>
+        <CsrfField />
+        <AdminErrorSummary errors={errors} />
+        {children(errors, value)}
+      </FieldScope.Provider>
       <div>
         <SubmitButton intent={intent} testId={`${testId}-submit`}>
           {submit}

@@ -1,8 +1,10 @@
 import {
+  createContext,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
+  useContext,
   useEffect,
   useId,
   useRef,
@@ -17,7 +19,18 @@ import { useAdminI18n } from "../../lib/admin";
  */
 export type AdminErrors = Partial<Record<string, ReasonLike>>;
 
-export const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+export const fieldId = (name: string, scope = "") =>
+  `field-${scope ? `${scope}-` : ""}${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
+
+/**
+ * Forms that share a page and a field name (a car chosen in two of a booking's forms) scope their
+ * fields' ids, so each error summary links to its own form's field.
+ */
+export const FieldScope = createContext("");
+const useFieldId = () => {
+  const scope = useContext(FieldScope);
+  return (name: string) => fieldId(name, scope);
+};
 const inputClass = "field";
 const labelClass = "mb-1 flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-800";
 
@@ -50,12 +63,13 @@ interface FieldProps {
 
 /** Label, control, hint and message for one field. */
 export function AdminField({ name, label, errors, required, hint, className, children }: FieldProps) {
+  const idOf = useFieldId();
   const base = useId();
   const id = `${base}-c`;
   const error = errors[name];
   const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ");
   return (
-    <div data-field={name} id={fieldId(name)} className={className}>
+    <div data-field={name} id={idOf(name)} className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
         <Required required={required} />
@@ -131,10 +145,11 @@ export function AdminCheckbox({
   hint?: ReactNode;
   errors?: AdminErrors;
 }) {
+  const idOf = useFieldId();
   const base = useId();
   const error = errors?.[name];
   return (
-    <div data-field={name} id={fieldId(name)}>
+    <div data-field={name} id={idOf(name)}>
       <input type="hidden" name={name} value="0" />
       <label className="inline-flex min-h-11 items-center gap-2">
         <input
@@ -176,12 +191,13 @@ export function AdminCheckboxGroup({
   hint?: ReactNode;
   required?: boolean;
 }) {
+  const idOf = useFieldId();
   const base = useId();
   const error = errors[name];
   return (
     <fieldset
       data-field={name}
-      id={fieldId(name)}
+      id={idOf(name)}
       aria-describedby={
         [hint ? `${base}-hint` : null, error ? `${base}-error` : null].filter(Boolean).join(" ") || undefined
       }
@@ -224,10 +240,11 @@ export function AdminRadioGroup({
   errors: AdminErrors;
   required?: boolean;
 }) {
+  const idOf = useFieldId();
   const base = useId();
   const error = errors[name];
   return (
-    <fieldset data-field={name} id={fieldId(name)} aria-describedby={error ? `${base}-error` : undefined}>
+    <fieldset data-field={name} id={idOf(name)} aria-describedby={error ? `${base}-error` : undefined}>
       <legend className={labelClass}>
         {label}
         <Required required={required} />
@@ -281,6 +298,7 @@ export function MlTextFields({
   rows?: number;
 }) {
   const { t } = useAdminI18n();
+  const idOf = useFieldId();
   const base = useId();
   return (
     <fieldset className="grid gap-2" data-ml={name}>
@@ -296,7 +314,7 @@ export function MlTextFields({
           const field = `${name}${l.suffix}`;
           const error = errors[field];
           return (
-            <div key={field} data-field={field} id={fieldId(field)}>
+            <div key={field} data-field={field} id={idOf(field)}>
               <label htmlFor={`${base}${l.suffix}`} className="mb-1 block text-sm text-gray-800">
                 {t(l.label)}
               </label>
@@ -347,6 +365,7 @@ export function MlTextFields({
  */
 export function AdminErrorSummary({ errors, labels }: { errors: AdminErrors; labels?: Record<string, string> }) {
   const { t, reasonText } = useAdminI18n();
+  const idOf = useFieldId();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors).filter((e): e is [string, ReasonLike] => Boolean(e[1]));
   const signature = entries.map(([k, v]) => `${k}:${v.code}`).join("|");
@@ -369,7 +388,7 @@ export function AdminErrorSummary({ errors, labels }: { errors: AdminErrors; lab
             {field === "form" ? (
               reasonText(reason)
             ) : (
-              <a className="link" href={`#${fieldId(field)}`}>
+              <a className="link" href={`#${idOf(field)}`}>
                 {labels?.[field] ? `${labels[field]}: ` : ""}
                 {reasonText(reason)}
               </a>

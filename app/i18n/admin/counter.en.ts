@@ -184,4 +184,28 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.reason.cancel_fee_too_high": "The fee cannot be more than the total (¥{max}).",
   "admin.reason.turnaround_conflict": "With this turnaround time, bookings given the same car would overlap.",
   "admin.reason.vehicle_has_rentals": "A car with rentals on record cannot be deleted. Put it in the workshop instead.",
+  "admin.reason.member_not_found":
+    "No member has this e-mail address. For a customer who is not a member, leave it empty and enter a name and phone number.",
+  "admin.phone.new": "Take a phone or walk-in booking",
+  "admin.phone.title": "A booking by phone or at the counter",
+  "admin.phone.lead":
+    "Enter what the customer asks for, read the price back, then book. Price and availability are checked as for a booking on the website. Payment is taken at the store.",
+  "admin.phone.car": "Car and period",
+  "admin.phone.chooseCarType": "Choose a car type",
+  "admin.phone.withImmunity": "With the damage waiver",
+  "admin.phone.customer": "Customer",
+  "admin.phone.memberEmail": "Member's e-mail",
+  "admin.phone.memberEmailHint":
+    "For a member: the booking then shows in their My Page. Leave it empty for anyone else.",
+  "admin.phone.kana": "Name reading",
+  "admin.phone.email": "Confirmation e-mail to",
+  "admin.phone.emailHint": "When given, the confirmation is sent in the customer's language.",
+  "admin.phone.payOther": "Other payment method",
+  "admin.phone.quote": "Check price and availability",
+  "admin.phone.requote": "Check again with the changes",
+  "admin.phone.quoteTitle": "This booking can be made",
+  "admin.phone.breakdown": "Rental ¥{rent}, damage waiver ¥{immunity} (tax included)",
+  "admin.phone.remaining": "{count} cars left",
+  "admin.phone.book": "Book at this price",
+  "admin.phone.booked": "Reservation {reserveNo} is booked.",
 };

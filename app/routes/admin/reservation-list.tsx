@@ -8,7 +8,7 @@ import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "../../components/admin/
 import { AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/reservation-list";
@@ -36,6 +36,7 @@ const NO_ERRORS = {};
 export default function AdminReservationList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
   const path = useAdminPath();
+  const can = useCan();
   const { filter, page, pages, query } = loaderData;
   const numbers = new Intl.NumberFormat(locale === "en" ? "en-GB" : "ja-JP");
   const pageLink = (n: number) => {
@@ -49,6 +50,11 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
         lead={t("admin.reservations.lead")}
         actions={
           <>
+            {can("store.reservations") ? (
+              <Link to={path("/reservations/new")} className="btn-primary" data-testid="new-reservation">
+                {t("admin.phone.new")}
+              </Link>
+            ) : null}
             <a
               href={path(`/reservations/export${query ? `?${query}` : ""}`)}
               className="btn-secondary"

@@ -1,0 +1,189 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { zonedInstant } from "../../common/calendar-date";
+import { parsePhone } from "../../common/phone";
+import { recordAudit } from "../audit/audit-log";
+import type { Db } from "../db/client";
+import { auditLog, members, type ReservationPerson } from "../db/schema";
+import { AppError, type FieldReasons } from "../errors";
+import { type Quote, quoteReservation } from "../reservations/quote";
+import { ReserveSessionSchema } from "../reservations/reserve-session";
+import { type BookingDeps, counterBundle, type SubmitAnswer, submitReservation } from "../reservations/submit";
+import type { SiteBundle } from "../sites/site-bundle";
+import { type Actor, authorize } from "../staff/permissions";
+import type { PhoneBookingInput } from "./counter.schema";
+
+/**
+ * A booking taken at the counter (issue 24): a phone call or a walk-in, for a member found by
+ * e-mail or a new customer. The public site's quote prices it and its submit books it, so the price,
+ * the capacity guard and the idempotency are the same; only web suspension and the web's lead time
+ * do not apply, and payment is taken at the store.
+ */
+
+/** The member the e-mail names on this site (withdrawn ones have no e-mail). */
+async function memberOf(db: Db, siteId: string, email: string) {
+  if (!email) return null;
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(
+      and(
+        eq(members.siteId, siteId),
+        sql`lower(${members.email}) = ${email.toLowerCase()}`,
+        isNull(members.withdrawnAt),
+      ),
+    );
+  return member ?? null;
+}
+
+const search = (input: PhoneBookingInput) => ({
+  si: String(input.store_id),
+  sd: input.start_date,
+  st: input.start_time,
+  ed: input.end_date,
+  et: input.end_time,
+});
+
+/** What the booking would cost and whether a car is free: the counter's confirmation. */
+export async function quoteAtCounter(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  input: PhoneBookingInput,
+  bundle: SiteBundle,
+  now: Date,
+): Promise<Quote> {
+  authorize(actor, "store.reservations", input.store_id);
+  const quote = await quoteReservation(db, siteId, {
+    bundle: counterBundle(bundle),
+    storeId: input.store_id,
+    carTypeId: input.car_type_id,
+    search: search(input),
+    options: [],
+    withImmunity: input.with_immunity,
+    now,
+  });
+  if (!quote) {
+    throw new AppError("invalid_input", { fieldErrors: { car_type_id: { code: "invalid_choice" } } });
+  }
+  const fieldErrors: FieldReasons = {};
+  const map = { sd: "start_date", st: "start_time", ed: "end_date", et: "end_time", si: "store_id" } as const;
+  for (const [field, reason] of Object.entries(quote.errors)) {
+    if (reason) fieldErrors[map[field as keyof typeof map] ?? "form"] = reason;
+  }
+  if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
+  if (quote.blocked) throw new AppError("rejected", { reason: quote.blocked });
+  return quote;
+}
+
+/** The customer as booked: a member's profile, or what staff typed (name and a phone are needed then). */
+async function customer(
+  db: Db,
+  siteId: string,
+  input: PhoneBookingInput,
+): Promise<{ memberId: number | null; borrower: ReservationPerson }> {
+  const member = await memberOf(db, siteId, input.member_email);
+  if (input.member_email && !member) {
+    throw new AppError("invalid_input", { fieldErrors: { member_email: { code: "member_not_found" } } });
+  }
+  const fieldErrors: FieldReasons = {};
+  const tel = input.tel ? parsePhone(input.tel) : null;
+  if (tel && !tel.ok) fieldErrors.tel = { code: "tel_invalid" };
+  if (!member) {
+    if (!input.name) fieldErrors.name = { code: "name_required" };
+    if (!input.tel) fieldErrors.tel = { code: "tel_required" };
+  }
+  if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
+  const typed = tel?.ok ? tel.e164 : "";
+  return {
+    memberId: member?.id ?? null,
+    borrower: {
+      userType: (member?.userType ?? 1) as 1 | 2,
+      ...(member?.company ? { company: member.company, companyKana: member.companyKana } : {}),
+      name: input.name || member?.name || "",
+      kana: input.kana || member?.kana || "",
+      email: input.email || member?.email || "",
+      tel: typed || member?.tel || "",
+      zip: member?.zip ?? "",
+      prefCode: member?.prefCode ?? null,
+      country: member?.country ?? "",
+      addressA: member?.addressA ?? "",
+      addressB: member?.addressB ?? "",
+    },
+  };
+}
+
+/**
+ * Books it through the public submit, once per idempotency key. A total that changed since the
+ * staff member read it out is refused ("details updated"), as the confirmation page does.
+ */
+export async function bookAtCounter(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  input: PhoneBookingInput,
+  bundle: SiteBundle,
+  deps: BookingDeps,
+  now: Date,
+): Promise<SubmitAnswer> {
+  const quote = await quoteAtCounter(db, siteId, actor, input, bundle, now);
+  if (!quote.fees || !quote.period) throw new AppError("rejected", { reason: { code: "no_cars_in_period" } });
+  if (input.shown_total !== quote.fees.total) throw new AppError("rejected", { reason: { code: "details_updated" } });
+  const { memberId, borrower } = await customer(db, siteId, input);
+  const timeZone = quote.store.timeZone;
+  const session = ReserveSessionSchema.parse({
+    storeId: input.store_id,
+    carTypeId: input.car_type_id,
+    search: search(input),
+    startAt: zonedInstant(input.start_date, input.start_time, timeZone).toISOString(),
+    endAt: zonedInstant(input.end_date, input.end_time, timeZone).toISOString(),
+    withImmunity: input.with_immunity,
+    fees: quote.fees,
+    payMethod: Number(input.pay_method),
+    payMethodOther: input.pay_method === "4" ? input.pay_method_other : "",
+    remarks: input.remarks,
+    borrower,
+    driver: { mode: "same" },
+    passengers: input.passengers,
+    idempotencyKey: input.idempotency_key,
+  });
+  const answer = await submitReservation(
+    db,
+    siteId,
+    {
+      bundle,
+      session,
+      idempotencyKey: `counter-${input.idempotency_key}`,
+      memberId,
+      locale: input.locale,
+      now,
+      channel: "counter",
+    },
+    deps,
+  );
+  // A retry gets the first answer back; the booking is recorded in the history once.
+  const recorded =
+    answer.outcome === "completed" &&
+    (
+      await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.siteId, siteId),
+            eq(auditLog.entity, "reservation"),
+            eq(auditLog.entityId, answer.reserveNo),
+            eq(auditLog.action, "reservation.create"),
+          ),
+        )
+        .limit(1)
+    ).length > 0;
+  if (answer.outcome === "completed" && !recorded) {
+    await recordAudit(db, siteId, actor, {
+      action: "reservation.create",
+      entity: "reservation",
+      entityId: answer.reserveNo,
+      after: { channel: "counter", storeId: input.store_id, carTypeId: input.car_type_id, memberId },
+    });
+  }
+  return answer;
+}
