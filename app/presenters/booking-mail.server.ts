@@ -11,6 +11,7 @@ import {
 } from "../../common/locales";
 import { formatPhone } from "../../common/phone";
 import type { CancellationMailComposer } from "../../server/counter/cancellation";
+import type { ChangeMailComposer } from "../../server/counter/change";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
 import { MailMessageSchema } from "../../server/mail/message";
@@ -292,64 +293,114 @@ function storeMail(bundle: SiteBundle, reservation: Reservation, to: string): Re
   };
 }
 
+/** What a notice about a booking says beyond its facts, for the customer or for the store. */
+interface NoticeParts {
+  subject: string;
+  lead: string;
+  /** The lines after the booking's facts. */
+  after: string[];
+}
+
 /**
- * The cancellation mails (issue 24): to the customer in the booking's language, with the fee kept
- * and what goes back to the card; to the store in Japanese. Pure, as the booking mails.
+ * A notice about a booking already made (a change, a cancellation): to the customer in the booking's
+ * language and to the store in Japanese, the booking's facts between the notice's lead and its lines.
+ */
+function composeNotice(
+  bundle: SiteBundle,
+  reservation: Reservation,
+  parts: (w: ReturnType<typeof writer>, audience: "borrower" | "store") => NoticeParts,
+): { borrower: RenderedMail | null; store: RenderedMail | null } {
+  const locale = isLocale(reservation.locale) ? reservation.locale : DEFAULT_LOCALE;
+  const storeEmail = bundle.stores.find((s) => s.id === reservation.storeId)?.email;
+  const borrowerEmail = reservation.borrower?.email;
+  const mail = (readerLocale: Locale, to: string, audience: "borrower" | "store"): RenderedMail => {
+    const w = writer(bundle, reservation, readerLocale);
+    const { t, facts, storeName, site } = w;
+    const notice = parts(w, audience);
+    const body = [
+      audience === "borrower"
+        ? t("bookingMail.borrower.greeting", { name: reservation.borrower?.name ?? "" })
+        : t("bookingMail.store.greeting", { store: storeName }),
+      "",
+      notice.lead,
+      "",
+      ...facts(),
+      "",
+      ...notice.after,
+      "",
+      audience === "borrower" ? t("bookingMail.borrower.closing", { site }) : t("bookingMail.store.closing", { site }),
+    ];
+    return { to, subject: oneLine(notice.subject), text: body.join("\n") };
+  };
+  return {
+    borrower: validAddress(borrowerEmail) ? mail(locale, borrowerEmail, "borrower") : null,
+    store: validAddress(storeEmail) ? mail("ja", storeEmail, "store") : null,
+  };
+}
+
+const yenIn = (w: ReturnType<typeof writer>, amount: number) => w.t("price.amount", { amount: formatAmount(amount) });
+
+/**
+ * The cancellation mails (issue 24): the fee kept and what goes back to the card; a fee the card
+ * did not cover is paid to the store, which calls about it. Pure, as the booking mails.
  */
 export function composeCancellationMails(bundle: SiteBundle): CancellationMailComposer {
-  return (reservation, outcome) => {
-    const locale = isLocale(reservation.locale) ? reservation.locale : DEFAULT_LOCALE;
-    const storeEmail = bundle.stores.find((s) => s.id === reservation.storeId)?.email;
-    const borrowerEmail = reservation.borrower?.email;
-    const mail = (readerLocale: Locale, to: string, audience: "borrower" | "store"): RenderedMail => {
-      const w = writer(bundle, reservation, readerLocale);
-      const { t, line, facts, store, storeName, site } = w;
-      const yen = (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+  return (reservation, outcome) =>
+    composeNotice(bundle, reservation, (w, audience) => {
+      const { t, line, store, storeName, site } = w;
       const tel = store?.tel ?? "";
-      const name = reservation.borrower?.name ?? "";
-      const cancellation = [
+      const reserveNo = reservation.reserveNo;
+      const lines = [
         t("bookingMail.section.cancellation"),
-        line("bookingMail.label.cancellationFee", yen(outcome.fee)),
-        ...(outcome.refund > 0 ? [line("bookingMail.label.refund", yen(outcome.refund))] : []),
+        line("bookingMail.label.cancellationFee", yenIn(w, outcome.fee)),
+        ...(outcome.refund > 0 ? [line("bookingMail.label.refund", yenIn(w, outcome.refund))] : []),
       ];
-      const body =
-        audience === "borrower"
-          ? [
-              t("bookingMail.borrower.greeting", { name }),
-              "",
-              t("bookingMail.cancelled.lead"),
-              "",
-              ...facts(),
-              "",
-              ...cancellation,
-              ...(outcome.refund > 0 ? [t("bookingMail.cancelled.refundNote")] : []),
-              // A fee the card did not cover is paid to the store, which calls about it.
-              ...(outcome.fee > 0 && reservation.paymentStatus !== "paid" && tel
-                ? [t("bookingMail.cancelled.feeAtStore", { store: storeName, tel })]
-                : []),
-              "",
-              t("bookingMail.borrower.closing", { site }),
-            ]
-          : [
-              t("bookingMail.store.greeting", { store: storeName }),
-              "",
-              t("bookingMail.store.cancelledLead"),
-              "",
-              ...facts(),
-              "",
-              ...cancellation,
-              "",
-              t("bookingMail.store.closing", { site }),
-            ];
-      const subject =
-        audience === "borrower"
-          ? t("bookingMail.cancelled.subject", { site, reserveNo: reservation.reserveNo })
-          : t("bookingMail.store.cancelledSubject", { site, reserveNo: reservation.reserveNo });
-      return { to, subject: oneLine(subject), text: body.join("\n") };
-    };
-    return {
-      borrower: validAddress(borrowerEmail) ? mail(locale, borrowerEmail, "borrower") : null,
-      store: validAddress(storeEmail) ? mail("ja", storeEmail, "store") : null,
-    };
-  };
+      if (audience === "store")
+        return {
+          subject: t("bookingMail.store.cancelledSubject", { site, reserveNo }),
+          lead: t("bookingMail.store.cancelledLead"),
+          after: lines,
+        };
+      if (outcome.refund > 0) lines.push(t("bookingMail.cancelled.refundNote"));
+      if (outcome.fee > 0 && reservation.paymentStatus !== "paid" && tel)
+        lines.push(t("bookingMail.cancelled.feeAtStore", { store: storeName, tel }));
+      return {
+        subject: t("bookingMail.cancelled.subject", { site, reserveNo }),
+        lead: t("bookingMail.cancelled.lead"),
+        after: lines,
+      };
+    });
+}
+
+/**
+ * The change mails (issue 24): the booking as it now stands, the total before and the difference,
+ * and how the difference is settled: on the card paid in advance, or with the new total at the store.
+ */
+export function composeChangeMails(bundle: SiteBundle): ChangeMailComposer {
+  return (reservation, { previous, difference }) =>
+    composeNotice(bundle, reservation, (w, audience) => {
+      const { t, line, site } = w;
+      const reserveNo = reservation.reserveNo;
+      const signed = `${difference > 0 ? "+" : difference < 0 ? "−" : "±"}${yenIn(w, Math.abs(difference))}`;
+      const lines = [
+        t("bookingMail.section.change"),
+        line("bookingMail.label.previousTotal", yenIn(w, previous.totalFee)),
+        line("bookingMail.label.difference", signed),
+      ];
+      if (audience === "store")
+        return {
+          subject: t("bookingMail.store.changedSubject", { site, reserveNo }),
+          lead: t("bookingMail.store.changedLead"),
+          after: lines,
+        };
+      const byCard = reservation.payMethod === PAY_METHOD.advanceCard && reservation.paymentStatus === "paid";
+      if (!byCard) lines.push(t("bookingMail.changed.atStore"));
+      else if (difference > 0) lines.push(t("bookingMail.changed.chargeNote"));
+      else if (difference < 0) lines.push(t("bookingMail.changed.refundNote"));
+      return {
+        subject: t("bookingMail.changed.subject", { site, reserveNo }),
+        lead: t("bookingMail.changed.lead"),
+        after: lines,
+      };
+    });
 }

@@ -16,13 +16,16 @@ export async function loadHolds(
   from: Date,
   to: Date,
   carTypeId?: number,
+  /** A booking being changed: it does not stand in its own way. */
+  excludeReservationId?: number,
 ): Promise<Hold[]> {
   const typeFilter = carTypeId === undefined ? sql`` : sql` and car_type_id = ${carTypeId}`;
+  const selfFilter = excludeReservationId === undefined ? sql`` : sql` and id <> ${excludeReservationId}`;
   const result = await db.execute(sql`
     select car_type_id, start_at, blocked_until
       from reservations
      where site_id = ${siteId}
-       and store_id = ${storeId}${typeFilter}
+       and store_id = ${storeId}${typeFilter}${selfFilter}
        and ${sql.raw(HOLDS_A_CAR_SQL)}
        and tstzrange(start_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
   // Both drivers answer { rows } and parse timestamptz into Date.

@@ -111,6 +111,8 @@ export async function searchCarTypes(
     now: Date;
     /** One car type only (a quote): the others are neither counted nor priced, and `notice` speaks of this one. */
     carTypeId?: number;
+    /** A booking being changed, which is not counted against its own new period. */
+    excludeReservationId?: number;
   },
 ): Promise<SearchOutcome> {
   const { bundle, query, now } = input;
@@ -191,7 +193,9 @@ export async function searchCarTypes(
 
   // The car is needed until the return plus the store's turnaround, as the capacity trigger counts it.
   const needed = new Date(period.end.getTime() + store.turnaroundMinutes * 60_000);
-  const holds = groupByType(await loadHolds(db, siteId, storeId, period.start, needed, input.carTypeId));
+  const holds = groupByType(
+    await loadHolds(db, siteId, storeId, period.start, needed, input.carTypeId, input.excludeReservationId),
+  );
   const high = isHighSeason(store, period.startDate);
   const all = matching.map((t) => {
     const vehicles = catalogue.vehicleCounts.get(vehicleKey(storeId, t.id)) ?? 0;

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Locale } from "../../common/locales";
 import { type AuditActor, recordAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
-import { reservationPayments, reservations, siteSettings, stores } from "../db/schema";
+import { reservations, siteSettings, stores } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
@@ -10,6 +10,7 @@ import type { PaymentGateway } from "../payments/types";
 import type { RenderedMail } from "../reservations/submit";
 import { type Actor, authorize } from "../staff/permissions";
 import { type CancellationFee, cancellationFee } from "./cancellation-fee";
+import { cardBalance, entriesUnder, refundToCard } from "./card-payments";
 import type { StaffCancelInput } from "./counter.schema";
 import { findReservation, type ReservationRecord } from "./reservations";
 import { rentalStage } from "./stage";
@@ -40,9 +41,6 @@ export interface CancellationDeps {
   mails: CancellationMailComposer;
 }
 
-/** The part of the total an advance card payment holds: what a cancellation can give back. */
-const paidByCard = (r: ReservationRecord) => (r.paymentStatus === "paid" && r.paymentId ? r.totalFee : 0);
-
 /** The fee the site's schedule proposes for cancelling `r` now. */
 export async function proposedFee(
   db: DbOrTx,
@@ -66,55 +64,12 @@ export async function proposedFee(
   });
 }
 
-/** The refund of a cancellation, once: an entry under its key means it was done. */
-async function refundOnce(
-  db: Db,
-  siteId: string,
-  r: ReservationRecord,
-  amount: number,
-  staffId: number | null,
-  payments: PaymentGateway,
-): Promise<void> {
-  if (amount <= 0 || !r.paymentId) return;
-  const key = `cancel-${siteId}-${r.id}`;
-  const [done] = await db
-    .select({ id: reservationPayments.id })
-    .from(reservationPayments)
-    .where(
-      and(
-        eq(reservationPayments.siteId, siteId),
-        eq(reservationPayments.idempotencyKey, key),
-        eq(reservationPayments.status, "succeeded"),
-      ),
-    );
-  if (done) return;
-  const whole = amount >= r.totalFee;
-  const result = await payments.refund(r.paymentId, key, whole ? undefined : amount);
-  const ok = result.status === "succeeded" || result.reason === "already_refunded";
-  await db.transaction(async (tx) => {
-    // A failed attempt's entry gives way to the next one's: the key names the refund, not the attempt.
-    await tx
-      .delete(reservationPayments)
-      .where(and(eq(reservationPayments.siteId, siteId), eq(reservationPayments.idempotencyKey, key)));
-    await tx.insert(reservationPayments).values({
-      siteId,
-      reservationId: r.id,
-      kind: "refund",
-      amount,
-      status: ok ? "succeeded" : "failed",
-      reason: ok ? null : (result.reason ?? "processing_error"),
-      paymentId: r.paymentId,
-      refundId: result.refundId ?? null,
-      idempotencyKey: key,
-      staffId,
-    });
-    if (ok && whole) {
-      await tx
-        .update(reservations)
-        .set({ paymentStatus: "refunded" })
-        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id)));
-    }
-  });
+/** The refund a cancellation keeping `fee` owes: what the card holds, counting what this key gave back already. */
+async function refundOwed(db: Db, siteId: string, r: ReservationRecord, fee: number, key: string): Promise<number> {
+  const given = (await entriesUnder(db, siteId, key))
+    .filter((e) => e.kind === "refund" && e.status === "succeeded")
+    .reduce((sum, e) => sum + e.amount, 0);
+  return Math.max(0, (await cardBalance(db, siteId, r)) + given - fee);
 }
 
 /**
@@ -130,15 +85,16 @@ export async function cancelBooking(
   deps: CancellationDeps,
   now: Date,
 ): Promise<CancellationOutcome> {
+  const key = `cancel-${siteId}-${r.id}`;
   if (r.status === "cancelled") {
-    const outcome = { fee: r.cancellationFee, refund: Math.max(0, paidByCard(r) - r.cancellationFee) };
-    await refundOnce(db, siteId, r, outcome.refund, input.who.staffId, deps.payments);
+    const outcome = { fee: r.cancellationFee, refund: await refundOwed(db, siteId, r, r.cancellationFee, key) };
+    await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
     return outcome;
   }
   if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
     throw new AppError("rejected", { reason: { code: "reservation_stage", params: { stage: rentalStage(r) } } });
   }
-  const outcome = { fee: input.fee, refund: Math.max(0, paidByCard(r) - input.fee) };
+  const outcome = { fee: input.fee, refund: await refundOwed(db, siteId, r, input.fee, key) };
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(reservations)
@@ -190,7 +146,7 @@ export async function cancelBooking(
       reason: { code: "reservation_stage", params: { stage: latest ? rentalStage(latest) : "booked" } },
     });
   }
-  await refundOnce(db, siteId, r, outcome.refund, input.who.staffId, deps.payments);
+  await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
   return outcome;
 }
 

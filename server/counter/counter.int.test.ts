@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localDate, localTime } from "../../common/calendar-date";
+import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
 import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
@@ -14,7 +14,8 @@ import { isFullyBooked } from "../reservations/submit";
 import { loadSiteBundle } from "../sites/site-bundle";
 import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
-import { AssignSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
+import { type ChangeDeps, changeBooking } from "./change";
+import { AssignSchema, ChangeSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
 import { assignVehicle, recordDeparture, recordReturn } from "./rental";
 import { getReservationDetail, searchReservations } from "./reservations";
 
@@ -371,6 +372,203 @@ describe("cancelling at the counter", () => {
     );
     const handedOver = await refusal(cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, none, deps));
     expect(handedOver.details.reason).toEqual({ code: "reservation_stage", params: { stage: "in_use" } });
+  });
+});
+
+describe("changing a booking", () => {
+  const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
+  const mails: ChangeDeps["mails"] = (r, { difference }) => ({
+    borrower: { to: r.borrower?.email ?? "", subject: `변경 ${r.reserveNo}`, text: `difference ${difference}` },
+    store: null,
+  });
+  /** 10:00 at the store (its opening) some days ahead, so no lead time or business hours get in the way. */
+  const opening = (days: number) => zonedInstant(addDays(localDate(new Date(), TZ), days), "10:00", TZ);
+  const form = (
+    r: { revision: number },
+    storeId: number,
+    carTypeId: number,
+    start: Date,
+    end: Date,
+    total: number | null,
+  ) => ({
+    ...parsed(ChangeSchema, {
+      store_id: String(storeId),
+      car_type_id: String(carTypeId),
+      start_date: stamp(start).date,
+      start_time: stamp(start).time,
+      end_date: stamp(end).date,
+      end_time: stamp(end).time,
+      revision: String(r.revision),
+      shown_total: total === null ? "" : String(total),
+    }),
+    options: [],
+  });
+
+  it("reprices a longer rental, charges the difference to the card once, mails the customer once; a shorter one refunds", async () => {
+    const site = await counterSite();
+    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    const payments = new PaymentSimulator();
+    const paid = await payments.authorize({
+      amount: 7000,
+      idempotencyKey: `booking-${site.siteId}-change`,
+      source: { card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "MINJUN KIM" } },
+    });
+    const start = opening(3);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR), {
+      payMethod: 1,
+      paymentId: paid.paymentId,
+      paymentStatus: "paid",
+    });
+    const deps = { payments, mailer, mails };
+    // 24 h + 2 extra hours of the hours plan: 7,000 + 2 × 1,000.
+    const longer = form(r, site.store, site.t, start, new Date(start.getTime() + 26 * HOUR), 9000);
+    const outcome = await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, longer, bundle, deps);
+    expect(outcome).toMatchObject({ total: 9000, difference: 2000, charged: 2000, refunded: 0 });
+    // The same request again (a double click): the same answer, nothing charged twice, one mail.
+    expect(await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, longer, bundle, deps)).toMatchObject({
+      total: 9000,
+      difference: 2000,
+      charged: 2000,
+    });
+    expect(payments.charges().map((c) => c.amount)).toEqual([7000, 2000]);
+    const sent = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    expect(sent.map((m) => [m.kind, m.locale, m.bodyText])).toEqual([["reservation_changed", "ko", "difference 2000"]]);
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ totalFee: 9000, revision: 1, rentalFee: 9000 });
+    // A form read before the change is stale now.
+    const stale = await refusal(
+      changeBooking(
+        handle.db,
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        form(r, site.store, site.t, start, new Date(start.getTime() + 3 * HOUR), 3000),
+        bundle,
+        deps,
+      ),
+    );
+    expect(stale.details.reason?.code).toBe("stale");
+    // Three hours instead: 3,000, and 6,000 back, taken from the latest charge first.
+    const shorter = form(
+      row as { revision: number },
+      site.store,
+      site.t,
+      start,
+      new Date(start.getTime() + 3 * HOUR),
+      3000,
+    );
+    expect(await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, shorter, bundle, deps)).toMatchObject({
+      total: 3000,
+      difference: -6000,
+      refunded: 6000,
+    });
+    expect(payments.log.filter((e) => e.op === "refund").map((e) => e.amount)).toEqual([2000, 4000]);
+    // A cancellation now refunds what the card still holds (3,000), less the fee.
+    await handle.db.update(siteSettings).set({ cancellationFees: [] }).where(eq(siteSettings.siteId, site.siteId));
+    const [changed] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(await proposedFee(handle.db, site.siteId, changed as typeof r, new Date())).toMatchObject({ fee: 0 });
+    const cancelled = await cancelAtCounter(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      parsed(StaffCancelSchema, { fee: "0" }),
+      { payments, mailer, mails: () => ({ borrower: null, store: null }) },
+    );
+    expect(cancelled).toEqual({ fee: 0, refund: 3000 });
+    const [done] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(done?.paymentStatus).toBe("refunded");
+  });
+
+  it("refuses a total that moved since it was read out, a car type with no car free, and another store's staff", async () => {
+    const site = await counterSite();
+    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    const deps = { payments: new PaymentSimulator(), mailer, mails };
+    const start = opening(5);
+    const end = new Date(start.getTime() + 24 * HOUR);
+    const r = await book(site, site.t, start, end);
+    const moved = await refusal(
+      changeBooking(
+        handle.db,
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        form(r, site.store, site.t, start, end, 1),
+        bundle,
+        deps,
+      ),
+    );
+    expect(moved.details.reason?.code).toBe("details_updated");
+    // The only "u" car is taken over the period.
+    await book(site, site.u, start, end);
+    const full = await refusal(
+      changeBooking(
+        handle.db,
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        form(r, site.store, site.u, start, end, 7000),
+        bundle,
+        deps,
+      ),
+    );
+    expect(["type_fully_booked", "no_cars_in_period"]).toContain(full.details.reason?.code);
+    const elsewhere = actorAs("store_staff", [site.store + 1000]);
+    expect(
+      (
+        await refusal(
+          changeBooking(
+            handle.db,
+            site.siteId,
+            elsewhere,
+            r.reserveNo,
+            form(r, site.store, site.t, start, end, 7000),
+            bundle,
+            deps,
+          ),
+        )
+      ).code,
+    ).toMatch(/forbidden|not_found/);
+    const [unchanged] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(unchanged).toMatchObject({ carTypeId: site.t, revision: 0, totalFee: 7000 });
+  });
+
+  it("keeps the booking's car when the new period fits it and gives it back when another booking has it then", async () => {
+    const site = await counterSite();
+    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    const deps = { payments: new PaymentSimulator(), mailer, mails };
+    const [car] = await carsOf(site, site.t);
+    const start = opening(7);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR), { vehicleId: car?.id });
+    // The same car is booked from 30 hours on by someone else.
+    await book(site, site.t, new Date(start.getTime() + 30 * HOUR), new Date(start.getTime() + 40 * HOUR), {
+      vehicleId: car?.id,
+    });
+    const kept = await changeBooking(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      form(r, site.store, site.t, start, new Date(start.getTime() + 25 * HOUR), 8000),
+      bundle,
+      deps,
+    );
+    expect(kept.vehicleReleased).toBe(false);
+    const released = await changeBooking(
+      handle.db,
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      form({ revision: 1 }, site.store, site.t, start, new Date(start.getTime() + 32 * HOUR), 13_000),
+      bundle,
+      deps,
+    );
+    expect(released.vehicleReleased).toBe(true);
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ vehicleId: null, revision: 2 });
   });
 });
 

@@ -227,3 +227,36 @@ export const PhoneBookingSchema = z.object({
   ),
 });
 export type PhoneBookingInput = z.infer<typeof PhoneBookingSchema>;
+
+/**
+ * A booking changed at the counter (issue 24): its store, car type, period, options and immunity.
+ * `revision` is the booking's as the form was read, so a retry or a second tab changes nothing twice;
+ * `shown_total` is the new total read out to the customer (a change since then is refused).
+ */
+export const ChangeSchema = z.object({
+  store_id: choiceField,
+  car_type_id: choiceField,
+  start_date: dateField,
+  start_time: timeField,
+  end_date: dateField,
+  end_time: timeField,
+  with_immunity: z.pipe(
+    z._default(z.string(), ""),
+    z.transform((v) => v === "1" || v === "on"),
+  ),
+  revision: intField(0, 1_000_000),
+  shown_total: z.pipe(
+    formText,
+    z.transform((raw) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null)),
+  ),
+});
+export type ChangeInput = z.infer<typeof ChangeSchema>;
+
+/** The option quantities of a change form (`option_{id}` fields); anything unreadable counts as none. */
+export function optionQuantitiesOf(input: Record<string, unknown>): { optionId: number; quantity: number }[] {
+  return Object.entries(input).flatMap(([name, value]) => {
+    const id = /^option_(\d{1,9})$/.exec(name)?.[1];
+    const quantity = typeof value === "string" && /^\d{1,2}$/.test(value) ? Number(value) : 0;
+    return id && quantity > 0 ? [{ optionId: Number(id), quantity }] : [];
+  });
+}

@@ -61,6 +61,8 @@ interface Payment {
   /** Yen given back so far (a hold released counts as all of it). */
   refunded: number;
   released: boolean;
+  /** How the card paid with behaves, for a later charge to it. */
+  behaviour?: Behaviour;
 }
 
 export interface SimulatorOptions {
@@ -280,8 +282,9 @@ export class PaymentSimulator implements PaymentGateway {
   private doAuthorize(input: AuthorizeInput, card: CardInput | undefined): PaymentResult {
     const id = `sim_pi_${randomUUID()}`;
     const capture = input.capture ?? "automatic";
+    let behaviour: Behaviour | undefined;
     const settle = (result: PaymentResult): PaymentResult => {
-      this.payments.set(id, { id, result, capture, refunded: 0, released: false });
+      this.payments.set(id, { id, result, capture, refunded: 0, released: false, behaviour });
       this.record({
         op: "authorization",
         id,
@@ -294,7 +297,6 @@ export class PaymentSimulator implements PaymentGateway {
     };
     const failed = (reason: PaymentReason) => settle({ paymentId: id, status: "failed", amount: input.amount, reason });
     if (!isValidAmount(input.amount)) return failed("amount_invalid");
-    let behaviour: Behaviour;
     if (input.cardId) {
       const saved = this.cards.get(input.cardId);
       if (!saved || saved.customerId !== input.customerId) return failed("not_found");
@@ -377,6 +379,35 @@ export class PaymentSimulator implements PaymentGateway {
         return { paymentId, status: "succeeded", amount: given, refundId };
       },
       () => ({ paymentId, status: "failed", amount: 0, reason: "idempotency_key_reused" }),
+    );
+  }
+
+  chargeAgain(paymentId: string, amount: number, idempotencyKey: string): Promise<PaymentResult> {
+    return this.once(
+      "authorize",
+      idempotencyKey,
+      JSON.stringify(["again", paymentId, amount]),
+      (): PaymentResult => {
+        const first = this.payments.get(paymentId);
+        const id = `sim_pi_${randomUUID()}`;
+        // Off-session: a card that asks for 3-D Secure on every payment cannot be charged without its holder.
+        const behaviour = first?.behaviour === "challenge" ? "authentication_failed" : first?.behaviour;
+        const ok = behaviour === "ok" || behaviour === "challenge_setup_only";
+        const reason: PaymentReason | undefined = !isValidAmount(amount)
+          ? "amount_invalid"
+          : !first || !behaviour
+            ? "not_found"
+            : ok
+              ? undefined
+              : (behaviour as PaymentReason);
+        const result: PaymentResult = reason
+          ? { paymentId: id, status: "failed", amount, reason }
+          : { paymentId: id, status: "succeeded", amount };
+        this.payments.set(id, { id, result, capture: "automatic", refunded: 0, released: false, behaviour });
+        this.record({ op: "authorization", id, status: result.status, amount, idempotencyKey, reason });
+        return result;
+      },
+      () => ({ paymentId: "", status: "failed", amount, reason: "idempotency_key_reused" }),
     );
   }
 

@@ -293,6 +293,34 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async chargeAgain(paymentId: string, amount: number, idempotencyKey: string): Promise<PaymentResult> {
+    const failed = (reason: PaymentReason): PaymentResult => ({ paymentId: "", status: "failed", amount, reason });
+    if (!isValidAmount(amount)) return failed("amount_invalid");
+    try {
+      const first = await this.stripe.paymentIntents.retrieve(paymentId);
+      const paymentMethod = typeof first.payment_method === "string" ? first.payment_method : first.payment_method?.id;
+      const customer = typeof first.customer === "string" ? first.customer : first.customer?.id;
+      if (!paymentMethod) return failed("not_found");
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount,
+          currency: "jpy",
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          metadata: first.metadata,
+        },
+        { idempotencyKey },
+      );
+      return this.paymentResult(intent);
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeIdempotencyError) return failed("idempotency_key_reused");
+      if (err instanceof Stripe.errors.StripeError) return failed(reasonOf(err.code, err.decline_code));
+      throw err;
+    }
+  }
+
   async completeAction(id: string): Promise<ActionResult> {
     if (id.startsWith("seti_")) {
       return { kind: "setup", ...(await this.setupResult(await this.stripe.setupIntents.retrieve(id))) };

@@ -156,6 +156,12 @@ export interface PaymentGateway {
    */
   refund(paymentId: string, idempotencyKey: string, amount?: number): Promise<RefundResult>;
   /**
+   * Charges `amount` yen more to the card of an earlier payment, without the customer present (a
+   * dearer change of a booking paid in advance), once per idempotency key. A card that needs the
+   * customer (3-D Secure) or cannot be charged again fails: the difference is then paid at the store.
+   */
+  chargeAgain(paymentId: string, amount: number, idempotencyKey: string): Promise<PaymentResult>;
+  /**
    * Checks a webhook's signature over the raw body and returns its event, or throws
    * WebhookSignatureError. Gateways deliver events at least once and in any order: the caller
    * must record `event.id` (a unique key in the database) and skip an id it has already processed.

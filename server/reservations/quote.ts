@@ -45,6 +45,8 @@ export interface QuoteInput {
   /** Null: the class's default (spec §3 immunity_compensating_default_flag). */
   withImmunity: boolean | null;
   now: Date;
+  /** A booking being changed (issue 24): its own car is free to it. */
+  excludeReservationId?: number;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function quoteReservation(db: DbOrTx, siteId: string, input: QuoteI
     },
     now,
     carTypeId: input.carTypeId,
+    excludeReservationId: input.excludeReservationId,
   });
   const store = outcome.store;
   if (!store || store.id !== input.storeId) return null;
