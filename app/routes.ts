@@ -125,6 +125,7 @@ const adminRoutes = [
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
+      route("cancellation", "routes/admin/cancellation.tsx", { id: "admin-cancellation" }),
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
       route("stores/new", "routes/admin/store-edit.tsx", { id: "admin-store-new" }),
       route("stores/:storeId", "routes/admin/store-edit.tsx", { id: "admin-store-edit" }),

@@ -34,6 +34,7 @@ export const storesImporter: Importer<StoreInput> = {
       business_start_time: cells.business_start_time || "10:00",
       business_end_time: cells.business_end_time || "18:00",
       display_order: cells.display_order || "0",
+      turnaround_minutes: "0",
       management_status: cells.management_status || "1",
       ...Object.fromEntries(Object.entries(cells).filter(([, v]) => v !== "")),
       is_open_24h: yesNo(cells.is_open_24h),

@@ -50,6 +50,7 @@ export const ADMIN_REASON_CODES = [
   "mileage_below",
   "time_out_of_range",
   "cancel_fee_too_high",
+  "fee_step_duplicate",
   "turnaround_conflict",
   "vehicle_has_rentals",
   "member_not_found",

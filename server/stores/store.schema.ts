@@ -15,10 +15,14 @@ import {
 /**
  * A store as the back office edits it (spec §3 Store), client-safe. Names, addresses, access and
  * remarks in four languages; hours, regular and specific holidays, high season, the last day
- * bookings are taken, display order and whether it takes new bookings.
+ * bookings are taken, display order, the turnaround between two rentals of a car and whether it
+ * takes new bookings.
  */
 export const STORE_STATUS = { active: 1, closed: 2 } as const;
 export const STORE_LISTS = ["regular_holiday_week", "high_season_week"] as const;
+
+/** Minutes a car needs between two rentals at most: a day. */
+export const TURNAROUND_MAX = 1440;
 
 const ZIP = /^(\d{3}-?\d{4})?$/;
 const TEL = /^[0-9+\-() ]{0,20}$/;
@@ -56,6 +60,7 @@ export const StoreSchema = z
     reserve_max_date: optionalDateField,
     closed_date: optionalDateField,
     display_order: intField(0, 9999),
+    turnaround_minutes: intField(0, TURNAROUND_MAX),
     management_status: z.enum(["1", "2"], "invalid_choice"),
   })
   .check(
@@ -91,6 +96,7 @@ export function storeFormValues(store: {
   reserveMaxDate: string | null;
   closedDate: string | null;
   displayOrder: number;
+  turnaroundMinutes: number;
   managementStatus: number;
   holidayDates: string[];
 }): { values: Record<string, string>; lists: Record<string, string[]> } {
@@ -115,6 +121,7 @@ export function storeFormValues(store: {
       reserve_max_date: store.reserveMaxDate ?? "",
       closed_date: store.closedDate ?? "",
       display_order: String(store.displayOrder),
+      turnaround_minutes: String(store.turnaroundMinutes),
       management_status: String(store.managementStatus),
     },
     lists: {
@@ -132,6 +139,7 @@ export const NEW_STORE_VALUES = {
     business_start_time: "10:00",
     business_end_time: "18:00",
     display_order: "0",
+    turnaround_minutes: "0",
     management_status: "1",
   } as Record<string, string>,
   lists: {} as Record<string, string[]>,

@@ -47,6 +47,7 @@ function raw(overrides: Record<string, unknown> = {}): Record<string, unknown> {
     reserve_max_date: "",
     closed_date: "",
     display_order: "5",
+    turnaround_minutes: "0",
     management_status: "1",
     ...overrides,
   };

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import { DEFAULT_TIME_ZONE, localDate } from "../../common/calendar-date";
 import { changedFields, recordAudit } from "../audit/audit-log";
+import { sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { reservations, storeHolidays, stores, vehicles } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
@@ -121,6 +122,7 @@ export function storeColumns(input: StoreInput) {
     reserveMaxDate: input.reserve_max_date,
     closedDate: input.closed_date,
     displayOrder: input.display_order,
+    turnaroundMinutes: input.turnaround_minutes,
     managementStatus: Number(input.management_status),
   };
 }
@@ -186,24 +188,67 @@ export async function updateStore(
   if (!current) throw notFoundError();
   refusePastHolidays(input, current.holidayDates, current.timeZone, now);
   const columns = storeColumns(input);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(stores)
-      .set(columns)
-      .where(and(eq(stores.siteId, siteId), eq(stores.id, storeId)));
-    await writeHolidays(tx, siteId, storeId, input.holiday_dates);
-    const { id: _id, siteId: _site, timeZone: _zone, ...before } = current;
-    const { before: b, after: a } = changedFields(before, { ...columns, holidayDates: input.holiday_dates });
-    if (Object.keys(a).length) {
-      await recordAudit(tx, siteId, actor, {
-        action: "store.update",
-        entity: "store",
-        entityId: storeId,
-        before: b,
-        after: a,
-      });
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(stores)
+        .set(columns)
+        .where(and(eq(stores.siteId, siteId), eq(stores.id, storeId)));
+      if (columns.turnaroundMinutes !== current.turnaroundMinutes) {
+        await refreshBlockedUntil(
+          tx,
+          siteId,
+          storeId,
+          Math.max(columns.turnaroundMinutes, current.turnaroundMinutes),
+          now,
+        );
+      }
+      await writeHolidays(tx, siteId, storeId, input.holiday_dates);
+      const { id: _id, siteId: _site, timeZone: _zone, ...before } = current;
+      const { before: b, after: a } = changedFields(before, { ...columns, holidayDates: input.holiday_dates });
+      if (Object.keys(a).length) {
+        await recordAudit(tx, siteId, actor, {
+          action: "store.update",
+          entity: "store",
+          entityId: storeId,
+          before: b,
+          after: a,
+        });
+      }
+    });
+  } catch (error) {
+    // A longer turnaround that makes two bookings of one car overlap (the exclusion constraint) or
+    // needs more cars than the store has (the capacity trigger): the whole save is rolled back.
+    const { code } = sqlRefusal(error);
+    if (code === "23P01" || code === "RB001") {
+      const reason = { code: "turnaround_conflict" } as const;
+      throw new AppError("rejected", { fieldErrors: { turnaround_minutes: reason } });
     }
-  });
+    throw error;
+  }
+}
+
+/**
+ * Has the trigger `reservations_blocked_until` (0014) compute again, with the store's new turnaround,
+ * when each of the store's bookings still to be returned frees its car; the capacity trigger and the
+ * exclusion constraint judge the new claims. A booking whose return (with the longer of the two
+ * turnarounds) is already past is left as it is: it blocks nothing to come, so a return never
+ * recorded cannot refuse the change.
+ */
+async function refreshBlockedUntil(tx: DbOrTx, siteId: string, storeId: number, longest: number, now: Date) {
+  await tx
+    .update(reservations)
+    // Any UPDATE fires the BEFORE trigger, which overwrites this value.
+    .set({ blockedUntil: null })
+    .where(
+      and(
+        eq(reservations.siteId, siteId),
+        eq(reservations.storeId, storeId),
+        inArray(reservations.status, ["held", "confirmed"]),
+        isNull(reservations.returnedAt),
+        gt(reservations.endAt, new Date(now.getTime() - longest * 60_000)),
+      ),
+    );
 }
 
 /**

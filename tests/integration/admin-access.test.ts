@@ -10,6 +10,7 @@ import {
   customPages,
   feePlans,
   siteNews,
+  siteSettings,
   staff,
   staffStores,
   stores,
@@ -112,6 +113,7 @@ const storeForm = (name: string) => ({
   business_start_time: "09:00",
   business_end_time: "18:00",
   display_order: "1",
+  turnaround_minutes: "0",
   management_status: "1",
 });
 
@@ -204,6 +206,12 @@ const ACTIONS: Action[] = [
   },
   saveAsItStands("save the site settings", ["owner", "manager"], () => `/admin/${siteId}/settings`, "settings-form"),
   saveAsItStands("save the design", ["owner", "manager"], () => `/admin/${siteId}/theme`, "theme-form"),
+  saveAsItStands(
+    "save the cancellation settings",
+    ["owner", "manager"],
+    () => `/admin/${siteId}/cancellation`,
+    "cancellation-form",
+  ),
   saveAsItStands(
     "save a car class",
     ["owner", "manager"],
@@ -371,6 +379,68 @@ describe("tenancy of the back office", () => {
     });
     expect(invite.status).toBe(422);
     expect(await invite.text()).toContain("一覧から選択してください");
+  });
+});
+
+describe("the cancellation settings' page", () => {
+  const stored = async () =>
+    (
+      await handle.db
+        .select({ on: siteSettings.customerCancel, fees: siteSettings.cancellationFees })
+        .from(siteSettings)
+        .where(eq(siteSettings.siteId, siteId))
+    )[0];
+  const page = () => `/admin/${siteId}/cancellation`;
+  const schedule = (rows: [string, string][]) => ({
+    customer_cancel: ["0", "1"],
+    customer_cancel_deadline_hours: "24",
+    ...Object.fromEntries(
+      rows.flatMap(([days, percent], row) => [
+        [`fee_days_${row}`, days],
+        [`fee_percent_${row}`, percent],
+      ]),
+    ),
+  });
+
+  it("refuses a repeated day and a percent over 100 at their fields, with what was typed, and saves nothing", async () => {
+    const owner = cookies.get("owner") as string;
+    const before = await stored();
+    const response = await post(
+      page(),
+      owner,
+      schedule([
+        ["3", "50"],
+        ["3", "150"],
+        ["", ""],
+      ]),
+    );
+    expect(response.status).toBe(422);
+    const html = await response.text();
+    expect(html).toMatch(/3日前の段階が重複しています|already a step for 3 days before/);
+    expect(html).toMatch(/0〜100の範囲で入力してください|from 0 to 100/);
+    expect(html).toContain('value="150"');
+    expect(await stored()).toEqual(before);
+  });
+
+  it("saves a good schedule nearest first", async () => {
+    const owner = cookies.get("owner") as string;
+    const response = await post(
+      page(),
+      owner,
+      schedule([
+        ["3", "50"],
+        ["", ""],
+        ["0", "100"],
+      ]),
+    );
+    expect(response.status).toBe(302);
+    expect(await stored()).toEqual({
+      on: true,
+      fees: [
+        { daysBefore: 0, percent: 100 },
+        { daysBefore: 3, percent: 50 },
+      ],
+    });
   });
 });
 

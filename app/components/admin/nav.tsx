@@ -27,6 +27,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
     items: [
       { path: "/settings", label: "admin.nav.settings", needs: "view", testId: "nav-settings" },
       { path: "/theme", label: "admin.nav.theme", needs: "view", testId: "nav-theme" },
+      { path: "/cancellation", label: "admin.nav.cancellation", needs: "view", testId: "nav-cancellation" },
     ],
   },
   {

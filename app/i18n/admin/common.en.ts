@@ -13,6 +13,7 @@ export const adminCommonEn: Record<keyof typeof adminCommonJa, string> = {
   "admin.nav.groupTeam": "Staff and records",
   "admin.nav.settings": "Site settings",
   "admin.nav.theme": "Design",
+  "admin.nav.cancellation": "Cancellation",
   "admin.nav.stores": "Stores",
   "admin.nav.classes": "Car classes",
   "admin.nav.carTypes": "Car types",

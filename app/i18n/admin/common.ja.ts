@@ -12,6 +12,7 @@ export const adminCommonJa = {
   "admin.nav.groupTeam": "スタッフと記録",
   "admin.nav.settings": "サイト設定",
   "admin.nav.theme": "デザイン",
+  "admin.nav.cancellation": "キャンセル",
   "admin.nav.stores": "店舗",
   "admin.nav.classes": "車両クラス",
   "admin.nav.carTypes": "車種",

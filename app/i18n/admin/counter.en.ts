@@ -182,7 +182,8 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.reason.mileage_below": "The odometer must read at least {km} km.",
   "admin.reason.time_out_of_range": "Enter a time within the booking's period.",
   "admin.reason.cancel_fee_too_high": "The fee cannot be more than the total (¥{max}).",
-  "admin.reason.turnaround_conflict": "With this turnaround time, bookings given the same car would overlap.",
+  "admin.reason.turnaround_conflict":
+    "With this turnaround time, bookings given the same car would overlap, or the bookings would need more cars than the store has. Choose a shorter time, or review the cars given on the dispatch board.",
   "admin.reason.vehicle_has_rentals": "A car with rentals on record cannot be deleted. Put it in the workshop instead.",
   "admin.reason.member_not_found":
     "No member has this e-mail address. For a customer who is not a member, leave it empty and enter a name and phone number.",

@@ -179,7 +179,8 @@ export const adminCounterJa = {
   "admin.reason.mileage_below": "走行距離は {km} km 以上を入力してください。",
   "admin.reason.time_out_of_range": "予約の期間に合う日時を入力してください。",
   "admin.reason.cancel_fee_too_high": "キャンセル料は合計金額（{max}円）以下にしてください。",
-  "admin.reason.turnaround_conflict": "この準備時間では、割り当て済みの予約が重なります。",
+  "admin.reason.turnaround_conflict":
+    "この準備時間では、同じ車両に割り当てた予約どうしが重なるか、予約が車両の台数を超えます。準備時間を短くするか、配車表で車両の割り当てを見直してください。",
   "admin.reason.vehicle_has_rentals": "貸渡の記録がある車両は削除できません。整備中にしてください。",
   "admin.reason.member_not_found":
     "このメールアドレスの会員は見つかりません。会員でない方は空欄にして、お名前と電話番号を入力してください。",

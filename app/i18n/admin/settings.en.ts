@@ -112,4 +112,41 @@ export const adminSettingsEn: Record<keyof typeof adminSettingsJa, string> = {
   "admin.reason.default_period_order": "The return must come after the pick-up.",
   "admin.reason.media_type": "Choose a JPEG, PNG or WebP picture. SVG and other formats are not accepted.",
   "admin.reason.media_too_large": "Pictures must be {max} MB or less.",
+  "admin.cancellation.title": "Cancellation",
+  "admin.cancellation.lead":
+    "Whether customers may cancel online, and the cancellation fee schedule. A cancellation at the store charges the fee of this schedule too.",
+  "admin.cancellation.sectionOnline": "Cancelling online",
+  "admin.cancellation.customerCancel": "Customers may cancel online",
+  "admin.cancellation.customerCancelHint":
+    "From My Page, or from the link in the confirmation mail. After the deadline, customers contact the store.",
+  "admin.cancellation.deadline": "Deadline (hours before departure)",
+  "admin.cancellation.deadlineHint":
+    "0-{max} hours. For example 24: customers may cancel until 24 hours before departure.",
+  "admin.cancellation.sectionFees": "Cancellation fees",
+  "admin.cancellation.feesLead":
+    'How many days before the departure day a booking is cancelled decides the share of its total that is charged. Each step reads "up to N days before departure"; 0 is the departure day. Cancelling earlier than every step is free.',
+  "admin.cancellation.feesExample":
+    'A typical schedule: "up to 0 days: 100%" and "up to 3 days: 50%" charge 100% on the day, 50% from 1 to 3 days before, and nothing earlier.',
+  "admin.cancellation.step": "Step {n}",
+  "admin.cancellation.days": "Up to days before departure",
+  "admin.cancellation.daysHint": "0-365 (0: the departure day)",
+  "admin.cancellation.percent": "Fee (%)",
+  "admin.cancellation.percentHint": "0-100",
+  "admin.cancellation.addStep": "Add a step",
+  "admin.cancellation.removeStep": "Delete step {n}",
+  "admin.cancellation.emptyRows": "Rows left empty are not saved. To remove a step, empty both of its fields and save.",
+  "admin.cancellation.maxSteps": "At most {max} steps.",
+  "admin.cancellation.summary": "Fees with this schedule",
+  "admin.cancellation.summaryInvalid": "Once the fields are corrected, the fees show here.",
+  "admin.cancellation.sameDay": "On the departure day",
+  "admin.cancellation.dayBefore": "The day before",
+  "admin.cancellation.oneDay": "{from} days before",
+  "admin.cancellation.fromSameDay": "0–{to} days before (from the departure day)",
+  "admin.cancellation.dayRange": "{from}–{to} days before",
+  "admin.cancellation.earlier": "{from}+ days before",
+  "admin.cancellation.always": "At any time",
+  "admin.cancellation.percentOf": "{percent}% of the total",
+  "admin.cancellation.free": "Free",
+  "admin.reason.fee_step_duplicate":
+    "There is already a step for {days} days before. Give each step its own number of days.",
 };

@@ -50,6 +50,9 @@ export const adminStoresEn: Record<keyof typeof adminStoresJa, string> = {
   "admin.stores.closedDateHint": "From this day on the store is closed.",
   "admin.stores.statusHint": "Closed, the store no longer shows on the public site. Its bookings stay as they are.",
   "admin.stores.orderHint": "Smaller first.",
+  "admin.stores.turnaround": "Turnaround (minutes)",
+  "admin.stores.turnaroundHint":
+    "The time a car needs between a return and the next rental, for cleaning and checks (0-{max} minutes). The availability search, the capacity check of bookings and the dispatch board all keep the car this long after its return. A change applies at once to bookings not yet returned.",
   "admin.stores.deleteHint": "Only a store without bookings or vehicles can be deleted.",
   "admin.weekday.0": "Sun",
   "admin.weekday.1": "Mon",

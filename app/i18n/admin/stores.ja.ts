@@ -49,6 +49,9 @@ export const adminStoresJa = {
   "admin.stores.closedDateHint": "この日以降は休業として扱います。",
   "admin.stores.statusHint": "受付を停止すると公開サイトに表示されなくなります。既存の予約はそのまま残ります。",
   "admin.stores.orderHint": "小さい順に表示します。",
+  "admin.stores.turnaround": "準備時間（分）",
+  "admin.stores.turnaroundHint":
+    "返却から次の貸出までに、清掃や点検で車両が必要とする時間です（0〜{max}分）。空車検索、予約の台数確認、配車表のすべてで、返却時刻にこの時間を加えて車両をふさぎます。変更すると、返却前の予約にもすぐ反映されます。",
   "admin.stores.deleteHint": "予約や車両のない店舗だけ削除できます。",
   "admin.weekday.0": "日",
   "admin.weekday.1": "月",

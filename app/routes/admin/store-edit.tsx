@@ -1,6 +1,12 @@
 import { Form } from "react-router";
 import { authorize } from "../../../server/staff/permissions";
-import { NEW_STORE_VALUES, STORE_LISTS, StoreSchema, storeFormValues } from "../../../server/stores/store.schema";
+import {
+  NEW_STORE_VALUES,
+  STORE_LISTS,
+  StoreSchema,
+  storeFormValues,
+  TURNAROUND_MAX,
+} from "../../../server/stores/store.schema";
 import { createStore, deleteStore, getStore, updateStore } from "../../../server/stores/stores";
 import {
   AdminCheckbox,
@@ -293,6 +299,15 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
             hint={t("admin.stores.reserveMaxHint")}
             errors={errors}
             defaultValue={values.reserve_max_date}
+          />
+          <AdminNumber
+            name="turnaround_minutes"
+            label={t("admin.stores.turnaround")}
+            hint={t("admin.stores.turnaroundHint", { max: TURNAROUND_MAX })}
+            errors={errors}
+            defaultValue={values.turnaround_minutes}
+            maxLength={4}
+            required
           />
         </AdminSection>
         <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
