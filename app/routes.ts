@@ -122,6 +122,9 @@ const adminRoutes = [
       route("reservations/export", "routes/admin/reservation-export.ts", { id: "admin-reservation-export" }),
       route("reservations/new", "routes/admin/reservation-new.tsx", { id: "admin-reservation-new" }),
       route("reservations/:reserveNo", "routes/admin/reservation-detail.tsx", { id: "admin-reservation" }),
+      route("reservations/:reserveNo/change", "routes/admin/reservation-change.tsx", {
+        id: "admin-reservation-change",
+      }),
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),

@@ -156,3 +156,33 @@ test("today's board lists the day's departures with their car, and the reservati
   expect(text.trim().split("\r\n")).toHaveLength(rows + 1);
   await expectAccessible(page);
 });
+
+test("a phone booking is changed to two more hours: the new price and the difference are read out, then booked, and the booking shows the new total", async ({
+  page,
+}) => {
+  const day = addDays(departureDay(), 3);
+  await adminLogin(page, STAFF.sakuraOwner, "ja");
+  await page.goto("/admin/sakura/reservations/new");
+  await fillBooking(page, day, "10:00", "");
+  await field(page, "name").fill("変更 太郎");
+  await field(page, "tel").fill("090-2222-3333");
+  await page.getByTestId("phone-quote-submit").click();
+  const before = yen(await page.getByTestId("phone-total").textContent());
+  await page.getByTestId("phone-book").click();
+  await expect(page.getByTestId("flash")).toContainText("受け付けました");
+
+  await page.getByTestId("change-link").click();
+  await expect(page.getByTestId("page-title")).toContainText("の変更");
+  await expect(field(page, "end_time")).toHaveValue("10:00");
+  await field(page, "end_time").fill("12:00");
+  await page.getByTestId("change-quote-submit").click();
+  const after = yen(await page.getByTestId("change-total").textContent());
+  expect(after).toBeGreaterThan(before);
+  await expect(page.getByTestId("change-difference")).toContainText(
+    `¥${(after - before).toLocaleString("ja-JP")} の追加`,
+  );
+  await expectAccessible(page);
+  await page.getByTestId("change-submit").click();
+  await expect(page.getByTestId("flash")).toContainText("予約を変更しました");
+  await expect(page.getByTestId("reservation-total")).toContainText(after.toLocaleString("ja-JP"));
+});

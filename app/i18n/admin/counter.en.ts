@@ -209,4 +209,16 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.phone.remaining": "{count} cars left",
   "admin.phone.book": "Book at this price",
   "admin.phone.booked": "Reservation {reserveNo} is booked.",
+  "admin.change.open": "Change the booking",
+  "admin.change.title": "Change reservation {reserveNo}",
+  "admin.change.lead":
+    "Change the store, car type, dates or options. Check the new price and the difference first. For a card paid in advance the difference is charged or refunded to the card, and the customer is mailed.",
+  "admin.change.current": "Current total:",
+  "admin.change.options": "Options",
+  "admin.change.quoteTitle": "The booking can be changed to this",
+  "admin.change.more": "Difference: ¥{amount} more",
+  "admin.change.less": "Difference: ¥{amount} back",
+  "admin.change.same": "No difference",
+  "admin.change.submit": "Change at this price",
+  "admin.change.done": "The booking is changed (total ¥{total}, difference ¥{difference}).",
 };

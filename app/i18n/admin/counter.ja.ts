@@ -205,4 +205,16 @@ export const adminCounterJa = {
   "admin.phone.remaining": "残り{count}台",
   "admin.phone.book": "この料金で予約する",
   "admin.phone.booked": "予約 {reserveNo} を受け付けました。",
+  "admin.change.open": "予約を変更",
+  "admin.change.title": "予約 {reserveNo} の変更",
+  "admin.change.lead":
+    "店舗・車種・日時・オプションを変更できます。新しい料金と差額を確認してから変更してください。事前カード決済の差額はカードに請求または返金され、お客様に変更のメールが届きます。",
+  "admin.change.current": "現在の合計：",
+  "admin.change.options": "オプション",
+  "admin.change.quoteTitle": "この内容に変更できます",
+  "admin.change.more": "差額：¥{amount} の追加",
+  "admin.change.less": "差額：¥{amount} の返金",
+  "admin.change.same": "差額はありません",
+  "admin.change.submit": "この料金で変更する",
+  "admin.change.done": "予約を変更しました（合計 ¥{total}、差額 ¥{difference}）。",
 } as const;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { zonedInstant } from "../../../common/calendar-date";
 import { formatDateTime } from "../../../common/format";
@@ -268,7 +268,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
               [t("admin.reservation.immunityFee"), <Yen key="i" amount={r.immunityFee} />],
               [
                 t("admin.reservations.total"),
-                <strong key="t">
+                <strong key="t" data-testid="reservation-total">
                   <Yen amount={r.totalFee} />
                 </strong>,
               ],
@@ -315,6 +315,15 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
         <div className="mt-4 grid gap-4 lg:grid-cols-2">
           <AdminSection title={t("admin.counter.assignTitle")} testId="assign">
             <AssignForm cars={d.cars} current={r.vehicleId} failure={failureOf(actionData, "assign")} />
+            <p className="mt-4 border-t border-gray-200 pt-4">
+              <Link
+                className="btn-secondary"
+                to={path(`/reservations/${encodeURIComponent(r.reserveNo)}/change`)}
+                data-testid="change-link"
+              >
+                {t("admin.change.open")}
+              </Link>
+            </p>
           </AdminSection>
           <AdminSection title={t("admin.counter.cancelTitle")} testId="cancel">
             {d.fee ? (

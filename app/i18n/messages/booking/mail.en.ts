@@ -82,10 +82,13 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.change": "■ Difference from the change",
   "bookingMail.label.previousTotal": "Total before the change",
   "bookingMail.label.difference": "Difference",
-  "bookingMail.changed.chargeNote": "The difference is charged to the card you paid with. If it cannot be, please pay it at the store when you pick up the car.",
-  "bookingMail.changed.refundNote": "The difference goes back to the card you paid with. It may take a few days to appear on your statement.",
+  "bookingMail.changed.chargeNote":
+    "The difference is charged to the card you paid with. If it cannot be, please pay it at the store when you pick up the car.",
+  "bookingMail.changed.refundNote":
+    "The difference goes back to the card you paid with. It may take a few days to appear on your statement.",
   "bookingMail.changed.atStore": "Please pay the new total at the store when you pick up the car.",
   "bookingMail.store.changedSubject": "[{site}] A reservation was changed (reservation number {reserveNo})",
   "bookingMail.store.changedLead": "The reservation below was changed. Please check its car.",
-  "bookingMail.borrower.cancelOnline": "You can cancel this reservation online until {deadline} (any cancellation fee is shown before you confirm):\n{url}",
+  "bookingMail.borrower.cancelOnline":
+    "You can cancel this reservation online until {deadline} (any cancellation fee is shown before you confirm):\n{url}",
 };

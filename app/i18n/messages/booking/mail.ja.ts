@@ -85,10 +85,13 @@ export const bookingMailJa = {
   "bookingMail.section.change": "■変更による差額",
   "bookingMail.label.previousTotal": "変更前の合計",
   "bookingMail.label.difference": "差額",
-  "bookingMail.changed.chargeNote": "差額はお支払いに使われたカードに請求いたします。請求できない場合は、ご来店時に店舗でお支払いください。",
-  "bookingMail.changed.refundNote": "差額はお支払いに使われたカードにご返金いたします。明細への反映には数日かかる場合があります。",
+  "bookingMail.changed.chargeNote":
+    "差額はお支払いに使われたカードに請求いたします。請求できない場合は、ご来店時に店舗でお支払いください。",
+  "bookingMail.changed.refundNote":
+    "差額はお支払いに使われたカードにご返金いたします。明細への反映には数日かかる場合があります。",
   "bookingMail.changed.atStore": "料金はご来店時に店舗で、変更後の合計をお支払いください。",
   "bookingMail.store.changedSubject": "【{site}】予約が変更されました（予約番号 {reserveNo}）",
   "bookingMail.store.changedLead": "以下のご予約が変更されました。配車の予定をご確認ください。",
-  "bookingMail.borrower.cancelOnline": "このご予約は {deadline} まで、次のページからキャンセルできます（キャンセル料は確定前に表示されます）。\n{url}",
+  "bookingMail.borrower.cancelOnline":
+    "このご予約は {deadline} まで、次のページからキャンセルできます（キャンセル料は確定前に表示されます）。\n{url}",
 } as const;

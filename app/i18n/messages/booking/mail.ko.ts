@@ -82,10 +82,13 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.change": "■ 변경에 따른 차액",
   "bookingMail.label.previousTotal": "변경 전 합계",
   "bookingMail.label.difference": "차액",
-  "bookingMail.changed.chargeNote": "차액은 결제에 사용하신 카드로 청구됩니다. 청구할 수 없는 경우 차량 인수 시 매장에서 결제해 주세요.",
-  "bookingMail.changed.refundNote": "차액은 결제에 사용하신 카드로 환불됩니다. 명세서에 반영되기까지 며칠이 걸릴 수 있습니다.",
+  "bookingMail.changed.chargeNote":
+    "차액은 결제에 사용하신 카드로 청구됩니다. 청구할 수 없는 경우 차량 인수 시 매장에서 결제해 주세요.",
+  "bookingMail.changed.refundNote":
+    "차액은 결제에 사용하신 카드로 환불됩니다. 명세서에 반영되기까지 며칠이 걸릴 수 있습니다.",
   "bookingMail.changed.atStore": "변경 후 합계 금액은 차량 인수 시 매장에서 결제해 주세요.",
   "bookingMail.store.changedSubject": "[{site}] 예약이 변경되었습니다 (예약 번호 {reserveNo})",
   "bookingMail.store.changedLead": "아래 예약이 변경되었습니다. 배차를 확인해 주세요.",
-  "bookingMail.borrower.cancelOnline": "이 예약은 {deadline}까지 아래 페이지에서 온라인으로 취소할 수 있습니다(취소 수수료는 확정 전에 표시됩니다).\n{url}",
+  "bookingMail.borrower.cancelOnline":
+    "이 예약은 {deadline}까지 아래 페이지에서 온라인으로 취소할 수 있습니다(취소 수수료는 확정 전에 표시됩니다).\n{url}",
 };

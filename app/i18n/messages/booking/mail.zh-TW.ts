@@ -85,5 +85,6 @@ export const bookingMailZhTW: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.changed.atStore": "請於取車時在店內支付變更後的合計金額。",
   "bookingMail.store.changedSubject": "【{site}】預約已變更（預約編號 {reserveNo}）",
   "bookingMail.store.changedLead": "以下預約已變更。請確認其配車。",
-  "bookingMail.borrower.cancelOnline": "您可在 {deadline} 前透過以下頁面線上取消此預約（確認前會顯示取消手續費）：\n{url}",
+  "bookingMail.borrower.cancelOnline":
+    "您可在 {deadline} 前透過以下頁面線上取消此預約（確認前會顯示取消手續費）：\n{url}",
 };

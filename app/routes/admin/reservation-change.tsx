@@ -1,0 +1,287 @@
+import { Form } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { localDate, localTime } from "../../../common/calendar-date";
+import { formatDateTime } from "../../../common/format";
+import { carTypeChoices } from "../../../server/catalog/car-types";
+import { optionsFor } from "../../../server/catalog/options";
+import { counterStores } from "../../../server/counter/boards";
+import { changeBooking, quoteChange } from "../../../server/counter/change";
+import { ChangeSchema, optionQuantitiesOf } from "../../../server/counter/counter.schema";
+import { findReservation } from "../../../server/counter/reservations";
+import { rentalStage } from "../../../server/counter/stage";
+import { AppError } from "../../../server/errors";
+import { authorize, can } from "../../../server/staff/permissions";
+import { Yen } from "../../components/admin/counter";
+import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
+import { formObject, useFormValidation } from "../../lib/forms";
+import { services } from "../../lib/site.server";
+import { composeChangeMails } from "../../presenters/booking-mail.server";
+import type { Route } from "./+types/reservation-change";
+
+/**
+ * `/reservations/:reserveNo/change`: a booking's store, car type, period, options or waiver changed
+ * at the counter. Staff read the new price and the difference back (`intent=quote`), then change it
+ * (`intent=change`); the difference goes to or from a card paid in advance, and the customer is mailed.
+ */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const staff = requireStaff(context, request);
+  const actor = actorOf(staff);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db } = services(context);
+  const r = await findReservation(db, siteId, actor, params.reserveNo);
+  authorize(actor, "store.reservations", r.storeId);
+  if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
+    throw new AppError("rejected", { reason: { code: "reservation_stage", params: { stage: rentalStage(r) } } });
+  }
+  const [stores, carTypes] = await Promise.all([counterStores(db, siteId, actor), carTypeChoices(db, siteId, actor)]);
+  const store = bundle.stores.find((s) => s.id === r.storeId);
+  const zone = store?.timeZone ?? "Asia/Tokyo";
+  const carType = bundle.catalogue.carTypes.find((c) => c.id === r.carTypeId);
+  const chosen = new Map(r.options.map((o) => [o.optionId, o.quantity]));
+  const options = optionsFor(bundle.catalogue.options, r.storeId, carType?.classId).map((o) => ({
+    id: o.id,
+    name: o.optionName,
+    max: o.maxQuantity,
+  }));
+  return {
+    reserveNo: r.reserveNo,
+    total: r.totalFee,
+    stores: stores.filter((s) => can(actor, "store.reservations", s.id)),
+    carTypes,
+    options,
+    values: {
+      store_id: String(r.storeId),
+      car_type_id: String(r.carTypeId),
+      start_date: localDate(r.startAt, zone),
+      start_time: localTime(r.startAt, zone),
+      end_date: localDate(r.endAt, zone),
+      end_time: localTime(r.endAt, zone),
+      with_immunity: r.immunityFee > 0 ? "1" : "",
+      revision: String(r.revision),
+      ...Object.fromEntries(options.map((o) => [`option_${o.id}`, String(chosen.get(o.id) ?? 0)])),
+    } as Record<string, string>,
+  };
+}
+
+interface ChangeQuote {
+  total: number;
+  difference: number;
+  storeName: string;
+  carTypeName: string;
+  from: string;
+  until: string;
+  options: { name: string; quantity: number; fee: number }[];
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const actor = actorOf(staff);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db, mailer, payments } = services(context);
+  const form = await request.formData();
+  const options = optionQuantitiesOf(formObject(form));
+  const reserveNo = params.reserveNo;
+  if (form.get("intent") === "change") {
+    return handleForm(form, ChangeSchema, async (input) => {
+      const outcome = await changeBooking(db, siteId, actor, reserveNo, { ...input, options }, bundle, {
+        payments,
+        mailer,
+        mails: composeChangeMails(bundle),
+      });
+      return redirectWithAdminFlash(request, adminPath(siteId, `/reservations/${encodeURIComponent(reserveNo)}`), {
+        kind: "success",
+        key: "admin.change.done",
+        params: {
+          total: outcome.total.toLocaleString("ja-JP"),
+          difference: outcome.difference.toLocaleString("ja-JP"),
+        },
+      });
+    });
+  }
+  return handleForm(form, ChangeSchema, async (input) => {
+    const r = await findReservation(db, siteId, actor, reserveNo);
+    authorize(actor, "store.reservations", r.storeId);
+    authorize(actor, "store.reservations", input.store_id);
+    const quote = await quoteChange(db, siteId, r, { ...input, options }, bundle, new Date());
+    const fees = quote.fees as NonNullable<typeof quote.fees>;
+    const period = quote.period as NonNullable<typeof quote.period>;
+    const failure = formFailure(form, {}, 200);
+    const confirmation: ChangeQuote = {
+      total: fees.total,
+      difference: fees.total - r.totalFee,
+      storeName: quote.store.storeName,
+      carTypeName: quote.carType.typeName,
+      from: formatDateTime(period.start, quote.store.timeZone),
+      until: formatDateTime(period.end, quote.store.timeZone),
+      options: quote.options
+        .filter((o) => o.quantity > 0)
+        .map((o) => ({ name: o.option.optionName, quantity: o.quantity, fee: o.fee })),
+    };
+    return { ...failure.data, confirmation };
+  });
+}
+
+const NO_ERRORS = {};
+
+export default function AdminReservationChange({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const answer = actionData as (FormFailure & { confirmation?: ChangeQuote | null }) | undefined;
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(ChangeSchema, answer?.errors ?? NO_ERRORS);
+  const value = (name: string) => answer?.values?.[name] ?? loaderData.values[name] ?? "";
+  const confirmation = answer?.confirmation ?? null;
+  const back = path(`/reservations/${encodeURIComponent(loaderData.reserveNo)}`);
+  return (
+    <>
+      <AdminPageHeader
+        title={t("admin.change.title", { reserveNo: loaderData.reserveNo })}
+        lead={t("admin.change.lead")}
+        back={back}
+      />
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="change-form"
+      >
+        <CsrfField />
+        <input type="hidden" name="revision" value={loaderData.values.revision} />
+        <AdminErrorSummary errors={errors} />
+        <AdminSection title={t("admin.phone.car")}>
+          <p className="text-sm text-gray-700">
+            {t("admin.change.current")} <Yen amount={loaderData.total} />
+          </p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AdminSelect
+              name="store_id"
+              label={t("admin.reservations.store")}
+              required
+              errors={errors}
+              defaultValue={value("store_id")}
+              options={loaderData.stores.map((s) => ({ value: String(s.id), label: s.name }))}
+            />
+            <AdminSelect
+              name="car_type_id"
+              label={t("admin.reservations.carType")}
+              required
+              errors={errors}
+              defaultValue={value("car_type_id")}
+              options={loaderData.carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` }))}
+            />
+            <AdminInput
+              type="date"
+              name="start_date"
+              label={t("admin.counter.departedDate")}
+              required
+              errors={errors}
+              defaultValue={value("start_date")}
+            />
+            <AdminInput
+              type="time"
+              name="start_time"
+              label={t("admin.counter.time")}
+              required
+              errors={errors}
+              defaultValue={value("start_time")}
+            />
+            <AdminInput
+              type="date"
+              name="end_date"
+              label={t("admin.counter.returnedDate")}
+              required
+              errors={errors}
+              defaultValue={value("end_date")}
+            />
+            <AdminInput
+              type="time"
+              name="end_time"
+              label={t("admin.counter.time")}
+              required
+              errors={errors}
+              defaultValue={value("end_time")}
+            />
+          </div>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="with_immunity" value="1" defaultChecked={value("with_immunity") === "1"} />
+            {t("admin.phone.withImmunity")}
+          </label>
+        </AdminSection>
+        {loaderData.options.length ? (
+          <AdminSection title={t("admin.change.options")}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {loaderData.options.map((o) => (
+                <AdminSelect
+                  key={o.id}
+                  name={`option_${o.id}`}
+                  label={o.name}
+                  errors={errors}
+                  defaultValue={value(`option_${o.id}`) || "0"}
+                  options={Array.from({ length: o.max + 1 }, (_, n) => ({ value: String(n), label: String(n) }))}
+                />
+              ))}
+            </div>
+          </AdminSection>
+        ) : null}
+        {confirmation ? (
+          <section
+            className="card grid gap-2 border-2 border-blue-900 p-4"
+            data-testid="change-quote"
+            aria-live="polite"
+          >
+            <h2 className="text-lg font-bold">{t("admin.change.quoteTitle")}</h2>
+            <p>
+              {confirmation.storeName} ・ {confirmation.carTypeName} ・ {confirmation.from} 〜 {confirmation.until}
+            </p>
+            {confirmation.options.length ? (
+              <ul className="text-sm">
+                {confirmation.options.map((o) => (
+                  <li key={o.name}>
+                    {o.name} × {o.quantity}: <Yen amount={o.fee} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <p className="text-2xl font-bold" data-testid="change-total">
+              <Yen amount={confirmation.total} />
+            </p>
+            <p className="font-semibold" data-testid="change-difference">
+              {t(
+                confirmation.difference > 0
+                  ? "admin.change.more"
+                  : confirmation.difference < 0
+                    ? "admin.change.less"
+                    : "admin.change.same",
+                { amount: Math.abs(confirmation.difference).toLocaleString("ja-JP") },
+              )}
+            </p>
+            <input type="hidden" name="shown_total" value={String(confirmation.total)} />
+            <div className="flex flex-wrap gap-2">
+              <SubmitButton intent="change" testId="change-submit">
+                {t("admin.change.submit")}
+              </SubmitButton>
+            </div>
+          </section>
+        ) : null}
+        <div>
+          <button
+            type="submit"
+            name="intent"
+            value="quote"
+            className={confirmation ? "btn-secondary" : "btn-primary"}
+            data-testid="change-quote-submit"
+          >
+            {confirmation ? t("admin.phone.requote") : t("admin.phone.quote")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
