@@ -25,6 +25,7 @@ export const REASON_MESSAGE = {
   condition_unavailable: "reason.condition_unavailable",
   type_fully_booked: "reason.type_fully_booked",
   no_cars_in_period: "reason.no_cars_in_period",
+  cancel_closed: "reason.cancel_closed",
   name_required: "reason.name_required",
   kana_required: "reason.kana_required",
   kana_invalid: "reason.kana_invalid",

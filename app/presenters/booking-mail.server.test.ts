@@ -103,6 +103,7 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     extraFee: 0,
     cancellationFee: 0,
     revision: 0,
+    linkSecret: "00000000-0000-4000-8000-000000000000",
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import {
 import { formatPhone } from "../../common/phone";
 import type { CancellationMailComposer } from "../../server/counter/cancellation";
 import type { ChangeMailComposer } from "../../server/counter/change";
+import { guestCancelLink, linkExpiry } from "../../server/counter/customer-cancel";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
 import { MailMessageSchema } from "../../server/mail/message";
@@ -224,6 +225,18 @@ function borrowerMail(
       t("bookingMail.borrower.mypage", { url: myPageReservationUrl(origin, siteId, locale, reservation.id) }),
       "",
     );
+  else {
+    // A guest has no My Page: the signed link lets them cancel online until the site's deadline.
+    const link = guestCancelLink(siteId, reservation, bundle.settings);
+    if (link)
+      body.push(
+        t("bookingMail.borrower.cancelOnline", {
+          deadline: formatDateTime(linkExpiry(link), store?.timeZone ?? "Asia/Tokyo"),
+          url: `${origin}${localizePath(locale, `/${siteId}/reserve/cancel`)}?${new URLSearchParams({ ...link })}`,
+        }),
+        "",
+      );
+  }
   body.push(t("bookingMail.borrower.closing", { site }));
   return {
     to,

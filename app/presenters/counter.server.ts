@@ -50,9 +50,10 @@ export function dateTimeFields(at: Date, timeZone: string): { date: string; time
 
 /** The booking as the detail page shows it: what the customer entered and the counter's records. */
 export function reservationView(detail: ReservationDetail, locale: AdminLocale) {
-  const r = detail.reservation;
+  const { linkSecret: _secret, ...r } = detail.reservation;
   return {
     ...detail,
+    reservation: r,
     borrower: personView(r.borrower, locale),
     driver: personView(r.driver, locale),
     language: customerLanguage(r.locale, locale),

@@ -18,6 +18,8 @@ export const REASON_CODES = [
   "condition_unavailable",
   "type_fully_booked",
   "no_cars_in_period",
+  // Cancelling online (issue 24): the deadline passed, the site stopped it, or the car left.
+  "cancel_closed",
   // Accounts: member forms, login, passwords, drivers, cards, withdrawal.
   "name_required",
   "kana_required",

@@ -16,6 +16,7 @@ import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
 import { type ChangeDeps, changeBooking } from "./change";
 import { AssignSchema, ChangeSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
+import { cancelByCustomer, customerCancelTerms, findByGuestLink, guestCancelLink } from "./customer-cancel";
 import { assignVehicle, recordDeparture, recordReturn } from "./rental";
 import { getReservationDetail, searchReservations } from "./reservations";
 
@@ -569,6 +570,72 @@ describe("changing a booking", () => {
     expect(released.vehicleReleased).toBe(true);
     const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ vehicleId: null, revision: 2 });
+  });
+});
+
+describe("customers cancelling online", () => {
+  const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
+  const deps = { payments: new PaymentSimulator(), mailer, mails: () => ({ borrower: null, store: null }) };
+  const open = { customerCancel: true, customerCancelDeadlineHours: 24 };
+
+  it("cancel until the site's deadline at the schedule's fee, once; not when the site does not offer it", async () => {
+    const site = await counterSite();
+    await handle.db
+      .update(siteSettings)
+      .set({ cancellationFees: [{ daysBefore: 3, percent: 50 }] })
+      .where(eq(siteSettings.siteId, site.siteId));
+    const start = new Date(Date.now() + 50 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR));
+    const now = new Date();
+    const closed = await customerCancelTerms(handle.db, site.siteId, r, { ...open, customerCancel: false }, now);
+    expect(closed.state).toBe("not_offered");
+    const late = await customerCancelTerms(
+      handle.db,
+      site.siteId,
+      r,
+      { ...open, customerCancelDeadlineHours: 72 },
+      now,
+    );
+    expect(late.state).toBe("deadline_passed");
+    expect(
+      (await refusal(cancelByCustomer(handle.db, site.siteId, r, { ...open, customerCancelDeadlineHours: 72 }, deps)))
+        .details.reason,
+    ).toEqual({ code: "cancel_closed" });
+    const terms = await customerCancelTerms(handle.db, site.siteId, r, open, now);
+    expect(terms).toMatchObject({ state: "open", fee: { percent: 50, fee: 3500 }, refund: 0 });
+    expect(await cancelByCustomer(handle.db, site.siteId, r, open, deps)).toEqual({ fee: 3500, refund: 0 });
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ status: "cancelled", cancellationFee: 3500 });
+    // A retry (a reload of the form) answers the same and changes nothing.
+    expect(await cancelByCustomer(handle.db, site.siteId, row as typeof r, open, deps)).toEqual({
+      fee: 3500,
+      refund: 0,
+    });
+    const audits = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, r.reserveNo));
+    expect(audits.filter((a) => a.action === "reservation.cancel")).toHaveLength(1);
+  });
+
+  it("a guest's link holds only with its signature, on its own site, and stops at its expiry", async () => {
+    const site = await counterSite();
+    const other = await counterSite();
+    const start = new Date(Date.now() + 80 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR));
+    const link = guestCancelLink(site.siteId, r, open);
+    if (!link) throw new Error("no link");
+    expect(guestCancelLink(site.siteId, r, { ...open, customerCancel: false })).toBeNull();
+    expect((await findByGuestLink(handle.db, site.siteId, link)).reservation.id).toBe(r.id);
+    for (const bad of [
+      { ...link, sig: `${link.sig.slice(0, -1)}A` },
+      { ...link, exp: String(Number(link.exp) + 3600) },
+      { ...link, no: "nope" },
+      { ...link, sig: undefined },
+    ]) {
+      expect((await refusal(findByGuestLink(handle.db, site.siteId, bad))).code).toBe("not_found");
+    }
+    expect((await refusal(findByGuestLink(handle.db, other.siteId, link))).code).toBe("not_found");
+    // Past the link's expiry (here one set earlier than the site's deadline) it no longer cancels.
+    const expired = await customerCancelTerms(handle.db, site.siteId, r, open, new Date(), new Date(Date.now() - 1000));
+    expect(expired.state).toBe("deadline_passed");
   });
 });
 

@@ -354,4 +354,5 @@ export const en: Messages = {
   ...customerEn,
   ...confirmEn,
   ...bookingMailEn,
+  "reason.cancel_closed": "This reservation can no longer be cancelled online. Please call the store.",
 };

@@ -352,6 +352,7 @@ export const ja = {
   ...customerJa,
   ...confirmJa,
   ...bookingMailJa,
+  "reason.cancel_closed": "このご予約はオンラインではキャンセルできなくなりました。店舗へお電話ください。",
 } as const;
 
 export type MessageKey = keyof typeof ja;

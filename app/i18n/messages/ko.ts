@@ -352,4 +352,5 @@ export const ko: Messages = {
   ...customerKo,
   ...confirmKo,
   ...bookingMailKo,
+  "reason.cancel_closed": "이 예약은 더 이상 온라인으로 취소할 수 없습니다. 지점으로 전화해 주세요.",
 };

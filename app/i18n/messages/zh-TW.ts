@@ -349,4 +349,5 @@ export const zhTW: Messages = {
   ...customerZhTW,
   ...confirmZhTW,
   ...bookingMailZhTW,
+  "reason.cancel_closed": "此預約已無法線上取消。請致電門市。",
 };

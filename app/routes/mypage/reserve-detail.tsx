@@ -1,17 +1,22 @@
 import { Link } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { parseId } from "../../../common/params";
+import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
 import { getMemberReservation } from "../../../server/mypage/reservations";
 import { useYen } from "../../components/car/price";
 import { StatusBadge, usePayMethod, whenWhere } from "../../components/mypage/reservation-card";
+import { CancelPanel } from "../../components/reservation/cancel-panel";
 import { DescriptionList } from "../../components/ui/description-list";
 import type { MessageKey } from "../../i18n/messages";
 import { redirectWithFlash } from "../../lib/flash.server";
+import { handleIntent } from "../../lib/form-action.server";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
+import { composeCancellationMails } from "../../presenters/booking-mail.server";
+import { cancelTermsView } from "../../presenters/customer-cancel.server";
 import { type PersonView, reservationView } from "../../presenters/reservation.server";
 import type { Route } from "./+types/reserve-detail";
 
@@ -20,10 +25,10 @@ import type { Route } from "./+types/reserve-detail";
  * none) is not found: the member goes back to the list with that message (spec §4), and nothing of
  * the reservation is sent.
  */
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+async function memberReservation(context: Route.LoaderArgs["context"], request: Request, reserveId: string) {
   const member = await requireUser(context, request);
   const { siteId, locale } = getSite(context);
-  const id = parseId(params.reserveId);
+  const id = parseId(reserveId);
   const row = id === null ? null : await getMemberReservation(services(context).db, siteId, member.id, id);
   if (!row) {
     throw redirectWithFlash(request, localizePath(locale, `/${siteId}/mypage/reserves`), {
@@ -31,7 +36,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       key: "reserves.notFound",
     });
   }
-  return { reservation: reservationView(row, locale, new Date()) };
+  return row;
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const row = await memberReservation(context, request, params.reserveId);
+  const { siteId, locale, bundle } = getSite(context);
+  const now = new Date();
+  const terms = await customerCancelTerms(services(context).db, siteId, row.reservation, bundle.settings, now);
+  return {
+    reservation: reservationView(row, locale, now),
+    cancel: cancelTermsView(bundle, row.reservation, terms),
+  };
+}
+
+/** The member cancels online, at the fee the page showed (the schedule's, computed again now). */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const row = await memberReservation(context, request, params.reserveId);
+  const { siteId, bundle } = getSite(context);
+  const { db, mailer, payments } = services(context);
+  const form = await request.formData();
+  return handleIntent(form, async () => {
+    await cancelByCustomer(db, siteId, row.reservation, bundle.settings, {
+      payments,
+      mailer,
+      mails: composeCancellationMails(bundle),
+    });
+    return redirectWithFlash(request, new URL(request.url).pathname, { kind: "success", key: "reserves.cancel.done" });
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.detailTitle");
@@ -115,20 +147,7 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
       </section>
       <PersonSection title="reserves.renter" person={r.renter} testId="reservation-renter" />
       <PersonSection title="reserves.driver" person={r.driver} testId="reservation-driver" />
-      {r.status === "upcoming" || r.status === "in_progress" ? (
-        <section className="card mt-4 p-4">
-          <p>{t("reserves.cancelNote")}</p>
-          {r.storeTel ? (
-            <a
-              href={`tel:${r.storeTel.replace(/[^\d+]/g, "")}`}
-              className="btn-secondary mt-3 w-full"
-              data-testid="call-store"
-            >
-              {t("reserves.callStore", { tel: r.storeTel })}
-            </a>
-          ) : null}
-        </section>
-      ) : null}
+      {r.status === "upcoming" || r.status === "in_progress" ? <CancelPanel terms={loaderData.cancel} /> : null}
     </main>
   );
 }

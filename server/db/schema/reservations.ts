@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from "drizzle-orm/pg-core";
 import type { CheckSheet, ExtraCharge } from "../../../common/counter";
 import { carTypes, vehicles } from "./catalogue";
@@ -125,6 +126,8 @@ export const reservations = pgTable(
     cancellationFee: integer().notNull().default(0),
     /** Counts the changes made to the booking: each one's payment is keyed by it, so a retry pays nothing twice. */
     revision: integer().notNull().default(0),
+    /** Signs the guest's cancellation link (0015); never leaves the server. */
+    linkSecret: uuid().notNull().defaultRandom(),
   },
   (t) => [
     foreignKey({

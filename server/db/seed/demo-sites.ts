@@ -344,6 +344,13 @@ function sakura(today: Date): SiteInput {
       faviconPath: "/demo/sakura/favicon.svg",
       webReserveAccepting: true,
       settlementMethods: [1, 2, 3, 4],
+      // Customers cancel online until a day before: half the total 1-3 days before, nothing earlier.
+      customerCancel: true,
+      customerCancelDeadlineHours: 24,
+      cancellationFees: [
+        { daysBefore: 0, percent: 100 },
+        { daysBefore: 3, percent: 50 },
+      ],
       // The client's own site frames the booking; loopback so the demo host page can (README).
       embedOrigins: ["https://www.sakura-rentacar.example", ...LOOPBACK_ORIGINS],
     },

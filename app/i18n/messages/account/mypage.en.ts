@@ -64,4 +64,18 @@ export const mypageEn: Record<keyof typeof mypageJa, string> = {
   "withdrawal.endTitle": "Your account has been closed",
   "withdrawal.endLead": "Thank you for using our service. We hope to see you again.",
   "withdrawal.backHome": "Back to the top page",
+  "reserves.cancel.title": "Cancel the reservation",
+  "reserves.cancel.deadline": "You can cancel online until {deadline}.",
+  "reserves.cancel.fee": "Cancellation fee",
+  "reserves.cancel.feeRule": "{percent}% of the total ({days} days before departure)",
+  "reserves.cancel.feeRuleToday": "{percent}% of the total (on the day of departure)",
+  "reserves.cancel.refund": "Refund to your card",
+  "reserves.cancel.feeAtStore": "The store will contact you about paying the cancellation fee.",
+  "reserves.cancel.submit": "Cancel the reservation",
+  "reserves.cancel.done": "Your reservation is cancelled. We have sent you a confirmation mail.",
+  "reserves.cancel.closed":
+    "The online cancellation deadline ({deadline}) has passed. To cancel, please call the store.",
+  "reserves.cancel.handedOver": "The car has been handed over, so the reservation cannot be cancelled online.",
+  "reserves.cancel.cancelled": "This reservation is cancelled.",
+  "reserves.cancel.guestTitle": "Your reservation",
 };

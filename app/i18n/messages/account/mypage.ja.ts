@@ -62,4 +62,18 @@ export const mypageJa = {
   "withdrawal.endTitle": "退会手続きが完了しました",
   "withdrawal.endLead": "ご利用ありがとうございました。またのご利用をお待ちしております。",
   "withdrawal.backHome": "トップページへ",
+  "reserves.cancel.title": "ご予約のキャンセル",
+  "reserves.cancel.deadline": "{deadline} までオンラインでキャンセルできます。",
+  "reserves.cancel.fee": "キャンセル料",
+  "reserves.cancel.feeRule": "合計の {percent}%（出発の {days} 日前）",
+  "reserves.cancel.feeRuleToday": "合計の {percent}%（出発当日）",
+  "reserves.cancel.refund": "カードへのご返金",
+  "reserves.cancel.feeAtStore": "キャンセル料のお支払いについては、店舗からご連絡いたします。",
+  "reserves.cancel.submit": "予約をキャンセルする",
+  "reserves.cancel.done": "ご予約をキャンセルしました。確認のメールをお送りしました。",
+  "reserves.cancel.closed":
+    "オンラインでのキャンセル期限（{deadline}）を過ぎました。キャンセルは店舗へお電話ください。",
+  "reserves.cancel.handedOver": "お車のお引き渡し後のため、オンラインではキャンセルできません。",
+  "reserves.cancel.cancelled": "このご予約はキャンセル済みです。",
+  "reserves.cancel.guestTitle": "ご予約の確認・キャンセル",
 } as const;
