@@ -115,7 +115,7 @@ const adminRoutes = [
       route("staff/new", "routes/admin/staff-new.tsx", { id: "admin-staff-new" }),
       route("staff/:staffId", "routes/admin/staff-edit.tsx", { id: "admin-staff-edit" }),
       route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
-      // The counter (issue 24): the day, the bookings, the dispatch board.
+      // The counter (issue 24): the day, the bookings, the dispatch board, the members.
       route("today", "routes/admin/today.tsx", { id: "admin-today" }),
       route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
       route("reservations", "routes/admin/reservation-list.tsx", { id: "admin-reservations" }),
@@ -123,6 +123,9 @@ const adminRoutes = [
       route("reservations/new", "routes/admin/reservation-new.tsx", { id: "admin-reservation-new" }),
       route("reservations/:reserveNo", "routes/admin/reservation-detail.tsx", { id: "admin-reservation" }),
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
+      route("members", "routes/admin/member-list.tsx", { id: "admin-members" }),
+      route("members/new", "routes/admin/member-new.tsx", { id: "admin-member-new" }),
+      route("members/:memberId", "routes/admin/member-detail.tsx", { id: "admin-member" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
