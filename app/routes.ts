@@ -116,7 +116,7 @@ const adminRoutes = [
       route("staff/new", "routes/admin/staff-new.tsx", { id: "admin-staff-new" }),
       route("staff/:staffId", "routes/admin/staff-edit.tsx", { id: "admin-staff-edit" }),
       route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
-      // The counter (issue 24): the day, the bookings, the dispatch board.
+      // The counter (issue 24): the day, the bookings, the dispatch board, the members.
       route("today", "routes/admin/today.tsx", { id: "admin-today" }),
       route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
       route("reservations", "routes/admin/reservation-list.tsx", { id: "admin-reservations" }),
@@ -127,6 +127,9 @@ const adminRoutes = [
         id: "admin-reservation-change",
       }),
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
+      route("members", "routes/admin/member-list.tsx", { id: "admin-members" }),
+      route("members/new", "routes/admin/member-new.tsx", { id: "admin-member-new" }),
+      route("members/:memberId", "routes/admin/member-detail.tsx", { id: "admin-member" }),
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
       route("cancellation", "routes/admin/cancellation.tsx", { id: "admin-cancellation" }),

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { type Locale, localizePath } from "../../common/locales";
 import type { ResetMail } from "../../server/auth/password-reset";
 import { CATALOGUES, translate } from "../i18n/messages";
-import { mailSite } from "./member-mail.server";
+import { type MailSite, mailSite } from "./member-mail.server";
 
 /**
  * The password-reset mail (kind "password_reset") in the page's language, and its absolute link
@@ -10,7 +10,11 @@ import { mailSite } from "./member-mail.server";
  * is asked to set a first one.
  */
 export function passwordResetMail(context: Readonly<RouterContextProvider>, request: Request, locale: Locale) {
-  const site = mailSite(context, request);
+  return passwordResetMailIn(mailSite(context, request), locale);
+}
+
+/** The same mail and link for a site named outside its pages (the back office registering a member). */
+export function passwordResetMailIn(site: MailSite, locale: Locale) {
   const messages = CATALOGUES[locale];
   const linkFor = (token: string) =>
     `${site.origin}${localizePath(locale, `/${site.siteId}/password_reset`)}?token=${encodeURIComponent(token)}`;

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { members, passwordResetTokens, rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
+import type { DbOrTx } from "../mail/outbox";
 import { findMemberByEmail } from "./login";
 import type { PasswordRequestInput, PasswordResetInput } from "./password-reset.schema";
 import { hashPassword, isCommonPassword } from "./passwords";
@@ -46,6 +47,22 @@ async function takeResetAllowance(db: Db, key: string, now: Date): Promise<boole
 }
 
 /**
+ * A new one-hour, single-use link token for a member (only its SHA-256 is stored), in the caller's
+ * transaction: recovery, and the first password of a member the store registered.
+ */
+export async function issueResetToken(db: DbOrTx, siteId: string, memberId: number, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(passwordResetTokens).values({
+    siteId,
+    memberId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
  * Password recovery (spec §2 /password_request, §4): when a member of this site has this address,
  * a one-hour single-use link is mailed (only its SHA-256 is stored). An unknown address does
  * nothing, and the caller answers the same either way. At most five mails an hour per address.
@@ -65,14 +82,7 @@ export async function requestReset(
     .from(members)
     .where(and(eq(members.siteId, siteId), eq(members.id, member.id)));
   if (!row?.email) return;
-  const token = randomBytes(32).toString("base64url");
-  await db.insert(passwordResetTokens).values({
-    siteId,
-    memberId: member.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
-    createdAt: now,
-  });
+  const token = await issueResetToken(db, siteId, member.id, now);
   const firstPassword = row.registeredByStore || !row.passwordHash;
   const { subject, text } = options.mail({ link: options.linkFor(token), firstPassword });
   await options.mailer.send(db, siteId, {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { countryCode } from "../../common/address";
+import { LOCALES } from "../../common/locales";
 import { formatPhone } from "../../common/phone";
 import { emailField, formText, nameReading, newPassword, optionalText, requiredText } from "../auth/fields.schema";
 import { checkContact } from "./address.schema";
@@ -201,6 +202,18 @@ export const ProfileUpdateSchema = z.pipe(
   z.transform((v) => ({ ...toProfile(v), currentPassword: v.current_password })),
 );
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateSchema>;
+
+/**
+ * A member registered at the store by staff (issue 24): the registration's profile rules without
+ * the password (the member sets a first one from the mail), and the language of their mails.
+ */
+export const StoreRegistrationSchema = z.pipe(
+  z
+    .object({ ...profileFields, locale: z.enum(LOCALES, "invalid_choice") })
+    .check(z.superRefine((v, ctx) => void ctx.issues.push(...profileIssues(v, new Date())), always)),
+  z.transform((v) => ({ ...toProfile(v), locale: v.locale })),
+);
+export type StoreRegistrationInput = z.infer<typeof StoreRegistrationSchema>;
 
 /** Password change in My Page: the current one, a new one and its confirmation. */
 export const PasswordChangeSchema = z

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { members } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
+import type { DbOrTx } from "../mail/outbox";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { MemberProfile, RegistrationInput } from "./member.schema";
 
@@ -48,6 +49,44 @@ export async function prepareRegistration(
 }
 
 /**
+ * Writes a member's row from a checked profile: with a password hash (registration), or none when
+ * the store registers them (`registeredByStore`: they set a first one from the mail).
+ */
+export async function insertMember(
+  tx: DbOrTx,
+  siteId: string,
+  profile: MemberProfile,
+  account: { passwordHash: string | null; locale: Locale; registeredByStore?: boolean },
+): Promise<number> {
+  const [row] = await tx
+    .insert(members)
+    .values({
+      siteId,
+      userType: profile.userType,
+      company: profile.company,
+      companyKana: profile.companyKana,
+      name: profile.name,
+      kana: profile.kana,
+      email: profile.email,
+      passwordHash: account.passwordHash,
+      gender: profile.gender,
+      birthdate: profile.birthdate || null,
+      tel: profile.tel,
+      zip: profile.zip,
+      country: profile.country,
+      prefCode: profile.prefCode,
+      addressA: profile.addressA,
+      addressB: profile.addressB,
+      newsletter: profile.newsletter,
+      locale: account.locale,
+      registeredByStore: account.registeredByStore ?? false,
+    })
+    .returning({ id: members.id });
+  if (!row) throw new Error("member not created");
+  return row.id;
+}
+
+/**
  * Creates the member (spec §4 registration) in one transaction with its welcome mail: refuses an
  * address a live member of this site already uses (case-insensitive; also when another request
  * took it in the meantime, through the unique index) and a common password. Accepts the input
@@ -73,33 +112,10 @@ export async function register(
   try {
     return await db.transaction(async (tx) => {
       if (await isEmailTaken(tx, siteId, email)) throw emailTakenError();
-      const [row] = await tx
-        .insert(members)
-        .values({
-          siteId,
-          userType: profile.userType,
-          company: profile.company,
-          companyKana: profile.companyKana,
-          name: profile.name,
-          kana: profile.kana,
-          email,
-          passwordHash,
-          gender: profile.gender,
-          birthdate: profile.birthdate || null,
-          tel: profile.tel,
-          zip: profile.zip,
-          country: profile.country,
-          prefCode: profile.prefCode,
-          addressA: profile.addressA,
-          addressB: profile.addressB,
-          newsletter: profile.newsletter,
-          locale: deps.locale,
-        })
-        .returning({ id: members.id });
-      if (!row) throw new Error("member not created");
+      const memberId = await insertMember(tx, siteId, { ...profile, email }, { passwordHash, locale: deps.locale });
       const mail = deps.welcome({ name: profile.name, email, company: profile.company, userType: profile.userType });
       await deps.mailer.send(tx, siteId, { to: email, ...mail, locale: deps.locale, kind: "welcome" });
-      return { memberId: row.id };
+      return { memberId };
     });
   } catch (error) {
     if (isEmailUniqueViolation(error)) throw emailTakenError();

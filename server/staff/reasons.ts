@@ -54,6 +54,8 @@ export const ADMIN_REASON_CODES = [
   "turnaround_conflict",
   "vehicle_has_rentals",
   "member_not_found",
+  // Members registered at the store.
+  "first_password_set",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

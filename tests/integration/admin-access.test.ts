@@ -9,6 +9,7 @@ import {
   carOptions,
   customPages,
   feePlans,
+  members,
   siteNews,
   siteSettings,
   staff,
@@ -17,6 +18,7 @@ import {
   vehicles,
 } from "../../server/db/schema";
 import { createCatalogue } from "../../server/db/seed/catalogue-factory";
+import { createMember } from "../../server/db/seed/members-factory";
 import { createApp } from "../../server/http/app";
 import type { StaffRole } from "../../server/staff/permissions";
 import { startStaffSession } from "../../server/staff/sessions";
@@ -121,6 +123,32 @@ async function newStore(name: string): Promise<number> {
   const [row] = await handle.db.insert(stores).values({ siteId, storeName: name }).returning({ id: stores.id });
   return row?.id as number;
 }
+
+/** A member the store registered who has no password yet (the first-password mail can go again). */
+const storeMember = (site = siteId) =>
+  createMember(handle.db, site, {
+    name: "店頭 登録",
+    kana: "テントウ トウロク",
+    email: `store-${Math.random().toString(36).slice(2)}@example.com`,
+    passwordHash: null,
+    registeredByStore: true,
+  });
+
+/** A member form that passes every rule (issue 24: registered at the store). */
+const memberForm = (email = `walk-in-${Math.random().toString(36).slice(2)}@example.com`) => ({
+  user_type: "1",
+  name: "来店 花子",
+  kana: "ライテン ハナコ",
+  email,
+  birth_year: "1990",
+  birth_month: "4",
+  birth_day: "15",
+  tel: "090-1234-5678",
+  zip: "1000001",
+  pref_code: "13",
+  address_a: "千代田区千代田1-1",
+  locale: "en",
+});
 
 const decode = (text: string) =>
   text
@@ -261,6 +289,16 @@ const ACTIONS: Action[] = [
   ),
   saveAsItStands("save the payment methods", ["owner"], () => `/admin/${siteId}/settlement`, "settlement-form"),
   {
+    name: "register a member at the store",
+    allowed: ["owner", "manager", "store_staff"],
+    prepare: async () => ({ path: `/admin/${siteId}/members/new`, fields: memberForm() }),
+  },
+  {
+    name: "send a member's first-password mail again",
+    allowed: ["owner", "manager", "store_staff"],
+    prepare: async () => ({ path: `/admin/${siteId}/members/${await storeMember()}`, fields: { intent: "resend" } }),
+  },
+  {
     name: "invite staff",
     allowed: ["owner"],
     prepare: async () => ({
@@ -352,12 +390,22 @@ describe("the role matrix: each role × each back-office action, on the server",
       expect((await get(`/admin/${siteId}/stores`, cookie)).status, role).toBe(200);
     }
   });
+
+  it("every role may find and read members; registering one needs the right to", async () => {
+    const memberId = await storeMember();
+    for (const role of ROLES) {
+      const cookie = cookies.get(role) as string;
+      expect((await get(`/admin/${siteId}/members?q=店頭`, cookie)).status, role).toBe(200);
+      expect((await get(`/admin/${siteId}/members/${memberId}`, cookie)).status, role).toBe(200);
+      expect((await get(`/admin/${siteId}/members/new`, cookie)).status, role).toBe(role === "read_only" ? 403 : 200);
+    }
+  });
 });
 
 describe("tenancy of the back office", () => {
   it("another site's staff session opens nothing here: every page asks to sign in, every post is refused", async () => {
     const foreign = cookies.get("other-owner") as string;
-    for (const target of ["", "/stores", `/stores/${storeIds[0]}`, "/staff", "/audit", "/import"]) {
+    for (const target of ["", "/stores", `/stores/${storeIds[0]}`, "/staff", "/audit", "/import", "/members"]) {
       const response = await get(`/admin/${siteId}${target}`, foreign);
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location")).toContain(`/admin/${siteId}/login`);
@@ -379,6 +427,26 @@ describe("tenancy of the back office", () => {
     });
     expect(invite.status).toBe(422);
     expect(await invite.text()).toContain("一覧から選択してください");
+    // A member of another site, or a number that is none, is the back office's 404, never a 500.
+    const foreignMember = await storeMember(otherSiteId);
+    for (const target of [`/members/${foreignMember}`, "/members/abc", "/members/99999999999"]) {
+      expect((await get(`/admin/${siteId}${target}`, owner)).status, target).toBe(404);
+    }
+    expect((await post(`/admin/${siteId}/members/${foreignMember}`, owner, { intent: "resend" })).status).toBe(404);
+  });
+
+  it("a member's address already registered on this site is a field error, and the form keeps what was typed", async () => {
+    const owner = cookies.get("owner") as string;
+    const email = `twice-${Math.random().toString(36).slice(2)}@example.com`;
+    expect((await post(`/admin/${siteId}/members/new`, owner, memberForm(email))).status).toBe(302);
+    const again = await post(`/admin/${siteId}/members/new`, owner, memberForm(email.toUpperCase()));
+    expect(again.status).toBe(422);
+    const html = await again.text();
+    expect(html).toContain("このメールアドレスの会員はすでに登録されています");
+    expect(html).toContain(`value="${email.toUpperCase()}"`);
+    expect(html).toContain('value="来店 花子"');
+    const rows = await handle.db.select({ id: members.id }).from(members).where(eq(members.email, email));
+    expect(rows).toHaveLength(1);
   });
 });
 

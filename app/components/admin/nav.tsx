@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
       { path: "/today", label: "admin.nav.today", needs: "view", testId: "nav-today" },
       { path: "/reservations", label: "admin.nav.reservations", needs: "view", testId: "nav-reservations" },
       { path: "/dispatch", label: "admin.nav.dispatch", needs: "view", testId: "nav-dispatch" },
+      { path: "/members", label: "admin.nav.members", needs: "view", testId: "nav-members" },
     ],
   },
   {

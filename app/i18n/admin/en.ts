@@ -5,6 +5,7 @@ import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
 import { adminImportEn } from "./import.en";
 import type { AdminMessages } from "./ja";
+import { adminMembersEn } from "./members.en";
 import { adminPricesEn } from "./prices.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
@@ -21,4 +22,5 @@ export const adminEn: AdminMessages = {
   ...adminCatalogEn,
   ...adminPricesEn,
   ...adminCounterEn,
+  ...adminMembersEn,
 };

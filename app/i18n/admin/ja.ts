@@ -4,6 +4,7 @@ import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
 import { adminImportJa } from "./import.ja";
+import { adminMembersJa } from "./members.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
@@ -24,6 +25,7 @@ export const adminJa = {
   ...adminCatalogJa,
   ...adminPricesJa,
   ...adminCounterJa,
+  ...adminMembersJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -1,0 +1,294 @@
+import { useMemo } from "react";
+import { Form } from "react-router";
+import { countryOptions } from "../../../common/address";
+import { adminPath } from "../../../common/admin";
+import { LOCALE_NAMES, siteLocales } from "../../../common/locales";
+import { PREF_CODES } from "../../../server/members/address.schema";
+import { DEFAULT_BIRTH_YEAR, StoreRegistrationSchema } from "../../../server/members/member.schema";
+import { registerAtStore } from "../../../server/members/member-admin";
+import { can } from "../../../server/staff/permissions";
+import {
+  AdminCheckbox,
+  AdminErrorSummary,
+  AdminInput,
+  AdminRadioGroup,
+  AdminSelect,
+} from "../../components/admin/fields";
+import { BirthdateSelects } from "../../components/admin/members";
+import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { CsrfField } from "../../components/csrf-field";
+import type { MessageKey } from "../../i18n/messages";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, forbidden, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { type FormFailure, handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { useI18n } from "../../lib/i18n";
+import { publicOrigin } from "../../lib/seo.server";
+import { services } from "../../lib/site.server";
+import { firstPasswordMails } from "../../presenters/member-admin.server";
+import type { Route } from "./+types/member-new";
+
+/**
+ * `/members/new`: a customer registered at the store. Staff enter the profile with the public
+ * registration's rules but no password; the member is mailed a link to set a first one, in the
+ * language chosen here (spec §4). A refused form comes back with everything typed.
+ */
+function requireRegistrar(context: Route.LoaderArgs["context"], request: Request) {
+  const actor = actorOf(requireStaff(context, request));
+  if (!can(actor, "members.register")) throw forbidden();
+  return actor;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireRegistrar(context, request);
+  const { bundle } = getAdminSite(context);
+  return { locales: siteLocales(bundle.settings.supportedLanguages) };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = requireRegistrar(context, request);
+  const { siteId, bundle } = getAdminSite(context);
+  const { db, mailer } = services(context);
+  const form = await request.formData();
+  return handleForm(form, StoreRegistrationSchema, async (input) => {
+    const { memberId } = await registerAtStore(db, siteId, actor, input, {
+      mailer,
+      ...firstPasswordMails(bundle, publicOrigin(request, context)),
+    });
+    return redirectWithAdminFlash(request, adminPath(siteId, `/members/${memberId}`), {
+      kind: "success",
+      key: "admin.members.created",
+      params: { email: input.email },
+    });
+  });
+}
+
+/** A new form: an individual, gender unset, no newsletter, birth year 1990 (spec §3), mails in Japanese. */
+const DEFAULTS: Record<string, string> = {
+  user_type: "1",
+  gender: "",
+  birth_year: String(DEFAULT_BIRTH_YEAR),
+  locale: "ja",
+};
+const NO_ERRORS = {};
+
+export default function AdminMemberNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale } = useAdminI18n();
+  const { t: siteT } = useI18n();
+  const path = useAdminPath();
+  const answer = actionData as FormFailure | undefined;
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(
+    StoreRegistrationSchema,
+    answer?.errors ?? NO_ERRORS,
+  );
+  const value = (name: string) => answer?.values?.[name] ?? DEFAULTS[name] ?? "";
+  const countries = useMemo(() => countryOptions(locale), [locale]);
+  const label = (key: MessageKey) => siteT(key);
+  const labels: Record<string, string> = {
+    user_type: label("member.userType"),
+    company: label("member.company"),
+    company_kana: label("member.companyKana"),
+    name: label("member.name"),
+    kana: label("member.kana"),
+    email: label("member.email"),
+    tel: label("member.tel"),
+    birthdate: label("member.birthdate"),
+    zip: label("address.zip"),
+    pref_code: label("address.pref"),
+    country: label("address.country"),
+    address_a: label("address.addressA"),
+    address_b: label("address.addressB"),
+    locale: t("admin.member.language"),
+  };
+  return (
+    <>
+      <AdminPageHeader title={t("admin.members.newTitle")} lead={t("admin.members.newLead")} back={path("/members")} />
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={onSubmit}
+        onChange={onChange}
+        noValidate
+        className="grid gap-4"
+        data-testid="member-form"
+      >
+        <CsrfField />
+        <AdminErrorSummary errors={errors} labels={labels} />
+        <AdminSection title={siteT("member.section.customer")}>
+          <AdminRadioGroup
+            name="user_type"
+            label={labels.user_type as string}
+            required
+            value={value("user_type")}
+            errors={errors}
+            options={[
+              { value: "1", label: siteT("member.userType.1") },
+              { value: "2", label: siteT("member.userType.2") },
+            ]}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AdminInput
+              name="company"
+              label={labels.company as string}
+              hint={siteT("member.corporateOnly")}
+              errors={errors}
+              maxLength={100}
+              autoComplete="off"
+              defaultValue={value("company")}
+            />
+            <AdminInput
+              name="company_kana"
+              label={labels.company_kana as string}
+              hint={siteT("member.corporateOnly")}
+              errors={errors}
+              maxLength={100}
+              autoComplete="off"
+              defaultValue={value("company_kana")}
+            />
+            <AdminInput
+              name="name"
+              label={labels.name as string}
+              hint={siteT("member.nameHint")}
+              required
+              errors={errors}
+              maxLength={50}
+              autoComplete="off"
+              defaultValue={value("name")}
+            />
+            <AdminInput
+              name="kana"
+              label={labels.kana as string}
+              hint={siteT("member.kanaHint")}
+              required
+              errors={errors}
+              maxLength={50}
+              autoComplete="off"
+              defaultValue={value("kana")}
+            />
+          </div>
+          <AdminRadioGroup
+            name="gender"
+            label={siteT("member.gender")}
+            value={value("gender")}
+            errors={errors}
+            options={[
+              { value: "", label: siteT("member.gender.none") },
+              { value: "1", label: siteT("member.gender.1") },
+              { value: "2", label: siteT("member.gender.2") },
+            ]}
+          />
+          <BirthdateSelects
+            values={{
+              birth_year: value("birth_year"),
+              birth_month: value("birth_month"),
+              birth_day: value("birth_day"),
+            }}
+            errors={errors}
+          />
+        </AdminSection>
+
+        <AdminSection title={t("admin.member.contact")}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AdminInput
+              type="email"
+              name="email"
+              label={labels.email as string}
+              hint={t("admin.members.emailHint")}
+              required
+              errors={errors}
+              inputMode="email"
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={value("email")}
+            />
+            <AdminInput
+              type="tel"
+              name="tel"
+              label={labels.tel as string}
+              hint={siteT("member.telHint")}
+              required
+              errors={errors}
+              inputMode="tel"
+              maxLength={30}
+              autoComplete="off"
+              defaultValue={value("tel")}
+            />
+          </div>
+        </AdminSection>
+
+        <AdminSection title={siteT("member.section.address")}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <AdminInput
+              name="zip"
+              label={labels.zip as string}
+              hint={siteT("address.zipHintAny")}
+              required
+              errors={errors}
+              maxLength={12}
+              autoComplete="off"
+              defaultValue={value("zip")}
+            />
+            <AdminSelect
+              name="pref_code"
+              label={labels.pref_code as string}
+              required
+              errors={errors}
+              defaultValue={value("pref_code")}
+              options={[
+                { value: "", label: siteT("address.prefPlaceholder") },
+                ...PREF_CODES.map((code) => ({ value: String(code), label: siteT(`pref.${code}` as MessageKey) })),
+              ]}
+            />
+            <AdminSelect
+              name="country"
+              label={labels.country as string}
+              hint={siteT("address.countryHint")}
+              errors={errors}
+              defaultValue={value("country")}
+              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...countries]}
+            />
+            <AdminInput
+              name="address_a"
+              label={labels.address_a as string}
+              required
+              errors={errors}
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={value("address_a")}
+            />
+            <AdminInput
+              name="address_b"
+              label={labels.address_b as string}
+              errors={errors}
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={value("address_b")}
+              className="sm:col-span-2"
+            />
+          </div>
+        </AdminSection>
+
+        <AdminSection title={t("admin.member.mails")}>
+          <AdminSelect
+            name="locale"
+            label={labels.locale as string}
+            hint={t("admin.members.localeHint")}
+            required
+            errors={errors}
+            defaultValue={value("locale")}
+            options={loaderData.locales.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          />
+          <AdminCheckbox
+            name="newsletter"
+            label={siteT("member.newsletterLabel")}
+            defaultChecked={value("newsletter") === "1"}
+            errors={errors}
+          />
+        </AdminSection>
+        <div>
+          <SubmitButton testId="member-register">{t("admin.members.register")}</SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
