@@ -3,13 +3,18 @@ import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
+import { CHECK_ITEMS } from "../../common/counter";
 import { hashPassword } from "../../server/auth/passwords";
+import { quoteChange } from "../../server/counter/change";
+import { ChangeSchema } from "../../server/counter/counter.schema";
 import type { DbHandle } from "../../server/db/client";
 import {
   carOptions,
   customPages,
   feePlans,
   members,
+  reservations,
   siteNews,
   siteSettings,
   staff,
@@ -20,11 +25,13 @@ import {
 import { createCatalogue } from "../../server/db/seed/catalogue-factory";
 import { createMember } from "../../server/db/seed/members-factory";
 import { createApp } from "../../server/http/app";
+import { loadSiteBundle } from "../../server/sites/site-bundle";
 import type { StaffRole } from "../../server/staff/permissions";
 import { startStaffSession } from "../../server/staff/sessions";
 import { NIGHTS } from "../fixtures/fee-plans";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
+import { parsed } from "../fixtures/staff-actors";
 import { createTestDb } from "../setup/test-db";
 
 /**
@@ -204,9 +211,190 @@ interface Action {
   name: string;
   /** Roles that may; every other role gets a 403. */
   allowed: readonly StaffRole[];
+  /** Roles to whom the target does not exist (another store's booking, for store staff): a 404. */
+  hiddenFrom?: readonly StaffRole[];
   /** The path and the fields to post (a fresh target each time, so an allowed action succeeds every time). */
   prepare: () => Promise<{ path: string; fields: Record<string, string | readonly string[]> }>;
 }
+
+let counterBookings = 0;
+const TOKYO = "Asia/Tokyo";
+/** A booking paid at the store, at the store staff's store (0) or the other (1), on a day of its own. */
+async function counterBooking(store: 0 | 1, extra: Partial<typeof reservations.$inferInsert> = {}) {
+  counterBookings += 1;
+  const day = addDays(localDate(new Date(), TOKYO), 20 + counterBookings);
+  const [row] = await handle.db
+    .insert(reservations)
+    .values({
+      siteId,
+      reserveNo: `M-${counterBookings}`,
+      storeId: storeIds[store],
+      carTypeId: ids.carTypeId,
+      startAt: zonedInstant(day, "10:00", TOKYO),
+      endAt: zonedInstant(day, "17:00", TOKYO),
+      status: "confirmed",
+      rentalFee: 5000,
+      totalFee: 5000,
+      locale: "ja",
+      borrower: { name: "窓口 太郎", email: "madoguchi@example.com", tel: "+819011112222" },
+      ...extra,
+    })
+    .returning();
+  if (!row) throw new Error("no booking");
+  return row;
+}
+
+/** A car of its own for a booking happening now (departures and returns need one free today). */
+async function carNow(store: 0 | 1): Promise<number> {
+  const [row] = await handle.db
+    .insert(vehicles)
+    .values({ siteId, storeId: storeIds[store], carTypeId: ids.carTypeId, registrationNumber: `わ ${Math.random()}` })
+    .returning({ id: vehicles.id });
+  return row?.id as number;
+}
+
+const checks = Object.fromEntries(CHECK_ITEMS.map((item) => [`check_${item}`, "ok"]));
+const nowAt = () => ({ date: localDate(new Date(), TOKYO), time: localTime(new Date(), TOKYO) });
+const detailOf = (reserveNo: string) => `/admin/${siteId}/reservations/${reserveNo}`;
+
+/** A booking happening now at `store`, with its own car: ready to depart, or (`departed`) to come back. */
+async function bookingNow(store: 0 | 1, departed: boolean) {
+  const vehicleId = await carNow(store);
+  const now = Date.now();
+  const row = await counterBooking(store, {
+    startAt: new Date(now - (departed ? 2 : -1) * 3_600_000),
+    endAt: new Date(now + 5 * 3_600_000),
+    vehicleId,
+    ...(departed ? { departedAt: new Date(now - 3_600_000), departureMileage: 0, departureFuel: 8 } : {}),
+  });
+  return { reserveNo: row.reserveNo, vehicleId };
+}
+
+/** The form of a change that keeps the booking as it is, with the total the quote reads out. */
+async function unchangedBooking(store: 0 | 1) {
+  const r = await counterBooking(store);
+  const bundle = await loadSiteBundle(handle.db, siteId);
+  if (!bundle) throw new Error("no bundle");
+  const day = localDate(r.startAt, TOKYO);
+  const input = parsed(ChangeSchema, {
+    store_id: String(r.storeId),
+    car_type_id: String(r.carTypeId),
+    start_date: day,
+    start_time: "10:00",
+    end_date: day,
+    end_time: "17:00",
+    revision: "0",
+  });
+  const quote = await quoteChange(handle.db, siteId, r, { ...input, options: [] }, bundle, new Date());
+  return {
+    path: `${detailOf(r.reserveNo)}/change`,
+    fields: {
+      intent: "change",
+      store_id: String(r.storeId),
+      car_type_id: String(r.carTypeId),
+      start_date: day,
+      start_time: "10:00",
+      end_date: day,
+      end_time: "17:00",
+      revision: "0",
+      shown_total: String(quote.fees?.total),
+    },
+  };
+}
+
+const COUNTER = ["owner", "manager", "store_staff"] as const;
+const EVERY_STORE = ["owner", "manager"] as const;
+
+/** Issue 24's counter: each action at the store staff's store, and (where it differs) at another. */
+const COUNTER_ACTIONS: Action[] = [
+  {
+    name: "give a car to a booking at the store staff's store",
+    allowed: COUNTER,
+    prepare: async () => ({
+      path: detailOf((await counterBooking(0)).reserveNo),
+      fields: { intent: "assign", vehicle_id: String(ids.ownVehicle) },
+    }),
+  },
+  {
+    name: "give a car to a booking at another store",
+    allowed: EVERY_STORE,
+    hiddenFrom: ["store_staff"],
+    prepare: async () => ({
+      path: detailOf((await counterBooking(1)).reserveNo),
+      fields: { intent: "assign", vehicle_id: String(ids.otherVehicle) },
+    }),
+  },
+  {
+    name: "record a departure",
+    allowed: COUNTER,
+    prepare: async () => {
+      const { reserveNo, vehicleId } = await bookingNow(0, false);
+      const at = nowAt();
+      return {
+        path: detailOf(reserveNo),
+        fields: {
+          intent: "depart",
+          vehicle_id: String(vehicleId),
+          departed_date: at.date,
+          departed_time: at.time,
+          mileage_km: "100",
+          fuel: "8",
+          ...checks,
+        },
+      };
+    },
+  },
+  {
+    name: "record a return",
+    allowed: COUNTER,
+    prepare: async () => {
+      const { reserveNo } = await bookingNow(0, true);
+      const at = nowAt();
+      return {
+        path: detailOf(reserveNo),
+        fields: {
+          intent: "return",
+          returned_date: at.date,
+          returned_time: at.time,
+          mileage_km: "120",
+          fuel: "8",
+          ...checks,
+          fuel_charge: "0",
+          other_charge: "0",
+        },
+      };
+    },
+  },
+  {
+    name: "cancel a booking at the store staff's store",
+    allowed: COUNTER,
+    prepare: async () => ({
+      path: detailOf((await counterBooking(0)).reserveNo),
+      fields: { intent: "cancel", fee: "0" },
+    }),
+  },
+  {
+    name: "cancel a booking at another store",
+    allowed: EVERY_STORE,
+    hiddenFrom: ["store_staff"],
+    prepare: async () => ({
+      path: detailOf((await counterBooking(1)).reserveNo),
+      fields: { intent: "cancel", fee: "0" },
+    }),
+  },
+  {
+    name: "send the confirmation again",
+    allowed: COUNTER,
+    prepare: async () => ({ path: detailOf((await counterBooking(0)).reserveNo), fields: { intent: "resend" } }),
+  },
+  { name: "change a booking at the store staff's store", allowed: COUNTER, prepare: () => unchangedBooking(0) },
+  {
+    name: "change a booking at another store",
+    allowed: EVERY_STORE,
+    hiddenFrom: ["store_staff"],
+    prepare: () => unchangedBooking(1),
+  },
+];
 
 const ACTIONS: Action[] = [
   {
@@ -328,7 +516,10 @@ beforeAll(async () => {
       { store: 0, typeKey: "t", count: 1 },
       { store: 1, typeKey: "t", count: 1 },
     ],
-    feePlans: [{ store: 0, classKey: "c", ...NIGHTS }],
+    feePlans: [
+      { store: 0, classKey: "c", ...NIGHTS },
+      { store: 1, classKey: "c", ...NIGHTS },
+    ],
     options: [{ optionName: "チャイルドシート", price: 550, priceUnit: 2 }],
   });
   ids.classId = catalogue.classIds.c as number;
@@ -365,7 +556,7 @@ beforeAll(async () => {
 afterAll(() => handle?.close());
 
 describe("the role matrix: each role × each back-office action, on the server", () => {
-  for (const action of ACTIONS) {
+  for (const action of [...ACTIONS, ...COUNTER_ACTIONS]) {
     for (const role of ROLES) {
       const allowed = action.allowed.includes(role);
       it(`${role} ${allowed ? "may" : "may not"} ${action.name}`, async () => {
@@ -373,6 +564,8 @@ describe("the role matrix: each role × each back-office action, on the server",
         const response = await post(target, cookies.get(role) as string, fields);
         if (allowed) {
           expect(response.status, await response.clone().text()).toBe(302);
+        } else if (action.hiddenFrom?.includes(role)) {
+          expect(response.status).toBe(404);
         } else {
           expect(response.status).toBe(403);
           // The refusal says why, in the staff member's language.
