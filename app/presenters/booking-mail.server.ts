@@ -175,7 +175,7 @@ function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
     return rows;
   };
 
-  return { t, line, facts, store, storeName, site, locale };
+  return { t, line, facts, store, storeName, site, locale, when };
 }
 
 function borrowerMail(
@@ -231,7 +231,7 @@ function borrowerMail(
     if (link)
       body.push(
         t("bookingMail.borrower.cancelOnline", {
-          deadline: formatDateTime(linkExpiry(link), store?.timeZone ?? "Asia/Tokyo"),
+          deadline: w.when(linkExpiry(link)),
           url: `${origin}${localizePath(locale, `/${siteId}/reserve/cancel`)}?${new URLSearchParams({ ...link })}`,
         }),
         "",

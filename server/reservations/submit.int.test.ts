@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { testServices } from "../../tests/fixtures/services";
@@ -19,19 +19,17 @@ import {
   completeCardAction,
   isFullyBooked,
   releaseHold,
+  reserveNoRandom,
   type SubmitAnswer,
   submitReservation,
 } from "./submit";
 
-/** Values `randomInt` returns next (reservation numbers), then real random ones again. */
+/** Values the reservation number's letters take next, then real random ones again. */
 const forcedRandom: number[] = [];
-vi.mock("node:crypto", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:crypto")>();
-  const randomInt = ((...args: Parameters<typeof actual.randomInt>) =>
-    forcedRandom.length
-      ? forcedRandom.shift()
-      : (actual.randomInt as (...a: unknown[]) => number)(...args)) as typeof actual.randomInt;
-  return { ...actual, default: { ...actual, randomInt }, randomInt };
+const realRandom = reserveNoRandom.int;
+reserveNoRandom.int = (max) => forcedRandom.shift() ?? realRandom(max);
+afterAll(() => {
+  reserveNoRandom.int = realRandom;
 });
 
 const TZ = "Asia/Tokyo";

@@ -116,10 +116,12 @@ function requestHash(input: SubmitInput): string {
 
 /** Human-friendly and unique per site: the booking date and four letters, e.g. 261122-K7QM. */
 const NO_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+/** Where the letters come from: a test forces a number already taken through it. */
+export const reserveNoRandom = { int: (max: number) => randomInt(max) };
 export function newReserveNo(now: Date, timeZone: string): string {
   const day = localDate(now, timeZone).replaceAll("-", "").slice(2);
   let tail = "";
-  for (let i = 0; i < 4; i++) tail += NO_ALPHABET[randomInt(NO_ALPHABET.length)];
+  for (let i = 0; i < 4; i++) tail += NO_ALPHABET[reserveNoRandom.int(NO_ALPHABET.length)];
   return `${day}-${tail}`;
 }
 
