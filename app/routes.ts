@@ -33,6 +33,7 @@ function localeRoutes(prefix: string) {
           route("reserve/credit_card", "routes/reserve/credit-card.tsx", { id: id("reserve-credit-card") }),
           route("reserve/completed", "routes/reserve/completed.tsx", { id: id("reserve-completed") }),
           route("reserve/cancel", "routes/reserve/cancel.tsx", { id: id("reserve-cancel") }),
+          route("reserve/pay", "routes/reserve/pay.tsx", { id: id("reserve-pay") }),
           route("fee", "routes/site/fee.tsx", { id: id("fee") }),
           route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
           route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),

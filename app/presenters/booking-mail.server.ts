@@ -12,10 +12,12 @@ import {
 import { formatPhone } from "../../common/phone";
 import type { CancellationMailComposer } from "../../server/counter/cancellation";
 import type { ChangeMailComposer } from "../../server/counter/change";
-import { guestCancelLink, linkExpiry } from "../../server/counter/customer-cancel";
+import { guestCancelLink } from "../../server/counter/customer-cancel";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
 import { MailMessageSchema } from "../../server/mail/message";
+import { linkExpiry } from "../../server/reservations/booking-links";
+import { payLinkFor } from "../../server/reservations/pay-link";
 import {
   type BookingMailComposer,
   PAY_METHOD,
@@ -220,6 +222,16 @@ function borrowerMail(
     "",
   ];
   if (tel) body.push(t("bookingMail.borrower.contact", { store: storeName, tel }), "");
+  const pay = payLinkFor(siteId, reservation);
+  if (pay)
+    body.push(
+      t("bookingMail.borrower.payLink", {
+        total: t("price.amount", { amount: formatAmount(reservation.totalFee) }),
+        deadline: w.when(reservation.startAt),
+        url: `${origin}${localizePath(locale, `/${siteId}/reserve/pay`)}?${new URLSearchParams({ ...pay })}`,
+      }),
+      "",
+    );
   if (reservation.memberId !== null)
     body.push(
       t("bookingMail.borrower.mypage", { url: myPageReservationUrl(origin, siteId, locale, reservation.id) }),

@@ -18,3 +18,18 @@ export function sqlRefusal(error: unknown): SqlRefusal {
 
 /** A row another one still refers to (a foreign key with `restrict`). */
 export const isStillReferenced = (error: unknown) => sqlRefusal(error).code === "23503";
+
+/**
+ * Runs a transaction again when PostgreSQL broke a deadlock by aborting it (40P01). Two bookings
+ * given the same car at once each wait for the other's exclusion check; PostgreSQL aborts one, and
+ * run again it reads the winner's row and is refused as it should be.
+ */
+export async function retryingDeadlocks<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || sqlRefusal(error).code !== "40P01") throw error;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Locale } from "../../common/locales";
 import { recordAudit } from "../audit/audit-log";
-import { sqlRefusal } from "../catalog/sql-errors";
+import { retryingDeadlocks, sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { auditLog, reservations } from "../db/schema";
 import { AppError, type FieldReasons } from "../errors";
@@ -179,8 +179,8 @@ export async function changeBooking(
       })),
     revision: r.revision + 1,
   };
-  const changed = await db
-    .transaction(async (tx) => {
+  const changed = await retryingDeadlocks(() =>
+    db.transaction(async (tx) => {
       await recordOpeningPayment(tx, siteId, r);
       const write = (q: DbOrTx, vehicleId: number | null) =>
         q
@@ -230,11 +230,11 @@ export async function changeBooking(
           : []),
       ]);
       return { row, vehicleReleased };
-    })
-    .catch((error: unknown) => {
-      if (isFullyBooked(error)) throw new AppError("rejected", { reason: { code: "type_fully_booked" } });
-      throw error;
-    });
+    }),
+  ).catch((error: unknown) => {
+    if (isFullyBooked(error)) throw new AppError("rejected", { reason: { code: "type_fully_booked" } });
+    throw error;
+  });
   const settled = await settleDifference(db, siteId, changed.row, difference, actor.staffId, deps.payments);
   return { reserveNo, total: fees.total, difference, ...settled, vehicleReleased: changed.vehicleReleased };
 }

@@ -10,13 +10,15 @@ import type { CreatedSite } from "../db/seed/factories";
 import { AppError } from "../errors";
 import { createMailer } from "../mail/mailer";
 import { PaymentSimulator } from "../payments";
-import { isFullyBooked } from "../reservations/submit";
+import { findByLink } from "../reservations/booking-links";
+import { completePayLink, payByLink, payLinkFor, payLinkState } from "../reservations/pay-link";
+import { isFullyBooked, settlePayment } from "../reservations/submit";
 import { loadSiteBundle } from "../sites/site-bundle";
 import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
 import { type ChangeDeps, changeBooking } from "./change";
 import { AssignSchema, ChangeSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
-import { cancelByCustomer, customerCancelTerms, findByGuestLink, guestCancelLink } from "./customer-cancel";
+import { cancelByCustomer, customerCancelTerms, guestCancelLink } from "./customer-cancel";
 import { assignVehicle, recordDeparture, recordReturn } from "./rental";
 import { getReservationDetail, searchReservations } from "./reservations";
 
@@ -623,19 +625,108 @@ describe("customers cancelling online", () => {
     const link = guestCancelLink(site.siteId, r, open);
     if (!link) throw new Error("no link");
     expect(guestCancelLink(site.siteId, r, { ...open, customerCancel: false })).toBeNull();
-    expect((await findByGuestLink(handle.db, site.siteId, link)).reservation.id).toBe(r.id);
+    expect((await findByLink(handle.db, site.siteId, "cancel", link)).reservation.id).toBe(r.id);
     for (const bad of [
-      { ...link, sig: `${link.sig.slice(0, -1)}A` },
+      { ...link, sig: `${link.sig.slice(0, -1)}${link.sig.endsWith("A") ? "B" : "A"}` },
       { ...link, exp: String(Number(link.exp) + 3600) },
       { ...link, no: "nope" },
       { ...link, sig: undefined },
     ]) {
-      expect((await refusal(findByGuestLink(handle.db, site.siteId, bad))).code).toBe("not_found");
+      expect((await refusal(findByLink(handle.db, site.siteId, "cancel", bad))).code).toBe("not_found");
     }
-    expect((await refusal(findByGuestLink(handle.db, other.siteId, link))).code).toBe("not_found");
+    expect((await refusal(findByLink(handle.db, other.siteId, "cancel", link))).code).toBe("not_found");
+    // A cancellation link does not pay, nor the other way round.
+    expect((await refusal(findByLink(handle.db, site.siteId, "pay", link))).code).toBe("not_found");
     // Past the link's expiry (here one set earlier than the site's deadline) it no longer cancels.
     const expired = await customerCancelTerms(handle.db, site.siteId, r, open, new Date(), new Date(Date.now() - 1000));
     expect(expired.state).toBe("deadline_passed");
+  });
+});
+
+describe("a phone booking paid by the mailed card link", () => {
+  const card = (number: string) => ({
+    card: { number, expMonth: 12, expYear: 2030, cvc: "123", holder: "KIM MINJUN" },
+  });
+
+  it("pays once with a card that goes through, after one that does not; the link names the booking and pays nothing else", async () => {
+    const site = await counterSite();
+    const start = new Date(Date.now() + 72 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR), {
+      payMethod: 1,
+      paymentStatus: "pending",
+    });
+    const link = payLinkFor(site.siteId, r);
+    if (!link) throw new Error("no link");
+    expect(payLinkFor(site.siteId, { ...r, payMethod: 2 })).toBeNull();
+    const found = await findByLink(handle.db, site.siteId, "pay", link);
+    expect(payLinkState(found.reservation, found.link, new Date())).toBe("open");
+    expect((await refusal(findByLink(handle.db, site.siteId, "cancel", link))).code).toBe("not_found");
+    const payments = new PaymentSimulator();
+    const returnUrl = "http://127.0.0.1/back";
+    expect(
+      await payByLink(
+        handle.db,
+        site.siteId,
+        r,
+        { source: card("4000000000000002"), attemptKey: "a".repeat(20), returnUrl },
+        payments,
+      ),
+    ).toEqual({ outcome: "refused", reason: { code: "card_failed" } });
+    const paying = { source: card("4242424242424242"), attemptKey: "b".repeat(20), returnUrl };
+    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    // A double click sends the same attempt again: the gateway answers the first result, nothing is charged twice.
+    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    expect(payments.charges().map((c) => c.amount)).toEqual([7000]);
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
+    expect(payLinkState(row as typeof r, link, new Date())).toBe("paid");
+    expect(payLinkState(r, link, new Date(start.getTime() + 1000))).toBe("closed");
+  });
+
+  it("through 3-D Secure: paid once the gateway says so, never on the browser's word", async () => {
+    const site = await counterSite();
+    const start = new Date(Date.now() + 80 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR), {
+      payMethod: 1,
+      paymentStatus: "pending",
+    });
+    const payments = new PaymentSimulator();
+    const answer = await payByLink(
+      handle.db,
+      site.siteId,
+      r,
+      { source: card("4000000000003220"), attemptKey: "c".repeat(20), returnUrl: "http://127.0.0.1/back" },
+      payments,
+    );
+    expect(answer.outcome).toBe("requires_action");
+    const reread = async () =>
+      (await handle.db.select().from(reservations).where(eq(reservations.id, r.id)))[0] as typeof r;
+    // Back from the challenge before it was passed: not paid.
+    expect(await completePayLink(handle.db, site.siteId, await reread(), payments)).toEqual({
+      outcome: "refused",
+      reason: { code: "card_failed" },
+    });
+    const pending = await reread();
+    await payments.resolveChallenge(pending.paymentId as string, "succeeded");
+    expect(await completePayLink(handle.db, site.siteId, pending, payments)).toEqual({ outcome: "paid" });
+    expect((await reread()).paymentStatus).toBe("paid");
+  });
+
+  it("the payment's webhook settles a booking awaiting its link", async () => {
+    const site = await counterSite();
+    const start = new Date(Date.now() + 90 * HOUR);
+    const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR), {
+      payMethod: 1,
+      paymentStatus: "pending",
+    });
+    const answer = await settlePayment(handle.db, site.siteId, r.id, "pi_by_webhook", {
+      mailer: createMailer({ MAIL_TRANSPORT: "outbox" }),
+      payments: new PaymentSimulator(),
+      mails: async () => () => ({ borrower: null, store: null }),
+    });
+    expect(answer).toEqual({ outcome: "completed", reservationId: r.id, reserveNo: r.reserveNo });
+    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ paymentStatus: "paid", paymentId: "pi_by_webhook" });
   });
 });
 

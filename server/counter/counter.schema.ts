@@ -206,7 +206,8 @@ export const PhoneBookingSchema = z.object({
   tel: optionalField(30),
   email: formText.check(z.maxLength(254, "email_invalid"), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email_invalid")),
   locale: z.enum(CUSTOMER_LOCALES, "invalid_choice"),
-  pay_method: z.enum(["2", "3", "4"], "pay_method_required"),
+  /** 2 cash, 3 card or 4 another way at the store; 1 by card through a link mailed to the customer. */
+  pay_method: z.enum(["2", "3", "4", "1"], "pay_method_required"),
   pay_method_other: optionalField(100),
   passengers: z.pipe(
     formText,

@@ -1,8 +1,6 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
+import { AppError } from "../errors";
+import { type BookingLink, bookingLink } from "../reservations/booking-links";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type CancellationDeps, type CancellationOutcome, cancelBooking, proposedFee } from "./cancellation";
 import type { CancellationFee } from "./cancellation-fee";
@@ -31,7 +29,7 @@ export interface CustomerCancelTerms {
 }
 
 /** The site's deadline, or a guest link's expiry when that comes first. */
-const deadlineOf = (r: ReservationRecord, settings: CancelSettings, until?: Date) => {
+const deadlineOf = (r: Pick<ReservationRecord, "startAt">, settings: CancelSettings, until?: Date) => {
   const deadline = new Date(r.startAt.getTime() - settings.customerCancelDeadlineHours * 3_600_000);
   return until && until < deadline ? until : deadline;
 };
@@ -77,48 +75,12 @@ export async function cancelByCustomer(
   return cancelBooking(db, siteId, r, { fee, who: { staffId: null, name: "customer" } }, deps, now);
 }
 
-/** When a guest's link stops cancelling (its `exp`, seconds since the epoch). */
-export const linkExpiry = (link: GuestCancelLink) => new Date(Number(link.exp) * 1000);
-
-/** A guest's cancellation link: the reservation number, its expiry (the deadline) and the signature. */
-export interface GuestCancelLink {
-  no: string;
-  exp: string;
-  sig: string;
-}
-
-const sign = (siteId: string, r: Pick<ReservationRecord, "reserveNo" | "linkSecret">, exp: string) =>
-  createHmac("sha256", r.linkSecret).update(`${siteId}\n${r.reserveNo}\n${exp}`).digest("base64url");
-
-/** The link's parts for a booking, expiring at the site's deadline (null when the site does not offer it). */
+/** A guest's cancellation link, expiring at the site's deadline (null when the site does not offer it). */
 export function guestCancelLink(
   siteId: string,
   r: Pick<ReservationRecord, "reserveNo" | "linkSecret" | "startAt">,
   settings: CancelSettings,
-): GuestCancelLink | null {
+): BookingLink | null {
   if (!settings.customerCancel) return null;
-  const exp = String(Math.floor((r.startAt.getTime() - settings.customerCancelDeadlineHours * 3_600_000) / 1000));
-  return { no: r.reserveNo, exp, sig: sign(siteId, r, exp) };
-}
-
-/**
- * The booking a guest's link names, when its signature holds; anything else (a wrong signature, an
- * unknown number, another site's booking) is not found, and says nothing about which.
- */
-export async function findByGuestLink(
-  db: Db,
-  siteId: string,
-  link: Partial<GuestCancelLink>,
-): Promise<{ reservation: ReservationRecord; link: GuestCancelLink }> {
-  const { no, exp, sig } = link;
-  if (!no || !exp || !sig || !/^\d{1,12}$/.test(exp) || no.length > 40 || sig.length > 100) throw notFoundError();
-  const [r] = await db
-    .select()
-    .from(reservations)
-    .where(and(eq(reservations.siteId, siteId), eq(reservations.reserveNo, no)));
-  if (!r || r.status === "held" || r.status === "expired") throw notFoundError();
-  const expected = Buffer.from(sign(siteId, r, exp));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw notFoundError();
-  return { reservation: r, link: { no, exp, sig } };
+  return bookingLink("cancel", siteId, r, deadlineOf(r, settings));
 }

@@ -92,6 +92,8 @@ async function customer(
     if (!input.name) fieldErrors.name = { code: "name_required" };
     if (!input.tel) fieldErrors.tel = { code: "tel_required" };
   }
+  // The card link goes by mail: a customer paying that way needs an address.
+  if (input.pay_method === "1" && !input.email && !member?.email) fieldErrors.email = { code: "email_required" };
   if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
   const typed = tel?.ok ? tel.e164 : "";
   return {

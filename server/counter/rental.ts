@@ -4,7 +4,7 @@ import type { ExtraCharge } from "../../common/counter";
 import type { Locale } from "../../common/locales";
 import { isHighSeason } from "../../common/store-rules";
 import { recordAudit } from "../audit/audit-log";
-import { sqlRefusal } from "../catalog/sql-errors";
+import { retryingDeadlocks, sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { reservations, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
@@ -86,7 +86,7 @@ async function withVehicleGuard<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   try {
-    return await work();
+    return await retryingDeadlocks(work);
   } catch (error) {
     const refusal = sqlRefusal(error);
     if (refusal.code === "23P01" && vehicleId !== null) throw await vehicleTaken(db, siteId, r, vehicleId);

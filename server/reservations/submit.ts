@@ -70,8 +70,16 @@ export interface SubmitInput {
   channel?: "web" | "counter";
 }
 
-/** How the counter is paid: cash or card at the store, or another way staff write down. */
-export const COUNTER_PAY_METHODS: readonly number[] = [PAY_METHOD.cash, PAY_METHOD.cardAtStore, PAY_METHOD.other];
+/**
+ * How the counter is paid: cash or card at the store, another way staff write down, or by card in
+ * advance through a link mailed to the customer (the booking is confirmed, its payment pending).
+ */
+export const COUNTER_PAY_METHODS: readonly number[] = [
+  PAY_METHOD.cash,
+  PAY_METHOD.cardAtStore,
+  PAY_METHOD.other,
+  PAY_METHOD.advanceCard,
+];
 
 /** The site as the counter books it: suspended web bookings do not close the phone, and no lead time applies. */
 export function counterBundle(bundle: SiteBundle): SiteBundle {
@@ -325,7 +333,8 @@ async function book(
   if (reason || !quote?.period || !quote.fees)
     return { kind: "answered", answer: { outcome: "refused", reason: reason ?? { code: "no_cars_in_period" } } };
   const { session, now } = input;
-  const byCard = session.payMethod === PAY_METHOD.advanceCard;
+  // On the web the card pays now, holding the car meanwhile; at the counter it pays later by the mailed link.
+  const byCard = session.payMethod === PAY_METHOD.advanceCard && input.channel !== "counter";
   const priced = { period: quote.period, fees: quote.fees };
   // One savepoint around every write the capacity trigger may refuse: a refusal undoes a driver
   // entered now and leaves the transaction able to store the answer under the key.
@@ -386,7 +395,7 @@ function reservationValues(
     endAt: period.end,
     status: byCard ? ("held" as const) : ("confirmed" as const),
     holdExpiresAt: byCard ? new Date(now.getTime() + HOLD_MINUTES * 60_000) : null,
-    paymentStatus: byCard ? ("pending" as const) : null,
+    paymentStatus: session.payMethod === PAY_METHOD.advanceCard ? ("pending" as const) : null,
     memberId: input.memberId,
     driverId: driver.driverId,
     rentalFee: fees.rentCarFee,
@@ -505,6 +514,9 @@ export async function settlePayment(
       return settled;
     });
     if (row) return { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo };
+    // A booking of the counter paid through its mailed link (a webhook of that payment).
+    const paidByLink = await markPaid(db, siteId, reservationId, paymentId);
+    if (paidByLink) return { outcome: "completed", reservationId, reserveNo: paidByLink };
   } catch (error) {
     if (!isFullyBooked(error)) throw error;
     await deps.payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
@@ -527,6 +539,29 @@ export async function settlePayment(
     }
   }
   return refused("card_failed");
+}
+
+/** A confirmed booking awaiting its card payment (the counter's mailed link) is paid: its number, or null when it was not awaiting one. */
+export async function markPaid(
+  db: DbOrTx,
+  siteId: string,
+  reservationId: number,
+  paymentId: string,
+): Promise<string | null> {
+  const rows = await db
+    .update(reservations)
+    .set({ paymentStatus: "paid", paymentId })
+    .where(
+      and(
+        eq(reservations.siteId, siteId),
+        eq(reservations.id, reservationId),
+        eq(reservations.status, "confirmed"),
+        eq(reservations.payMethod, PAY_METHOD.advanceCard),
+        eq(reservations.paymentStatus, "pending"),
+      ),
+    )
+    .returning({ reserveNo: reservations.reserveNo });
+  return rows[0]?.reserveNo ?? null;
 }
 
 /** A payment failed or was abandoned: the hold is released at once, so the car is free again. */

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { registerMember } from "./account-helpers";
+import { mailsTo, registerMember, uniqueEmail } from "./account-helpers";
 import { adminLogin, field, STAFF } from "./admin-helpers";
+import { fillCard } from "./booking-helpers";
 import { addDays, today } from "./dates";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -12,9 +13,12 @@ import { expect, expectAccessible, test } from "./fixtures";
  * pages as the other specs expect them.
  */
 
-/** A departure day far from the other specs' dates, avoiding Ishigaki's closing day (the 15th). */
-function departureDay(): string {
-  let day = addDays(today(), 75);
+/**
+ * A departure day far from the other specs' dates (each test its own, `daysAhead`), avoiding
+ * Ishigaki's closing day (the 15th) and the day before it (a rental to the next day).
+ */
+function departureDay(daysAhead = 75): string {
+  let day = addDays(today(), daysAhead);
   while (day.endsWith("-14") || day.endsWith("-15")) day = addDays(day, 1);
   return day;
 }
@@ -160,7 +164,7 @@ test("today's board lists the day's departures with their car, and the reservati
 test("a phone booking is changed to two more hours: the new price and the difference are read out, then booked, and the booking shows the new total", async ({
   page,
 }) => {
-  const day = addDays(departureDay(), 3);
+  const day = departureDay(78);
   await adminLogin(page, STAFF.sakuraOwner, "ja");
   await page.goto("/admin/sakura/reservations/new");
   await fillBooking(page, day, "10:00", "");
@@ -185,4 +189,50 @@ test("a phone booking is changed to two more hours: the new price and the differ
   await page.getByTestId("change-submit").click();
   await expect(page.getByTestId("flash")).toContainText("予約を変更しました");
   await expect(page.getByTestId("reservation-total")).toContainText(after.toLocaleString("ja-JP"));
+});
+
+test("a phone booking paid by the mailed card link: the customer pays in English from the mail, and the booking shows paid", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Within 50 days: a card in advance is refused for later departures (spec §5).
+  const day = departureDay(44);
+  const email = uniqueEmail("paylink");
+  await adminLogin(page, STAFF.sakuraOwner, "ja");
+  await page.goto("/admin/sakura/reservations/new");
+  await fillBooking(page, day, "10:00", "");
+  await field(page, "name").fill("Emily Carter");
+  await field(page, "tel").fill("+44 20 7946 0958");
+  await field(page, "email").fill(email);
+  await page.locator(`select[name="locale"]`).selectOption("en");
+  await page.locator('input[name="pay_method"][value="1"]').check();
+  await page.getByTestId("phone-quote-submit").click();
+  const total = yen(await page.getByTestId("phone-total").textContent());
+  await page.getByTestId("phone-book").click();
+  await expect(page.getByTestId("flash")).toContainText("受け付けました");
+  await expect(page.getByTestId("booking-fees")).toContainText("決済待ち");
+
+  let link = "";
+  await expect
+    .poll(async () => {
+      const mail = (await mailsTo(request, "sakura", email)).find((m) => m.kind === "reservation_confirmed");
+      link = mail?.text.match(/https?:\/\/\S+\/reserve\/pay\?\S+/)?.[0] ?? "";
+      return link;
+    })
+    .toContain("/en/sakura/reserve/pay?");
+  const customer = await browser.newContext();
+  const pay = await customer.newPage();
+  const target = new URL(link);
+  await pay.goto(`${target.pathname}${target.search}`);
+  await expect(pay.getByTestId("page-title")).toHaveText("Pay by card");
+  await expect(pay.getByTestId("card-total")).toHaveText(`¥${total.toLocaleString("en-US")}`);
+  await expectAccessible(pay);
+  await fillCard(pay, "4242424242424242", "EMILY CARTER");
+  await pay.getByTestId("card-pay").click();
+  await expect(pay.getByTestId("pay-done")).toBeVisible();
+  await customer.close();
+
+  await page.reload();
+  await expect(page.getByTestId("booking-fees")).toContainText("決済済み");
 });

@@ -7,7 +7,8 @@ import { addDays, localDate, localTime, zonedInstant } from "../../common/calend
 import { CHECK_ITEMS } from "../../common/counter";
 import { hashPassword } from "../../server/auth/passwords";
 import { quoteChange } from "../../server/counter/change";
-import { ChangeSchema } from "../../server/counter/counter.schema";
+import { ChangeSchema, PhoneBookingSchema } from "../../server/counter/counter.schema";
+import { quoteAtCounter } from "../../server/counter/phone-booking";
 import type { DbHandle } from "../../server/db/client";
 import {
   carOptions,
@@ -31,7 +32,7 @@ import { startStaffSession } from "../../server/staff/sessions";
 import { NIGHTS } from "../fixtures/fee-plans";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
-import { parsed } from "../fixtures/staff-actors";
+import { OWNER, parsed } from "../fixtures/staff-actors";
 import { createTestDb } from "../setup/test-db";
 
 /**
@@ -302,6 +303,32 @@ async function unchangedBooking(store: 0 | 1) {
   };
 }
 
+/** A phone booking's form at `store`, with the total the counter's quote reads out. */
+async function phoneBooking(store: 0 | 1) {
+  counterBookings += 1;
+  const day = addDays(localDate(new Date(), TOKYO), 20 + counterBookings);
+  const fields = {
+    store_id: String(storeIds[store]),
+    car_type_id: String(ids.carTypeId),
+    start_date: day,
+    start_time: "10:00",
+    end_date: day,
+    end_time: "17:00",
+    name: "電話 予約",
+    tel: "090-1111-2222",
+    locale: "ja",
+    pay_method: "2",
+    idempotency_key: `matrix-${Math.random().toString(36).slice(2)}-key`,
+  };
+  const bundle = await loadSiteBundle(handle.db, siteId);
+  if (!bundle) throw new Error("no bundle");
+  const quote = await quoteAtCounter(handle.db, siteId, OWNER, parsed(PhoneBookingSchema, fields), bundle, new Date());
+  return {
+    path: `/admin/${siteId}/reservations/new`,
+    fields: { ...fields, intent: "book", shown_total: String(quote.fees?.total) },
+  };
+}
+
 const COUNTER = ["owner", "manager", "store_staff"] as const;
 const EVERY_STORE = ["owner", "manager"] as const;
 
@@ -388,6 +415,8 @@ const COUNTER_ACTIONS: Action[] = [
     prepare: async () => ({ path: detailOf((await counterBooking(0)).reserveNo), fields: { intent: "resend" } }),
   },
   { name: "change a booking at the store staff's store", allowed: COUNTER, prepare: () => unchangedBooking(0) },
+  { name: "take a phone booking at the store staff's store", allowed: COUNTER, prepare: () => phoneBooking(0) },
+  { name: "take a phone booking at another store", allowed: EVERY_STORE, prepare: () => phoneBooking(1) },
   {
     name: "change a booking at another store",
     allowed: EVERY_STORE,

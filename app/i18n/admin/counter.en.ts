@@ -190,7 +190,7 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.phone.new": "Take a phone or walk-in booking",
   "admin.phone.title": "A booking by phone or at the counter",
   "admin.phone.lead":
-    "Enter what the customer asks for, read the price back, then book. Price and availability are checked as for a booking on the website. Payment is taken at the store.",
+    "Enter what the customer asks for, read the price back, then book. Price and availability are checked as for a booking on the website. Payment is taken at the store, or by card through a link mailed to the customer.",
   "admin.phone.car": "Car and period",
   "admin.phone.chooseCarType": "Choose a car type",
   "admin.phone.withImmunity": "With the damage waiver",
@@ -221,4 +221,7 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.change.same": "No difference",
   "admin.change.submit": "Change at this price",
   "admin.change.done": "The booking is changed (total ¥{total}, difference ¥{difference}).",
+  "admin.phone.payLink": "Card in advance (a payment link by e-mail)",
+  "admin.phone.payLinkHint":
+    "The customer gets a link to a card payment page by e-mail. The booking shows as awaiting payment until they pay.",
 };

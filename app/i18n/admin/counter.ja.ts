@@ -187,7 +187,7 @@ export const adminCounterJa = {
   "admin.phone.new": "電話・店頭で予約を受ける",
   "admin.phone.title": "電話・店頭での予約",
   "admin.phone.lead":
-    "お客様のご希望を入力し、料金を確認してから予約します。料金と空車の確認は、Webサイトの予約と同じです。お支払いは店頭です。",
+    "お客様のご希望を入力し、料金を確認してから予約します。料金と空車の確認は、Webサイトの予約と同じです。お支払いは店頭、またはお客様にメールで送るカード決済リンクからです。",
   "admin.phone.car": "車種と期間",
   "admin.phone.chooseCarType": "車種を選んでください",
   "admin.phone.withImmunity": "免責補償に加入する",
@@ -217,4 +217,7 @@ export const adminCounterJa = {
   "admin.change.same": "差額はありません",
   "admin.change.submit": "この料金で変更する",
   "admin.change.done": "予約を変更しました（合計 ¥{total}、差額 ¥{difference}）。",
+  "admin.phone.payLink": "カードで事前決済（決済リンクをメールで送る）",
+  "admin.phone.payLinkHint":
+    "お客様のメールアドレスに、カード決済のページへのリンクを送ります。お支払いまでは「未決済」と表示されます。",
 } as const;

@@ -269,10 +269,13 @@ export default function AdminReservationNew({ loaderData, actionData }: Route.Co
             label={t("admin.reservation.payMethod")}
             value={value("pay_method")}
             errors={errors}
-            options={(["2", "3", "4"] as const).map((m) => ({
-              value: m,
-              label: siteT(`reserves.pay.${m}` as MessageKey),
-            }))}
+            options={[
+              ...(["2", "3", "4"] as const).map((m) => ({
+                value: m,
+                label: siteT(`reserves.pay.${m}` as MessageKey),
+              })),
+              { value: "1", label: t("admin.phone.payLink"), hint: t("admin.phone.payLinkHint") },
+            ]}
           />
           <AdminInput
             name="pay_method_other"

@@ -1,10 +1,6 @@
 import { pickLang } from "../../../common/locales";
-import {
-  cancelByCustomer,
-  customerCancelTerms,
-  findByGuestLink,
-  linkExpiry,
-} from "../../../server/counter/customer-cancel";
+import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
+import { findByLink, linkExpiry, linkFromQuery } from "../../../server/reservations/booking-links";
 import { PeriodText } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { StatusBadge } from "../../components/mypage/reservation-card";
@@ -27,12 +23,7 @@ import type { Route } from "./+types/cancel";
  */
 async function guestBooking(context: Route.LoaderArgs["context"], request: Request) {
   const { siteId } = getSite(context);
-  const params = new URL(request.url).searchParams;
-  return findByGuestLink(services(context).db, siteId, {
-    no: params.get("no") ?? undefined,
-    exp: params.get("exp") ?? undefined,
-    sig: params.get("sig") ?? undefined,
-  });
+  return findByLink(services(context).db, siteId, "cancel", linkFromQuery(new URL(request.url).searchParams));
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -78,4 +78,8 @@ export const mypageEn: Record<keyof typeof mypageJa, string> = {
   "reserves.cancel.handedOver": "The car has been handed over, so the reservation cannot be cancelled online.",
   "reserves.cancel.cancelled": "This reservation is cancelled.",
   "reserves.cancel.guestTitle": "Your reservation",
+  "payLink.title": "Pay by card",
+  "payLink.lead": "Pay for the reservation the store took for you by card, in advance.",
+  "payLink.paid": "Your payment is complete. We look forward to seeing you.",
+  "payLink.closed": "This link can no longer be used to pay. Please contact the store.",
 };

@@ -76,4 +76,8 @@ export const mypageJa = {
   "reserves.cancel.handedOver": "お車のお引き渡し後のため、オンラインではキャンセルできません。",
   "reserves.cancel.cancelled": "このご予約はキャンセル済みです。",
   "reserves.cancel.guestTitle": "ご予約の確認・キャンセル",
+  "payLink.title": "カードでのお支払い",
+  "payLink.lead": "店舗でお受けしたご予約の料金を、カードで事前にお支払いいただけます。",
+  "payLink.paid": "お支払いが完了しました。ご来店をお待ちしております。",
+  "payLink.closed": "このリンクではお支払いできません。店舗へお問い合わせください。",
 } as const;

@@ -77,4 +77,8 @@ export const mypageKo: Record<keyof typeof mypageJa, string> = {
   "reserves.cancel.handedOver": "차량 인도 후이므로 온라인으로 취소할 수 없습니다.",
   "reserves.cancel.cancelled": "이 예약은 취소되었습니다.",
   "reserves.cancel.guestTitle": "예약 확인·취소",
+  "payLink.title": "카드 결제",
+  "payLink.lead": "지점에서 접수한 예약 요금을 카드로 사전 결제하실 수 있습니다.",
+  "payLink.paid": "결제가 완료되었습니다. 방문을 기다리겠습니다.",
+  "payLink.closed": "이 링크로는 결제할 수 없습니다. 지점으로 문의해 주세요.",
 };

@@ -77,4 +77,8 @@ export const mypageZhTW: Record<keyof typeof mypageJa, string> = {
   "reserves.cancel.handedOver": "車輛已交付，因此無法線上取消。",
   "reserves.cancel.cancelled": "此預約已取消。",
   "reserves.cancel.guestTitle": "預約確認・取消",
+  "payLink.title": "信用卡付款",
+  "payLink.lead": "您可以信用卡預先支付門市為您受理的預約費用。",
+  "payLink.paid": "付款已完成。期待您的光臨。",
+  "payLink.closed": "此連結已無法用於付款。請聯絡門市。",
 };

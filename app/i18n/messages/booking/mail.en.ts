@@ -91,4 +91,6 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.store.changedLead": "The reservation below was changed. Please check its car.",
   "bookingMail.borrower.cancelOnline":
     "You can cancel this reservation online until {deadline} (any cancellation fee is shown before you confirm):\n{url}",
+  "bookingMail.borrower.payLink":
+    "Please pay the total of {total} by card in advance (by {deadline}) on this page:\n{url}",
 };

@@ -94,4 +94,6 @@ export const bookingMailJa = {
   "bookingMail.store.changedLead": "以下のご予約が変更されました。配車の予定をご確認ください。",
   "bookingMail.borrower.cancelOnline":
     "このご予約は {deadline} まで、次のページからキャンセルできます（キャンセル料は確定前に表示されます）。\n{url}",
+  "bookingMail.borrower.payLink":
+    "合計 {total} をカードで事前にお支払いください（{deadline} まで）。お支払いのページ：\n{url}",
 } as const;
