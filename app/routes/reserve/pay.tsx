@@ -202,7 +202,7 @@ export default function PayByLink({ loaderData: d, actionData }: Route.Component
             hidden={Boolean(d.stripe) && !hydrated}
             data-testid="card-pay"
           >
-            {busy ? t("confirm.submitting") : t("reserveCard.pay")}
+            {busy ? t("confirm.submitting") : t("payLink.submit")}
           </button>
         </Form>
       )}

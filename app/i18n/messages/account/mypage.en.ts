@@ -82,4 +82,5 @@ export const mypageEn: Record<keyof typeof mypageJa, string> = {
   "payLink.lead": "Pay for the reservation the store took for you by card, in advance.",
   "payLink.paid": "Your payment is complete. We look forward to seeing you.",
   "payLink.closed": "This link can no longer be used to pay. Please contact the store.",
+  "payLink.submit": "Pay now",
 };

@@ -80,4 +80,5 @@ export const mypageJa = {
   "payLink.lead": "店舗でお受けしたご予約の料金を、カードで事前にお支払いいただけます。",
   "payLink.paid": "お支払いが完了しました。ご来店をお待ちしております。",
   "payLink.closed": "このリンクではお支払いできません。店舗へお問い合わせください。",
+  "payLink.submit": "カードで支払う",
 } as const;

@@ -81,4 +81,5 @@ export const mypageKo: Record<keyof typeof mypageJa, string> = {
   "payLink.lead": "지점에서 접수한 예약 요금을 카드로 사전 결제하실 수 있습니다.",
   "payLink.paid": "결제가 완료되었습니다. 방문을 기다리겠습니다.",
   "payLink.closed": "이 링크로는 결제할 수 없습니다. 지점으로 문의해 주세요.",
+  "payLink.submit": "결제하기",
 };

@@ -81,4 +81,5 @@ export const mypageZhTW: Record<keyof typeof mypageJa, string> = {
   "payLink.lead": "您可以信用卡預先支付門市為您受理的預約費用。",
   "payLink.paid": "付款已完成。期待您的光臨。",
   "payLink.closed": "此連結已無法用於付款。請聯絡門市。",
+  "payLink.submit": "立即付款",
 };
