@@ -1,8 +1,11 @@
 import { formatDateTime } from "../../common/format";
+import { type Locale, pickLang } from "../../common/locales";
 import type { CustomerCancelTerms } from "../../server/counter/customer-cancel";
 import type { ReservationRecord } from "../../server/counter/reservations";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import type { CancelTermsView } from "../components/reservation/cancel-panel";
+import type { LinkedBookingView } from "../components/reservation/linked-booking";
+import { periodView } from "./booking.server";
 
 /** The terms of cancelling online as the customer reads them, in the store's time. */
 export function cancelTermsView(bundle: SiteBundle, r: ReservationRecord, terms: CustomerCancelTerms): CancelTermsView {
@@ -14,5 +17,18 @@ export function cancelTermsView(bundle: SiteBundle, r: ReservationRecord, terms:
     refund: terms.refund,
     paidByCard: r.paymentStatus === "paid",
     storeTel: store?.tel ?? "",
+  };
+}
+
+/** The booking a mail's link opened, in the page's language and the store's time. */
+export function linkedBookingView(bundle: SiteBundle, r: ReservationRecord, locale: Locale): LinkedBookingView {
+  const store = bundle.stores.find((s) => s.id === r.storeId);
+  const carType = bundle.catalogue.carTypes.find((c) => c.id === r.carTypeId);
+  return {
+    reserveNo: r.reserveNo,
+    storeName: store ? pickLang(store, "storeName", locale) : "",
+    carTypeName: carType ? pickLang(carType, "typeName", locale) : "",
+    period: store ? periodView(r.startAt, r.endAt, store.timeZone) : null,
+    total: r.totalFee,
   };
 }

@@ -392,3 +392,60 @@ export function CheckSheetSummary({ sheet }: { sheet: CheckSheet | null }) {
 }
 
 export { FUEL_LABEL };
+
+/**
+ * The car and period a booking is for: store, car type, departure and return, the waiver. The phone
+ * booking and the change of a booking ask the same.
+ */
+export function CarAndPeriodFields({
+  stores,
+  carTypes,
+  errors,
+  value,
+  chooseCarType,
+}: {
+  stores: readonly { id: number; name: string }[];
+  carTypes: readonly { id: number; name: string; className: string }[];
+  errors: AdminErrors;
+  value: (name: string) => string;
+  /** A first, empty choice of car type (a new booking has none yet). */
+  chooseCarType?: string;
+}) {
+  const { t } = useAdminI18n();
+  const when = (name: string, type: "date" | "time", label: string) => (
+    <AdminInput type={type} name={name} label={label} required errors={errors} defaultValue={value(name)} />
+  );
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminSelect
+          name="store_id"
+          label={t("admin.reservations.store")}
+          required
+          errors={errors}
+          defaultValue={value("store_id")}
+          options={stores.map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+        <AdminSelect
+          name="car_type_id"
+          label={t("admin.reservations.carType")}
+          required
+          errors={errors}
+          defaultValue={value("car_type_id")}
+          options={[
+            ...(chooseCarType ? [{ value: "", label: chooseCarType }] : []),
+            ...carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` })),
+          ]}
+        />
+        {when("start_date", "date", t("admin.counter.departedDate"))}
+        {when("start_time", "time", t("admin.counter.time"))}
+        {when("end_date", "date", t("admin.counter.returnedDate"))}
+        {when("end_time", "time", t("admin.counter.time"))}
+      </div>
+      <label className="inline-flex min-h-11 items-center gap-2">
+        <input type="checkbox" name="with_immunity" value="1" defaultChecked={value("with_immunity") === "1"} />
+        {t("admin.phone.withImmunity")}
+      </label>
+    </>
+  );
+}

@@ -12,7 +12,8 @@ import { rentalStage } from "../../../server/counter/stage";
 import { AppError } from "../../../server/errors";
 import { authorize, can } from "../../../server/staff/permissions";
 import { Yen } from "../../components/admin/counter";
-import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
+import { CarAndPeriodFields } from "../../components/admin/counter-forms";
+import { AdminErrorSummary, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
@@ -159,60 +160,7 @@ export default function AdminReservationChange({ loaderData, actionData }: Route
           <p className="text-sm text-gray-700">
             {t("admin.change.current")} <Yen amount={loaderData.total} />
           </p>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AdminSelect
-              name="store_id"
-              label={t("admin.reservations.store")}
-              required
-              errors={errors}
-              defaultValue={value("store_id")}
-              options={loaderData.stores.map((s) => ({ value: String(s.id), label: s.name }))}
-            />
-            <AdminSelect
-              name="car_type_id"
-              label={t("admin.reservations.carType")}
-              required
-              errors={errors}
-              defaultValue={value("car_type_id")}
-              options={loaderData.carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` }))}
-            />
-            <AdminInput
-              type="date"
-              name="start_date"
-              label={t("admin.counter.departedDate")}
-              required
-              errors={errors}
-              defaultValue={value("start_date")}
-            />
-            <AdminInput
-              type="time"
-              name="start_time"
-              label={t("admin.counter.time")}
-              required
-              errors={errors}
-              defaultValue={value("start_time")}
-            />
-            <AdminInput
-              type="date"
-              name="end_date"
-              label={t("admin.counter.returnedDate")}
-              required
-              errors={errors}
-              defaultValue={value("end_date")}
-            />
-            <AdminInput
-              type="time"
-              name="end_time"
-              label={t("admin.counter.time")}
-              required
-              errors={errors}
-              defaultValue={value("end_time")}
-            />
-          </div>
-          <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="with_immunity" value="1" defaultChecked={value("with_immunity") === "1"} />
-            {t("admin.phone.withImmunity")}
-          </label>
+          <CarAndPeriodFields stores={loaderData.stores} carTypes={loaderData.carTypes} errors={errors} value={value} />
         </AdminSection>
         {loaderData.options.length ? (
           <AdminSection title={t("admin.change.options")}>

@@ -10,6 +10,7 @@ import { AppError } from "../../../server/errors";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { can } from "../../../server/staff/permissions";
 import { Yen } from "../../components/admin/counter";
+import { CarAndPeriodFields } from "../../components/admin/counter-forms";
 import {
   AdminErrorSummary,
   AdminInput,
@@ -142,63 +143,13 @@ export default function AdminReservationNew({ loaderData, actionData }: Route.Co
         <input type="hidden" name="idempotency_key" value={value("idempotency_key")} />
         <AdminErrorSummary errors={errors} />
         <AdminSection title={t("admin.phone.car")}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AdminSelect
-              name="store_id"
-              label={t("admin.reservations.store")}
-              required
-              errors={errors}
-              defaultValue={value("store_id")}
-              options={loaderData.stores.map((s) => ({ value: String(s.id), label: s.name }))}
-            />
-            <AdminSelect
-              name="car_type_id"
-              label={t("admin.reservations.carType")}
-              required
-              errors={errors}
-              defaultValue={value("car_type_id")}
-              options={[
-                { value: "", label: t("admin.phone.chooseCarType") },
-                ...loaderData.carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` })),
-              ]}
-            />
-            <AdminInput
-              type="date"
-              name="start_date"
-              label={t("admin.counter.departedDate")}
-              required
-              errors={errors}
-              defaultValue={value("start_date")}
-            />
-            <AdminInput
-              type="time"
-              name="start_time"
-              label={t("admin.counter.time")}
-              required
-              errors={errors}
-              defaultValue={value("start_time")}
-            />
-            <AdminInput
-              type="date"
-              name="end_date"
-              label={t("admin.counter.returnedDate")}
-              required
-              errors={errors}
-              defaultValue={value("end_date")}
-            />
-            <AdminInput
-              type="time"
-              name="end_time"
-              label={t("admin.counter.time")}
-              required
-              errors={errors}
-              defaultValue={value("end_time")}
-            />
-          </div>
-          <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="with_immunity" value="1" defaultChecked={value("with_immunity") === "1"} />
-            {t("admin.phone.withImmunity")}
-          </label>
+          <CarAndPeriodFields
+            stores={loaderData.stores}
+            carTypes={loaderData.carTypes}
+            errors={errors}
+            value={value}
+            chooseCarType={t("admin.phone.chooseCarType")}
+          />
         </AdminSection>
         <AdminSection title={t("admin.phone.customer")}>
           <AdminInput

@@ -1,18 +1,15 @@
-import { pickLang } from "../../../common/locales";
 import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
 import { findByLink, linkExpiry, linkFromQuery } from "../../../server/reservations/booking-links";
-import { PeriodText } from "../../components/booking/booking-summary";
-import { useYen } from "../../components/car/price";
 import { StatusBadge } from "../../components/mypage/reservation-card";
 import { CancelPanel } from "../../components/reservation/cancel-panel";
+import { LinkedBooking } from "../../components/reservation/linked-booking";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleIntent } from "../../lib/form-action.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { getSite, services } from "../../lib/site.server";
-import { periodView } from "../../presenters/booking.server";
 import { composeCancellationMails } from "../../presenters/booking-mail.server";
-import { cancelTermsView } from "../../presenters/customer-cancel.server";
+import { cancelTermsView, linkedBookingView } from "../../presenters/customer-cancel.server";
 import type { Route } from "./+types/cancel";
 
 /**
@@ -31,15 +28,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
   const now = new Date();
   const terms = await customerCancelTerms(services(context).db, siteId, r, bundle.settings, now, linkExpiry(link));
-  const store = bundle.stores.find((s) => s.id === r.storeId);
-  const carType = bundle.catalogue.carTypes.find((c) => c.id === r.carTypeId);
   return {
-    reserveNo: r.reserveNo,
+    booking: linkedBookingView(bundle, r, locale),
     status: terms.state === "cancelled" ? ("cancelled" as const) : ("upcoming" as const),
-    storeName: store ? pickLang(store, "storeName", locale) : "",
-    carTypeName: carType ? pickLang(carType, "typeName", locale) : "",
-    period: store ? periodView(r.startAt, r.endAt, store.timeZone) : null,
-    total: r.totalFee,
     cancel: cancelTermsView(bundle, r, terms),
   };
 }
@@ -68,7 +59,6 @@ export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.ca
 
 export default function GuestCancel({ loaderData: d }: Route.ComponentProps) {
   const { t } = useI18n();
-  const yen = useYen();
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -77,33 +67,13 @@ export default function GuestCancel({ loaderData: d }: Route.ComponentProps) {
         </h1>
         <StatusBadge status={d.status} />
       </div>
-      <section className="card mt-4 p-4" data-testid="reservation-detail">
-        <p className="text-sm text-gray-700">{t("reserves.reserveNo")}</p>
-        <p className="text-2xl font-bold tracking-wider" data-testid="reserve-no">
-          {d.reserveNo}
-        </p>
-        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-700">{t("confirm.departureStore")}</dt>
-          <dd>{d.storeName}</dd>
-          <dt className="text-gray-700">{t("reserves.carType")}</dt>
-          <dd>{d.carTypeName}</dd>
-          {d.period ? (
-            <>
-              <dt className="text-gray-700">{t("confirm.period")}</dt>
-              <dd>
-                <PeriodText period={d.period} />
-              </dd>
-            </>
-          ) : null}
-          <dt className="text-gray-700">{t("booking.fees.total")}</dt>
-          <dd className="price font-bold">{yen(d.total)}</dd>
-        </dl>
+      <LinkedBooking booking={d.booking} withTotal>
         {d.status === "cancelled" ? (
           <p className="mt-3 font-semibold" data-testid="cancelled-note">
             {t("reserves.cancel.cancelled")}
           </p>
         ) : null}
-      </section>
+      </LinkedBooking>
       <CancelPanel terms={d.cancel} />
     </main>
   );

@@ -1,5 +1,4 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { pickLang } from "../../../common/locales";
 import {
   CardSchema,
   cardSchemaFor,
@@ -9,13 +8,13 @@ import {
 } from "../../../server/cards/card.schema";
 import { findByLink, linkFromQuery } from "../../../server/reservations/booking-links";
 import { completePayLink, payByLink, payLinkState } from "../../../server/reservations/pay-link";
-import { PeriodText } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
 import { CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
 import { useHydrated } from "../../components/form/member-fields";
 import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
+import { LinkedBooking } from "../../components/reservation/linked-booking";
 import { newIdempotencyKey } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -24,7 +23,7 @@ import { privateMeta } from "../../lib/seo";
 import { publicOrigin } from "../../lib/seo.server";
 import { getSite, services } from "../../lib/site.server";
 import { challengeUrl, stripeCardConfig } from "../../lib/stripe.server";
-import { periodView } from "../../presenters/booking.server";
+import { linkedBookingView } from "../../presenters/customer-cancel.server";
 import type { Route } from "./+types/pay";
 
 /** Card pages load no analytics or tag manager (spec §9). */
@@ -51,15 +50,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (answer?.outcome === "refused") refused = answer.reason;
     if (answer?.outcome === "paid") r = { ...r, paymentStatus: "paid" };
   }
-  const store = bundle.stores.find((s) => s.id === r.storeId);
-  const carType = bundle.catalogue.carTypes.find((c) => c.id === r.carTypeId);
   return {
     state: payLinkState(r, link, new Date()),
-    reserveNo: r.reserveNo,
-    storeName: store ? pickLang(store, "storeName", locale) : "",
-    carTypeName: carType ? pickLang(carType, "typeName", locale) : "",
-    period: store ? periodView(r.startAt, r.endAt, store.timeZone) : null,
-    total: r.totalFee,
+    booking: linkedBookingView(bundle, r, locale),
     attemptKey: newIdempotencyKey(),
     years: expiryYears(),
     refused,
@@ -121,26 +114,7 @@ export default function PayByLink({ loaderData: d, actionData }: Route.Component
         {t("payLink.title")}
       </h1>
       <p className="mt-1 text-gray-700">{t("payLink.lead")}</p>
-      <section className="card mt-4 p-4" data-testid="reservation-detail">
-        <p className="text-sm text-gray-700">{t("reserves.reserveNo")}</p>
-        <p className="text-2xl font-bold tracking-wider" data-testid="reserve-no">
-          {d.reserveNo}
-        </p>
-        <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-700">{t("confirm.departureStore")}</dt>
-          <dd>{d.storeName}</dd>
-          <dt className="text-gray-700">{t("reserves.carType")}</dt>
-          <dd>{d.carTypeName}</dd>
-          {d.period ? (
-            <>
-              <dt className="text-gray-700">{t("confirm.period")}</dt>
-              <dd>
-                <PeriodText period={d.period} />
-              </dd>
-            </>
-          ) : null}
-        </dl>
-      </section>
+      <LinkedBooking booking={d.booking} />
       {d.state === "paid" ? (
         <p className="card mt-4 p-4 font-semibold text-green-900" role="status" data-testid="pay-done">
           {t("payLink.paid")}
@@ -191,7 +165,7 @@ export default function PayByLink({ loaderData: d, actionData }: Route.Component
           <p className="flex items-baseline justify-between gap-3 border-t border-gray-200 pt-3">
             <span className="text-sm text-gray-700">{t("reserveCard.amount")}</span>
             <span className="price text-xl font-bold" data-testid="card-total">
-              {yen(d.total)}
+              {yen(d.booking.total)}
             </span>
           </p>
           {/* A new card on Stripe needs JavaScript: no button that could only fail without it. */}
