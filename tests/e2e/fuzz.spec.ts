@@ -26,6 +26,10 @@ const QUERY_KEYS = [
   "month",
   "mode",
   "_routes",
+  // The signed links of a booking's mails (cancel, pay).
+  "no",
+  "exp",
+  "sig",
 ] as const;
 
 /** Values already escaped for a URL: odd %-encodings go in raw, everything else through encodeURIComponent. */
@@ -151,6 +155,8 @@ const PAGES = [
   "/custom_page",
   "/custom_page/{url}",
   "/unpublished",
+  "/reserve/cancel",
+  "/reserve/pay",
 ] as const;
 
 test("random queries and path segments on every page never answer 5xx", async ({ request }) => {
