@@ -627,7 +627,19 @@ describe("the role matrix: each role × each back-office action, on the server",
 describe("tenancy of the back office", () => {
   it("another site's staff session opens nothing here: every page asks to sign in, every post is refused", async () => {
     const foreign = cookies.get("other-owner") as string;
-    for (const target of ["", "/stores", `/stores/${storeIds[0]}`, "/staff", "/audit", "/import", "/members"]) {
+    for (const target of [
+      "",
+      "/stores",
+      `/stores/${storeIds[0]}`,
+      "/staff",
+      "/audit",
+      "/import",
+      "/members",
+      "/today",
+      "/reservations",
+      "/dispatch",
+      "/reservations/new",
+    ]) {
       const response = await get(`/admin/${siteId}${target}`, foreign);
       expect(response.status, target).toBe(302);
       expect(response.headers.get("location")).toContain(`/admin/${siteId}/login`);
@@ -655,6 +667,43 @@ describe("tenancy of the back office", () => {
       expect((await get(`/admin/${siteId}${target}`, owner)).status, target).toBe(404);
     }
     expect((await post(`/admin/${siteId}/members/${foreignMember}`, owner, { intent: "resend" })).status).toBe(404);
+  });
+
+  it("another site's bookings and cars answer 404 or a field error at the counter, never a change", async () => {
+    const owner = cookies.get("owner") as string;
+    const theirs = await createCatalogue(handle.db, otherSiteId, [otherSiteStore], {
+      classes: [{ key: "c", className: "コンパクト" }],
+      carTypes: [{ key: "t", classKey: "c", typeName: "フィット", capacity: 5 }],
+      vehicles: [{ store: 0, typeKey: "t", count: 1 }],
+    });
+    const [booking] = await handle.db
+      .insert(reservations)
+      .values({
+        siteId: otherSiteId,
+        reserveNo: "THEIRS-1",
+        storeId: otherSiteStore,
+        carTypeId: theirs.typeIds.t as number,
+        startAt: new Date(Date.now() + 100 * 3_600_000),
+        endAt: new Date(Date.now() + 105 * 3_600_000),
+        status: "confirmed",
+        locale: "ja",
+      })
+      .returning();
+    for (const target of ["/reservations/THEIRS-1", "/reservations/THEIRS-1/change"]) {
+      expect((await get(`/admin/${siteId}${target}`, owner)).status, target).toBe(404);
+    }
+    expect((await post(`/admin/${siteId}/reservations/THEIRS-1`, owner, { intent: "cancel", fee: "0" })).status).toBe(
+      404,
+    );
+    const [theirCar] = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, otherSiteId));
+    const mine = await counterBooking(0);
+    const assign = await post(detailOf(mine.reserveNo), owner, { intent: "assign", vehicle_id: String(theirCar?.id) });
+    expect(assign.status).toBe(422);
+    const [after] = await handle.db
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, booking?.id as number));
+    expect(after).toMatchObject({ status: "confirmed", vehicleId: null });
   });
 
   it("a member's address already registered on this site is a field error, and the form keeps what was typed", async () => {
