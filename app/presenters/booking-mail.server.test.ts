@@ -199,6 +199,22 @@ describe("the borrower's confirmation mail", () => {
     expect(mail?.text).not.toContain("My Page");
   });
 
+  it("gives a guest the signed cancellation link where the site lets customers cancel online, and the store's number for changes", () => {
+    const open = bundle();
+    Object.assign(open.settings, { customerCancel: true, customerCancelDeadlineHours: 24 });
+    const guest = reservation({ memberId: null, locale: "ko", startAt: new Date("2026-12-10T01:00:00Z") });
+    const text = composeBookingMails(open, ORIGIN)(guest).borrower?.text ?? "";
+    const link =
+      /https:\/\/booking\.example\.com\/kr\/sakura\/reserve\/cancel\?no=[^&\s]+&exp=(\d+)&sig=[\w-]{43}/.exec(text);
+    // Until a day before the departure (10:00 in Tokyo), stated in the store's time.
+    expect(Number(link?.[1]) * 1000).toBe(new Date("2026-12-09T01:00:00Z").getTime());
+    expect(text).toContain("2026/12/09 10:00");
+    expect(text).toContain("예약 변경은");
+    const closed = composeBookingMails(bundle(), ORIGIN)(guest).borrower?.text ?? "";
+    expect(closed).not.toContain("/reserve/cancel");
+    expect(closed).toContain("예약 변경・취소는");
+  });
+
   it("is not written without a valid borrower e-mail", () => {
     const compose = composeBookingMails(bundle(), ORIGIN);
     expect(compose(reservation({ borrower: { name: "山田 花子" } })).borrower).toBeNull();

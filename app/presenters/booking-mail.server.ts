@@ -221,7 +221,11 @@ function borrowerMail(
     line("bookingMail.label.tel", tel),
     "",
   ];
-  if (tel) body.push(t("bookingMail.borrower.contact", { store: storeName, tel }), "");
+  // Where customers cancel online (My Page, or the link below), the store is called only for changes.
+  const contact = bundle.settings.customerCancel
+    ? "bookingMail.borrower.contactChange"
+    : "bookingMail.borrower.contact";
+  if (tel) body.push(t(contact, { store: storeName, tel }), "");
   const pay = payLinkFor(siteId, reservation);
   if (pay)
     body.push(

@@ -93,4 +93,5 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
     "You can cancel this reservation online until {deadline} (any cancellation fee is shown before you confirm):\n{url}",
   "bookingMail.borrower.payLink":
     "Please pay the total of {total} by card in advance (by {deadline}) on this page:\n{url}",
+  "bookingMail.borrower.contactChange": "To change your reservation, please call {store} ({tel}).",
 };

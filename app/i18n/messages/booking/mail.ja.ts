@@ -96,4 +96,5 @@ export const bookingMailJa = {
     "このご予約は {deadline} まで、次のページからキャンセルできます（キャンセル料は確定前に表示されます）。\n{url}",
   "bookingMail.borrower.payLink":
     "合計 {total} をカードで事前にお支払いください（{deadline} まで）。お支払いのページ：\n{url}",
+  "bookingMail.borrower.contactChange": "ご予約の変更は、{store}（電話 {tel}）までお電話ください。",
 } as const;
