@@ -4,16 +4,17 @@ import { recordAudit } from "../audit/audit-log";
 import { retryingDeadlocks, sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { auditLog, reservations } from "../db/schema";
-import { AppError, type FieldReasons } from "../errors";
+import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
 import { type Quote, quoteReservation } from "../reservations/quote";
-import { counterBundle, isFullyBooked, type RenderedMail } from "../reservations/submit";
+import { bookedOptions, counterBundle, isFullyBooked, type RenderedMail } from "../reservations/submit";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
 import { chargeToCard, recordOpeningPayment, refundToCard } from "./card-payments";
 import type { ChangeInput } from "./counter.schema";
+import { bookableQuote, counterSearch } from "./counter-quote";
 import { findReservation, type ReservationRecord } from "./reservations";
 import { rentalStage } from "./stage";
 
@@ -53,8 +54,6 @@ export interface ChangeDeps {
   mails: ChangeMailComposer;
 }
 
-const FIELD_OF = { sd: "start_date", st: "start_time", ed: "end_date", et: "end_time", si: "store_id" } as const;
-
 /** The new booking's quote, with the form's fields named in its refusals. */
 export async function quoteChange(
   db: Db,
@@ -68,27 +67,15 @@ export async function quoteChange(
     bundle: counterBundle(bundle),
     storeId: input.store_id,
     carTypeId: input.car_type_id,
-    search: {
-      si: String(input.store_id),
-      sd: input.start_date,
-      st: input.start_time,
-      ed: input.end_date,
-      et: input.end_time,
-    },
+    search: counterSearch(input),
     options: input.options,
     withImmunity: input.with_immunity,
     now,
     excludeReservationId: r.id,
   });
-  if (!quote) throw new AppError("invalid_input", { fieldErrors: { car_type_id: { code: "invalid_choice" } } });
-  const fieldErrors: FieldReasons = {};
-  for (const [field, reason] of Object.entries(quote.errors)) {
-    if (reason) fieldErrors[FIELD_OF[field as keyof typeof FIELD_OF] ?? "form"] = reason;
-  }
-  if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors: { ...fieldErrors } });
-  if (quote.blocked) throw new AppError("rejected", { reason: quote.blocked });
-  if (!quote.fees || !quote.period) throw new AppError("rejected", { reason: { code: "no_cars_in_period" } });
-  return quote;
+  const bookable = bookableQuote(quote);
+  if (!bookable.fees || !bookable.period) throw new AppError("rejected", { reason: { code: "no_cars_in_period" } });
+  return bookable;
 }
 
 /** A change already made by this request (the booking is one revision on and as asked): its answer again. */
@@ -164,19 +151,7 @@ export async function changeBooking(
     optionFee: fees.optionFee,
     immunityFee: fees.immunityFee,
     totalFee: fees.total,
-    options: quote.options
-      .filter((o) => o.quantity > 0)
-      .map((o) => ({
-        optionId: o.option.id,
-        name: {
-          ja: o.option.optionName,
-          en: o.option.optionNameEn ?? "",
-          "zh-TW": o.option.optionNameTw ?? "",
-          ko: o.option.optionNameKr ?? "",
-        },
-        quantity: o.quantity,
-        fee: o.fee,
-      })),
+    options: bookedOptions(quote),
     revision: r.revision + 1,
   };
   const changed = await retryingDeadlocks(() =>

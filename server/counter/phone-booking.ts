@@ -11,6 +11,7 @@ import { type BookingDeps, counterBundle, type SubmitAnswer, submitReservation }
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
 import type { PhoneBookingInput } from "./counter.schema";
+import { bookableQuote, counterSearch } from "./counter-quote";
 
 /**
  * A booking taken at the counter (issue 24): a phone call or a walk-in, for a member found by
@@ -35,14 +36,6 @@ async function memberOf(db: Db, siteId: string, email: string) {
   return member ?? null;
 }
 
-const search = (input: PhoneBookingInput) => ({
-  si: String(input.store_id),
-  sd: input.start_date,
-  st: input.start_time,
-  ed: input.end_date,
-  et: input.end_time,
-});
-
 /** What the booking would cost and whether a car is free: the counter's confirmation. */
 export async function quoteAtCounter(
   db: Db,
@@ -57,22 +50,12 @@ export async function quoteAtCounter(
     bundle: counterBundle(bundle),
     storeId: input.store_id,
     carTypeId: input.car_type_id,
-    search: search(input),
+    search: counterSearch(input),
     options: [],
     withImmunity: input.with_immunity,
     now,
   });
-  if (!quote) {
-    throw new AppError("invalid_input", { fieldErrors: { car_type_id: { code: "invalid_choice" } } });
-  }
-  const fieldErrors: FieldReasons = {};
-  const map = { sd: "start_date", st: "start_time", ed: "end_date", et: "end_time", si: "store_id" } as const;
-  for (const [field, reason] of Object.entries(quote.errors)) {
-    if (reason) fieldErrors[map[field as keyof typeof map] ?? "form"] = reason;
-  }
-  if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
-  if (quote.blocked) throw new AppError("rejected", { reason: quote.blocked });
-  return quote;
+  return bookableQuote(quote);
 }
 
 /** The customer as booked: a member's profile, or what staff typed (name and a phone are needed then). */
@@ -135,7 +118,7 @@ export async function bookAtCounter(
   const session = ReserveSessionSchema.parse({
     storeId: input.store_id,
     carTypeId: input.car_type_id,
-    search: search(input),
+    search: counterSearch(input),
     startAt: zonedInstant(input.start_date, input.start_time, timeZone).toISOString(),
     endAt: zonedInstant(input.end_date, input.end_time, timeZone).toISOString(),
     withImmunity: input.with_immunity,

@@ -377,6 +377,23 @@ async function insertReservation(
   throw new Error("no free reservation number after 5 attempts");
 }
 
+/** The options a quote chose, as a booking keeps them: names in every language, quantity and fee. */
+export function bookedOptions(quote: Quote) {
+  return quote.options
+    .filter((o) => o.quantity > 0)
+    .map((o) => ({
+      optionId: o.option.id,
+      name: {
+        ja: o.option.optionName,
+        en: o.option.optionNameEn ?? "",
+        "zh-TW": o.option.optionNameTw ?? "",
+        ko: o.option.optionNameKr ?? "",
+      },
+      quantity: o.quantity,
+      fee: o.fee,
+    }));
+}
+
 function reservationValues(
   siteId: string,
   input: SubmitInput,
@@ -412,19 +429,7 @@ function reservationValues(
     locale: input.locale,
     borrower: session.borrower as ReservationPerson,
     driver: driver.snapshot,
-    options: quote.options
-      .filter((o) => o.quantity > 0)
-      .map((o) => ({
-        optionId: o.option.id,
-        name: {
-          ja: o.option.optionName,
-          en: o.option.optionNameEn ?? "",
-          "zh-TW": o.option.optionNameTw ?? "",
-          ko: o.option.optionNameKr ?? "",
-        },
-        quantity: o.quantity,
-        fee: o.fee,
-      })),
+    options: bookedOptions(quote),
   };
 }
 
