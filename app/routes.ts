@@ -168,6 +168,11 @@ const adminRoutes = [
       route("options", "routes/admin/option-list.tsx", { id: "admin-options" }),
       route("options/new", "routes/admin/option-edit.tsx", { id: "admin-option-new" }),
       route("options/:optionId", "routes/admin/option-edit.tsx", { id: "admin-option-edit" }),
+      // Integrations (issue 25): API keys, webhook endpoints and their deliveries, calendar feeds.
+      route("api-keys", "routes/admin/api-keys.tsx", { id: "admin-api-keys" }),
+      route("webhooks", "routes/admin/webhooks.tsx", { id: "admin-webhooks" }),
+      route("webhooks/:endpointId", "routes/admin/webhook-endpoint.tsx", { id: "admin-webhook-endpoint" }),
+      route("calendar-feeds", "routes/admin/calendar-feeds.tsx", { id: "admin-calendar-feeds" }),
       route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
     ]),
   ]),

@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   "store.reservations",
   /** Members registered at the store (their initial-password mail). */
   "members.register",
+  /** API keys, webhook endpoints and calendar feeds (issue 25): what lets other systems in. Owners only. */
+  "integrations.manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -66,6 +66,19 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
       { path: "/audit", label: "admin.nav.audit", needs: "audit.read", testId: "nav-audit" },
     ],
   },
+  {
+    group: "admin.nav.groupIntegrations",
+    items: [
+      { path: "/api-keys", label: "admin.nav.apiKeys", needs: "integrations.manage", testId: "nav-api-keys" },
+      { path: "/webhooks", label: "admin.nav.webhooks", needs: "integrations.manage", testId: "nav-webhooks" },
+      {
+        path: "/calendar-feeds",
+        label: "admin.nav.calendarFeeds",
+        needs: "integrations.manage",
+        testId: "nav-calendar-feeds",
+      },
+    ],
+  },
 ];
 
 /** The menu's links, grouped; the current page is marked for screen readers (aria-current). */

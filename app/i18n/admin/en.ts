@@ -4,6 +4,7 @@ import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
 import { adminImportEn } from "./import.en";
+import { adminIntegrationsEn } from "./integrations.en";
 import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
 import { adminPricesEn } from "./prices.en";
@@ -23,4 +24,5 @@ export const adminEn: AdminMessages = {
   ...adminPricesEn,
   ...adminCounterEn,
   ...adminMembersEn,
+  ...adminIntegrationsEn,
 };

@@ -4,6 +4,7 @@ import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
 import { adminImportJa } from "./import.ja";
+import { adminIntegrationsJa } from "./integrations.ja";
 import { adminMembersJa } from "./members.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminSettingsJa } from "./settings.ja";
@@ -26,6 +27,7 @@ export const adminJa = {
   ...adminPricesJa,
   ...adminCounterJa,
   ...adminMembersJa,
+  ...adminIntegrationsJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

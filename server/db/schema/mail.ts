@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { siteRef } from "./sites";
 
 /**
@@ -31,6 +31,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     /** The booking a mail is about, for its history in the back office. */
     reservationId: integer(),
+    /** Files sent with the mail, such as the booking's `.ics` (issue 25): text content, small. */
+    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>(),
   },
   (t) => [
     unique("mail_outbox_site_id_id").on(t.siteId, t.id),
