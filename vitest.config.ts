@@ -10,8 +10,9 @@ const allTests = [
   "server/**/*.test.ts",
   "tests/integration/**/*.test.ts",
   "tests/ops/**/*.test.ts",
+  "tests/api/**/*.test.ts",
 ];
-const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts"];
+const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/api/**/*.test.ts"];
 
 // Everything runs on PGlite; with TEST_DATABASE_URL the integration tests run again on PostgreSQL.
 export default defineConfig({

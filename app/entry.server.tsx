@@ -23,6 +23,9 @@ for (const name of CATALOGUE_NAMES) provideCatalogue(name, fullCatalogue(name));
  */
 export const routerContexts = { servicesContext, requestContext };
 
+/** The JSON API (decision 033): the HTTP server mounts it under `/api/v1` and each language's prefix. */
+export { createJsonApi } from "./api/api.server";
+
 export const streamTimeout = 5_000;
 
 /**

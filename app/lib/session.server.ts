@@ -14,6 +14,8 @@ import {
   saveSessionData,
   touchSession,
 } from "../../server/auth/sessions";
+import type { Db } from "../../server/db/client";
+import type { Logger } from "../../server/logger";
 import { getSite, services } from "./site.server";
 
 export type { SessionMember };
@@ -60,14 +62,18 @@ export function sessionCookie(request: Request, siteId: string, token: string | 
 export const isTopPage = (request: Request) =>
   /^\/(?:(?:en|kr|tw)\/)?[^/]+\/?(?:\.data)?$/.test(new URL(request.url).pathname);
 
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  let siteId: string;
-  try {
-    siteId = getSite(context).siteId;
-  } catch {
-    return next(); // no site: the 404 page needs no session
-  }
-  const { db, logger } = services(context);
+/**
+ * The session a request names by its cookie, for one site: read lazily, written back by `finish`
+ * (the cookie it sets or clears). The pages' middleware and the JSON API (app/api/) share it, so a
+ * browser's API calls see the same member and the same booking in progress as its pages.
+ */
+export function openSession(input: { db: Db; siteId: string; request: Request; logger: Logger }): {
+  handle: SessionHandle;
+  /** Starts the read now (in parallel with the rest of the request). */
+  prefetch(): void;
+  finish(response: Response): Promise<Response>;
+} {
+  const { db, siteId, request, logger } = input;
   const token = readCookie(request.headers.get("cookie"), sessionCookieName(siteId, request)) || null;
   let record: Promise<SessionRecord | null> | undefined;
   let outgoing: string | undefined;
@@ -127,21 +133,39 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       setCookie(null);
     },
   };
-  context.set(sessionContext, handle);
-  if (token && !isTopPage(request)) load().catch(() => {});
+  return {
+    handle,
+    prefetch: () => {
+      if (token) load().catch(() => {});
+    },
+    async finish(response) {
+      // A cookie that names no live session (expired, ended elsewhere, member withdrawn) is cleared:
+      // a failed refresh logs the visitor out.
+      if (token && !outgoing && !ended && record) {
+        const found = await record.catch((error: unknown) => {
+          logger.error({ err: error }, "session read failed");
+          return undefined;
+        });
+        if (found === null) setCookie(null);
+      }
+      if (outgoing) response.headers.append("Set-Cookie", outgoing);
+      return response;
+    },
+  };
+}
 
-  const response = await next();
-  // A cookie that names no live session (expired, ended elsewhere, member withdrawn) is cleared:
-  // a failed refresh logs the visitor out.
-  if (token && !outgoing && !ended && record) {
-    const found = await record.catch((error: unknown) => {
-      logger.error({ err: error }, "session read failed");
-      return undefined;
-    });
-    if (found === null) setCookie(null);
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  let siteId: string;
+  try {
+    siteId = getSite(context).siteId;
+  } catch {
+    return next(); // no site: the 404 page needs no session
   }
-  if (outgoing) response.headers.append("Set-Cookie", outgoing);
-  return response;
+  const { db, logger } = services(context);
+  const session = openSession({ db, siteId, request, logger });
+  context.set(sessionContext, session.handle);
+  if (!isTopPage(request)) session.prefetch();
+  return session.finish(await next());
 };
 
 /** The request's session. Only under a site (the session middleware runs on `:siteId`). */

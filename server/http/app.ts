@@ -15,10 +15,11 @@ import {
   parseLocaleCookie,
   readCookie,
 } from "../../common/locales";
+import { calendarFeedResponse } from "../calendar/feed-http";
 import type { DbHandle } from "../db/client";
 import { parseMediaPath } from "../media/images";
 import { mountHealth, readinessCheck } from "../ops/health";
-import type { AppServices, RequestInfo, RouterContexts } from "./context";
+import type { AppServices, JsonApiFactory, RequestInfo, RouterContexts } from "./context";
 import { contentSecurityPolicy } from "./csp";
 import { csrf } from "./csrf";
 import { embedDemoPage } from "./embed-demo";
@@ -188,6 +189,19 @@ export function createApp(deps: AppDeps) {
       "Cross-Origin-Resource-Policy": "cross-origin",
     });
   });
+  // Stores' calendar feeds (decision 035): `/calendar/{siteId}/{token}.ics`, polled by calendar apps
+  // with no session or page, so answered here before React Router; the site scope is set inside,
+  // once the id is checked. Anything but a live feed of that site is a plain 404; a path not ending
+  // in .ics goes on to the pages (a site whose id is "calendar" keeps them).
+  app.get("/calendar/:siteId/:file", (c, next) =>
+    c.req.param("file").endsWith(".ics")
+      ? calendarFeedResponse(database, c.req.param("siteId"), c.req.param("file"), {
+          lang: c.req.query("lang"),
+          // The links and UIDs name the public origin, as the pages' canonical URLs do.
+          origin: deps.publicOrigin ?? new URL(c.req.url).origin,
+        })
+      : next(),
+  );
   app.use(compress());
   app.use((c, next) => {
     const url = new URL(c.req.url);
@@ -224,6 +238,13 @@ export function createApp(deps: AppDeps) {
       append: true,
     });
   });
+
+  // The JSON API (decision 033) checks its callers itself: a key, or the session with CSRF.
+  const entry = deps.build.entry.module as unknown as { createJsonApi?: JsonApiFactory };
+  if (entry.createJsonApi) {
+    const api = entry.createJsonApi({ database, services });
+    for (const prefix of ["", "/en", "/kr", "/tw"]) app.route(`${prefix}/api/v1`, api);
+  }
 
   app.use(csrf(deps.logger));
 

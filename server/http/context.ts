@@ -1,5 +1,6 @@
+import type { Hono } from "hono";
 import { createContext } from "react-router";
-import type { Db } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentGateway } from "../payments/types";
@@ -58,5 +59,12 @@ export interface RequestInfo {
 
 export const servicesContext = createContext<AppServices>();
 export const requestContext = createContext<RequestInfo>();
+
+/** The JSON API's factory, which the build's entry exports (app/api/api.server.ts, decision 033). */
+export type JsonApiFactory = (deps: {
+  database: Pick<DbHandle, "db" | "forSite">;
+  services: Omit<AppServices, "db" | "acrossSites">;
+  // biome-ignore lint/suspicious/noExplicitAny: the sub-app's variables are its own
+}) => Hono<any>;
 
 export type RouterContexts = { servicesContext: typeof servicesContext; requestContext: typeof requestContext };

@@ -161,12 +161,13 @@ export function csrf(
     c.set("embedStorageRefused", refused);
     await next();
     if (cookieToken || c.req.method !== "GET" || !c.res.headers.get("content-type")?.startsWith("text/html")) return;
-    c.res.headers.append(
-      "Set-Cookie",
-      `${cookieName}=${token}; Path=/; HttpOnly; ${cookieAttributes(new URL(c.req.url))}`,
-    );
+    c.res.headers.append("Set-Cookie", csrfCookie(cookieName, token, new URL(c.req.url)));
   };
 }
+
+/** The `Set-Cookie` value that issues a token (pages, and the JSON API's `csrf-cookie`). */
+export const csrfCookie = (name: string, token: string, url: URL) =>
+  `${name}=${token}; Path=/; HttpOnly; ${cookieAttributes(url)}`;
 
 /**
  * Whether the previous page was one of our embedded pages: it issued the cookie, so a request
