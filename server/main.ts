@@ -21,6 +21,7 @@ import { createPaymentGateway } from "./payments";
 import { createPostalLookup } from "./postal";
 import { createSiteCache } from "./sites/site-cache";
 import { createDiskBlobStore } from "./uploads/blob-store";
+import { startWebhookWorker } from "./webhooks/delivery";
 
 /** How long an idle kept-alive connection stays open: longer than clients and proxies keep theirs. */
 const KEEP_ALIVE_MS = 65_000;
@@ -44,6 +45,8 @@ async function main() {
       ? startOutboxRelay({ db: handle.db, transport: createSmtpTransport(config), logger })
       : undefined;
   if (mailRelay) logger.info({ smtpHost: config.SMTP_HOST, smtpPort: config.SMTP_PORT }, "mail relay started");
+  // Webhook deliveries queued by bookings go out from here, for every site (decision 034).
+  const webhookWorker = startWebhookWorker({ db: handle.db, logger, fetch: globalThis.fetch });
 
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -81,6 +84,7 @@ async function main() {
   stopper.track(server as Server);
   const release = async () => {
     await Promise.resolve(mailRelay?.stop()).catch(() => {});
+    await webhookWorker.stop().catch(() => {});
     // PGlite writes its pages out now, so the next start needs no recovery.
     if (handle.kind === "pglite") await handle.db.execute(sql`checkpoint`);
     await handle.close();

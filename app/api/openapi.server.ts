@@ -23,12 +23,9 @@ const SiteHeader = z.object({
     .meta({ description: "The site (the rental company), as in its booking site's path: `sakura`." }),
 });
 const IdempotencyHeader = z.object({
-  "Idempotency-Key": z
-    .string()
-    .optional()
-    .meta({
-      description: "8-255 printable characters. A retry with the same key and body gets the first answer again.",
-    }),
+  "Idempotency-Key": z.string().optional().meta({
+    description: "8-255 printable characters. A retry with the same key and body gets the first answer again.",
+  }),
 });
 
 const DESCRIPTION = `The booking site's JSON API (spec §7), for the rental company's own apps, resellers and tools.

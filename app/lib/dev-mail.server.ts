@@ -28,6 +28,8 @@ export async function outboxForDeveloper(context: Readonly<RouterContextProvider
       text: m.bodyText,
       kind: m.kind,
       locale: m.locale,
+      // Names only: the files (a booking's .ics) are in the outbox row.
+      attachments: (m.attachments ?? []).map((a) => a.filename),
       createdAt: m.createdAt.toISOString(),
     }));
   return { siteId, mails };

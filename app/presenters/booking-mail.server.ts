@@ -1,5 +1,6 @@
 import { formatPersonAddress } from "../../common/address";
-import { formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
+import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
+import { formatAddress, formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
 import {
   DEFAULT_LOCALE,
   LOCALE_NAMES,
@@ -10,12 +11,13 @@ import {
   pickLang,
 } from "../../common/locales";
 import { formatPhone } from "../../common/phone";
+import { bookingIcs, isKnownTimeZone } from "../../server/calendar/ics";
 import type { CancellationMailComposer } from "../../server/counter/cancellation";
 import type { ChangeMailComposer } from "../../server/counter/change";
 import { guestCancelLink } from "../../server/counter/customer-cancel";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
-import { MailMessageSchema } from "../../server/mail/message";
+import { type MailAttachment, MailMessageSchema } from "../../server/mail/message";
 import { linkExpiry } from "../../server/reservations/booking-links";
 import { payLinkFor } from "../../server/reservations/pay-link";
 import {
@@ -258,7 +260,58 @@ function borrowerMail(
     to,
     subject: oneLine(t("bookingMail.borrower.subject", { site, reserveNo: reservation.reserveNo })),
     text: body.join("\n"),
+    // Stamped with the booking's creation, so a resent confirmation is the same file.
+    attachments: [calendarFile(bundle, reservation, w, { stamp: reservation.createdAt })],
   };
+}
+
+/**
+ * The booking as one calendar event (issue 25, decision 035): departure to return at the store, in
+ * the store's time zone, in the customer's language. Every mail about the booking carries the same
+ * UID, so a calendar replaces the event: SEQUENCE is the booking's revision (a change raises it), and
+ * a cancellation is METHOD:CANCEL one step above. The UID names no host: change and cancellation
+ * mails are written without the request's origin, and a UID must outlive a change of PUBLIC_ORIGIN.
+ */
+function calendarFile(
+  bundle: SiteBundle,
+  reservation: Reservation,
+  w: ReturnType<typeof writer>,
+  options: { stamp: Date; cancelled?: boolean },
+): MailAttachment {
+  const { t, line, store, storeName, site, locale } = w;
+  const carType = bundle.catalogue.carTypes.find((c) => c.id === reservation.carTypeId) ?? null;
+  const carTypeName = carType ? pickLang(carType, "typeName", locale) : "";
+  const zone = store && isKnownTimeZone(store.timeZone) ? store.timeZone : DEFAULT_TIME_ZONE;
+  const address = store
+    ? formatAddress(locale, {
+        zip: store.zip ?? "",
+        region: pickLang(store, "addressA", locale) ?? "",
+        street: pickLang(store, "addressB", locale) ?? "",
+      })
+    : "";
+  const summary = t(options.cancelled ? "bookingMail.ics.cancelledSummary" : "bookingMail.ics.summary", {
+    carType: carTypeName,
+    store: storeName,
+  });
+  const description = [
+    t("bookingMail.ics.description", { site, reserveNo: reservation.reserveNo }),
+    line("bookingMail.label.reserveNo", reservation.reserveNo),
+    line("bookingMail.label.store", storeName),
+    ...(store?.tel ? [line("bookingMail.label.tel", store.tel)] : []),
+  ].join("\n");
+  return bookingIcs({
+    siteId: bundle.client.siteId,
+    reserveNo: reservation.reserveNo,
+    sequence: reservation.revision + (options.cancelled ? 1 : 0),
+    start: new Date(reservation.startAt),
+    end: new Date(reservation.endAt),
+    timeZone: zone,
+    summary: oneLine(summary),
+    description,
+    location: [storeName, address].filter(Boolean).join(" "),
+    cancelled: options.cancelled,
+    now: new Date(options.stamp ?? Date.now()),
+  });
 }
 
 /**
@@ -328,6 +381,8 @@ interface NoticeParts {
   lead: string;
   /** The lines after the booking's facts. */
   after: string[];
+  /** Files for the customer (the booking's `.ics`). */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -359,7 +414,12 @@ function composeNotice(
       "",
       audience === "borrower" ? t("bookingMail.borrower.closing", { site }) : t("bookingMail.store.closing", { site }),
     ];
-    return { to, subject: oneLine(notice.subject), text: body.join("\n") };
+    return {
+      to,
+      subject: oneLine(notice.subject),
+      text: body.join("\n"),
+      ...(notice.attachments ? { attachments: notice.attachments } : {}),
+    };
   };
   return {
     borrower: validAddress(borrowerEmail) ? mail(locale, borrowerEmail, "borrower") : null,
@@ -397,6 +457,9 @@ export function composeCancellationMails(bundle: SiteBundle): CancellationMailCo
         subject: t("bookingMail.cancelled.subject", { site, reserveNo }),
         lead: t("bookingMail.cancelled.lead"),
         after: lines,
+        attachments: [
+          calendarFile(bundle, reservation, w, { stamp: reservation.cancelledAt ?? new Date(), cancelled: true }),
+        ],
       };
     });
 }
@@ -430,6 +493,7 @@ export function composeChangeMails(bundle: SiteBundle): ChangeMailComposer {
         subject: t("bookingMail.changed.subject", { site, reserveNo }),
         lead: t("bookingMail.changed.lead"),
         after: lines,
+        attachments: [calendarFile(bundle, reservation, w, { stamp: new Date() })],
       };
     });
 }

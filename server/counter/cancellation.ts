@@ -9,6 +9,8 @@ import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
 import type { RenderedMail } from "../reservations/submit";
 import { type Actor, authorize } from "../staff/permissions";
+import { reservationEvent } from "../webhooks/events";
+import { announceLedgerPayments } from "../webhooks/ledger-events";
 import { type CancellationFee, cancellationFee } from "./cancellation-fee";
 import { cardBalance, entriesUnder, refundToCard } from "./card-payments";
 import type { StaffCancelInput } from "./counter.schema";
@@ -89,6 +91,7 @@ export async function cancelBooking(
   if (r.status === "cancelled") {
     const outcome = { fee: r.cancellationFee, refund: await refundOwed(db, siteId, r, r.cancellationFee, key) };
     await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
+    if (outcome.refund > 0) await announceLedgerPayments(db, siteId, r.id, key);
     return outcome;
   }
   if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
@@ -116,6 +119,7 @@ export async function cancelBooking(
       before: { status: r.status },
       after: { status: "cancelled", cancellationFee: input.fee, refund: outcome.refund, note: input.note ?? "" },
     });
+    await reservationEvent(tx, siteId, "reservation.cancelled", row);
     const mails = deps.mails(row, outcome);
     await deps.mailer.sendAll(tx, siteId, [
       ...(mails.borrower
@@ -147,6 +151,8 @@ export async function cancelBooking(
     });
   }
   await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
+  // One payment.refunded per part given back, keyed by it: a retry that completes a refund announces only that part.
+  if (outcome.refund > 0) await announceLedgerPayments(db, siteId, r.id, key);
   return outcome;
 }
 

@@ -12,6 +12,8 @@ import { type Quote, quoteReservation } from "../reservations/quote";
 import { bookedOptions, counterBundle, isFullyBooked, type RenderedMail } from "../reservations/submit";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
+import { reservationEvent } from "../webhooks/events";
+import { announceLedgerPayments } from "../webhooks/ledger-events";
 import { chargeToCard, recordOpeningPayment, refundToCard } from "./card-payments";
 import type { ChangeInput } from "./counter.schema";
 import { bookableQuote, counterSearch } from "./counter-quote";
@@ -100,13 +102,16 @@ async function settleDifference(
   payments: PaymentGateway,
 ): Promise<{ charged: number; refunded: number }> {
   const key = `change-${siteId}-${r.id}-${r.revision}`;
+  let settled = { charged: 0, refunded: 0 };
   if (difference > 0) {
     const ok = await chargeToCard(db, siteId, r, difference, key, staffId, payments);
-    return { charged: ok ? difference : 0, refunded: 0 };
+    settled = { charged: ok ? difference : 0, refunded: 0 };
+  } else if (difference < 0) {
+    settled = { charged: 0, refunded: await refundToCard(db, siteId, r, -difference, key, staffId, payments) };
   }
-  if (difference < 0)
-    return { charged: 0, refunded: await refundToCard(db, siteId, r, -difference, key, staffId, payments) };
-  return { charged: 0, refunded: 0 };
+  // Keyed by the ledger's entries: a retry of this change announces nothing twice (decision 034).
+  if (settled.charged || settled.refunded) await announceLedgerPayments(db, siteId, r.id, key);
+  return settled;
 }
 
 export async function changeBooking(
@@ -188,6 +193,7 @@ export async function changeBooking(
         before: snapshot(r),
         after: { ...snapshot(row), difference },
       });
+      await reservationEvent(tx, siteId, "reservation.changed", row, { previous: r });
       const mails = deps.mails(row, { previous: r, difference });
       await deps.mailer.sendAll(tx, siteId, [
         ...(mails.borrower

@@ -32,6 +32,7 @@ export async function insertMails(
       kind: m.kind,
       status,
       reservationId: m.reservationId ?? null,
+      attachments: m.attachments?.length ? m.attachments : null,
     };
   });
   const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });

@@ -88,6 +88,7 @@ export async function relayOutbox(db: Db, transport: MailTransport, options: Rel
         subject: mail.subject,
         text: mail.bodyText,
         html: mail.bodyHtml,
+        attachments: mail.attachments ?? [],
       }));
     } catch (err) {
       const { text, code, responseCode } = describeError(err);

@@ -1,4 +1,5 @@
 import nodemailer from "nodemailer";
+import type { MailAttachment } from "./message";
 
 /** One mail as the relay hands it to a transport. */
 export interface OutgoingMail {
@@ -9,6 +10,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Files stored with the mail (a booking's `.ics`). */
+  attachments?: readonly MailAttachment[];
 }
 
 /** Delivers one mail or throws; the relay records the outcome. */
@@ -51,6 +54,11 @@ export function createSmtpTransport(config: SmtpConfig): MailTransport {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        attachments: mail.attachments?.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
       });
       return { messageId };
     },

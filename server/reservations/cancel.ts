@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { reservations } from "../db/schema";
 import type { PaymentGateway } from "../payments/types";
+import { paymentEvent, reservationEvent } from "../webhooks/events";
 
 export type CancelOutcome = "cancelled" | "already_cancelled" | "not_found";
 
@@ -17,17 +18,27 @@ export async function cancelReservation(
   deps: { payments: PaymentGateway },
   now = new Date(),
 ): Promise<CancelOutcome> {
-  const [row] = await db
-    .update(reservations)
-    .set({ status: "cancelled", cancelledAt: now, holdExpiresAt: null })
-    .where(
-      and(
-        eq(reservations.siteId, siteId),
-        eq(reservations.id, reservationId),
-        inArray(reservations.status, ["held", "confirmed"]),
-      ),
-    )
-    .returning({ paymentId: reservations.paymentId, paymentStatus: reservations.paymentStatus });
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: reservations.status })
+      .from(reservations)
+      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)))
+      .for("update");
+    const [cancelled] = await tx
+      .update(reservations)
+      .set({ status: "cancelled", cancelledAt: now, holdExpiresAt: null })
+      .where(
+        and(
+          eq(reservations.siteId, siteId),
+          eq(reservations.id, reservationId),
+          inArray(reservations.status, ["held", "confirmed"]),
+        ),
+      )
+      .returning();
+    // A hold was never announced as created (decision 034): its end is no cancellation either.
+    if (cancelled && before?.status === "confirmed") await reservationEvent(tx, siteId, "reservation.cancelled", cancelled);
+    return cancelled;
+  });
   if (!row) {
     const [existing] = await db
       .select({
@@ -50,11 +61,23 @@ export async function cancelReservation(
 }
 
 async function refund(db: Db, siteId: string, reservationId: number, paymentId: string, payments: PaymentGateway) {
-  const result = await payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
+  const key = `refund-${siteId}-${reservationId}`;
+  const result = await payments.refund(paymentId, key);
   if (result.status === "succeeded" || result.reason === "already_refunded") {
-    await db
-      .update(reservations)
-      .set({ paymentStatus: "refunded" })
-      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+    await db.transaction(async (tx) => {
+      // Conditional on "paid": a retry finds it refunded already and announces nothing twice.
+      const [refunded] = await tx
+        .update(reservations)
+        .set({ paymentStatus: "refunded" })
+        .where(
+          and(
+            eq(reservations.siteId, siteId),
+            eq(reservations.id, reservationId),
+            eq(reservations.paymentStatus, "paid"),
+          ),
+        )
+        .returning();
+      if (refunded) await paymentEvent(tx, siteId, "payment.refunded", refunded, refunded.totalFee, key);
+    });
   }
 }

@@ -7,9 +7,11 @@ import type { Db } from "../db/client";
 import { driverImages, drivers, idempotencyKeys, type ReservationPerson, reservations } from "../db/schema";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
+import type { MailAttachment } from "../mail/message";
 import type { DbOrTx } from "../mail/outbox";
 import type { CardSource, PaymentGateway } from "../payments/types";
 import type { SiteBundle } from "../sites/site-bundle";
+import { paymentEvent, reservationEvent } from "../webhooks/events";
 import { feesDiffer, type Quote, quoteReservation } from "./quote";
 import type { ReserveSession } from "./reserve-session";
 
@@ -34,6 +36,8 @@ export interface RenderedMail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it: the booking's `.ics` in the customer's mails (issue 25). */
+  attachments?: MailAttachment[];
 }
 
 /** Renders a booking's mails in the booking's language (the delivery side knows the words). */
@@ -353,6 +357,8 @@ async function book(
   if (!row) return { kind: "answered", answer: refused("driver_selection_required") };
   if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
   await sendBookingMails(tx, siteId, row, compose, deps);
+  // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
+  await reservationEvent(tx, siteId, "reservation.created", row, { channel: input.channel ?? "web" });
   return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
 }
 
@@ -515,7 +521,12 @@ export async function settlePayment(
           and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")),
         )
         .returning();
-      if (settled) await sendBookingMails(tx, siteId, settled, compose, deps);
+      if (settled) {
+        await sendBookingMails(tx, siteId, settled, compose, deps);
+        // A card booking is "created" when its payment confirms it: a hold that lapses was never a booking.
+        await reservationEvent(tx, siteId, "reservation.created", settled, { channel: "web" });
+        await paymentEvent(tx, siteId, "payment.succeeded", settled, settled.totalFee, `booking-${siteId}-${settled.id}`);
+      }
       return settled;
     });
     if (row) return { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo };
@@ -546,27 +557,35 @@ export async function settlePayment(
   return refused("card_failed");
 }
 
-/** A confirmed booking awaiting its card payment (the counter's mailed link) is paid: its number, or null when it was not awaiting one. */
+/**
+ * A confirmed booking awaiting its card payment (the counter's mailed link) is paid: its number, or
+ * null when it was not awaiting one. The update is conditional, so the link's page, its 3-D Secure
+ * return and the gateway's webhook record `payment.succeeded` once between them.
+ */
 export async function markPaid(
   db: DbOrTx,
   siteId: string,
   reservationId: number,
   paymentId: string,
 ): Promise<string | null> {
-  const rows = await db
-    .update(reservations)
-    .set({ paymentStatus: "paid", paymentId })
-    .where(
-      and(
-        eq(reservations.siteId, siteId),
-        eq(reservations.id, reservationId),
-        eq(reservations.status, "confirmed"),
-        eq(reservations.payMethod, PAY_METHOD.advanceCard),
-        eq(reservations.paymentStatus, "pending"),
-      ),
-    )
-    .returning({ reserveNo: reservations.reserveNo });
-  return rows[0]?.reserveNo ?? null;
+  return db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(reservations)
+      .set({ paymentStatus: "paid", paymentId })
+      .where(
+        and(
+          eq(reservations.siteId, siteId),
+          eq(reservations.id, reservationId),
+          eq(reservations.status, "confirmed"),
+          eq(reservations.payMethod, PAY_METHOD.advanceCard),
+          eq(reservations.paymentStatus, "pending"),
+        ),
+      )
+      .returning();
+    if (!paid) return null;
+    await paymentEvent(tx, siteId, "payment.succeeded", paid, paid.totalFee, `paylink-${siteId}-${paid.id}`);
+    return paid.reserveNo;
+  });
 }
 
 /** A payment failed or was abandoned: the hold is released at once, so the car is free again. */

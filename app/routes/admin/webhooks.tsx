@@ -1,13 +1,235 @@
+import { useMemo } from "react";
+import { Form, Link } from "react-router";
+import { adminPath } from "../../../common/admin";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { authorize } from "../../../server/staff/permissions";
-import { actorOf, requireStaff } from "../../lib/admin.server";
+import {
+  createWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  resendDelivery,
+} from "../../../server/webhooks/endpoints";
+import {
+  type EndpointUrlRules,
+  isLoopbackHost,
+  ResendDeliverySchema,
+  WEBHOOK_DESCRIPTION_MAX,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_LISTS,
+  WEBHOOK_URL_MAX,
+  webhookEndpointSchema,
+} from "../../../server/webhooks/webhook.schema";
+import { AdminCheckboxGroup, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { AdminTable } from "../../components/admin/table";
+import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
+import { CsrfField } from "../../components/csrf-field";
+import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { actorOf, clientIpOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
+import { useFormValidation } from "../../lib/forms";
+import { services } from "../../lib/site.server";
 import type { Route } from "./+types/webhooks";
 
-/** Issue 25: being built (decision 033). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  authorize(actorOf(requireStaff(context, request)), "integrations.manage");
-  return null;
+/**
+ * Where http to a receiver on loopback is allowed (decision 034, SSRF): outside production, or for
+ * someone whose request comes from this machine itself (the address trusted-proxy rules give, so a
+ * visitor cannot claim it), who could reach its loopback services anyway. Everyone else: https to a
+ * public address only.
+ */
+function urlRules(context: Route.ActionArgs["context"]): EndpointUrlRules {
+  // Read from the environment at run time (a destructured read is never replaced by the bundler).
+  const { NODE_ENV } = process.env;
+  return { allowHttpLoopback: NODE_ENV !== "production" || isLoopbackHost(clientIpOf(context) ?? "") };
 }
 
-export default function Page() {
-  return null;
+/** `/webhooks`: the owner's endpoints, the form that adds one, and the recent deliveries of all of them. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const actor = actorOf(requireStaff(context, request));
+  const { siteId, bundle } = getAdminSite(context);
+  const { db } = services(context);
+  const endpoints = await listWebhookEndpoints(db, siteId, actor);
+  const deliveries = await listWebhookDeliveries(db, siteId, actor);
+  return {
+    endpoints: endpoints.map((e) => ({
+      id: e.id,
+      url: e.url,
+      description: e.description,
+      eventTypes: e.eventTypes,
+      enabled: e.disabledAt === null,
+    })),
+    deliveries: deliveries.map(deliveryView),
+    timeZone: siteTimeZone(bundle),
+    rules: urlRules(context),
+  };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const actor = actorOf(requireStaff(context, request));
+  // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
+  authorize(actor, "integrations.manage");
+  const { siteId } = getAdminSite(context);
+  const { db } = services(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "resend") {
+    return handleForm(form, ResendDeliverySchema, async ({ delivery_id }) => {
+      await resendDelivery(db, siteId, actor, delivery_id);
+      return redirectWithAdminFlash(request, adminPath(siteId, "/webhooks"), {
+        kind: "success",
+        key: "admin.webhooks.resent",
+      });
+    });
+  }
+  if (intent !== "create") return formFailure(form, { form: { code: "invalid_input" } });
+  const rules = urlRules(context);
+  return handleForm(
+    form,
+    webhookEndpointSchema(rules),
+    async (input) => {
+      const { id } = await createWebhookEndpoint(db, siteId, actor, input, rules);
+      // The endpoint's page shows the new secret (for a few minutes after creation, never in a URL or cookie).
+      return redirectWithAdminFlash(request, adminPath(siteId, `/webhooks/${id}`), {
+        kind: "success",
+        key: "admin.webhooks.created",
+      });
+    },
+    { lists: WEBHOOK_LISTS },
+  );
+}
+
+const NO_ERRORS = {};
+
+export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminI18n();
+  const path = useAdminPath();
+  const failure = actionData as FormFailure | undefined;
+  // Only the add form's own refusals belong to it (a refused "send again" has its own message).
+  const created = failure?.values.intent === "create" ? failure : undefined;
+  const allowHttpLoopback = loaderData.rules.allowHttpLoopback;
+  // One schema per page: a new one each render would make the form check itself again and again.
+  const schema = useMemo(() => webhookEndpointSchema({ allowHttpLoopback }), [allowHttpLoopback]);
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, created?.errors ?? NO_ERRORS, {
+    lists: WEBHOOK_LISTS,
+  });
+  const values = created?.values ?? {};
+  const checked = created ? (created.lists.event_types ?? (values.event_types ? [values.event_types] : [])) : [];
+  const otherError = failure && !created ? failure.errors.form : undefined;
+  return (
+    <>
+      <AdminPageHeader title={t("admin.webhooks.title")} lead={t("admin.webhooks.lead")} />
+      <div className="grid gap-6">
+        {otherError ? <AdminErrorSummary errors={{ form: otherError }} /> : null}
+        <section className="grid gap-3" aria-labelledby="webhook-endpoints">
+          <h2 id="webhook-endpoints" className="text-lg font-bold">
+            {t("admin.webhooks.endpoints")}
+          </h2>
+          <AdminTable
+            caption={t("admin.webhooks.endpoints")}
+            testId="endpoint-table"
+            rows={loaderData.endpoints}
+            rowKey={(e) => e.id}
+            empty={t("admin.webhooks.noEndpoints")}
+            columns={[
+              {
+                key: "url",
+                header: t("admin.webhooks.url"),
+                cell: (e) => (
+                  <span className="grid">
+                    <Link
+                      to={path(`/webhooks/${e.id}`)}
+                      className="link tap font-semibold break-all"
+                      data-testid="endpoint-link"
+                    >
+                      {e.url}
+                    </Link>
+                    {e.description ? <span className="text-gray-700">{e.description}</span> : null}
+                  </span>
+                ),
+              },
+              {
+                key: "events",
+                header: t("admin.webhooks.events"),
+                cell: (e) =>
+                  e.eventTypes.length
+                    ? e.eventTypes.map((type) => eventLabel(t, type)).join("、")
+                    : t("admin.webhooks.allEvents"),
+              },
+              {
+                key: "status",
+                header: t("admin.webhooks.status"),
+                cell: (e) => (
+                  <span data-testid="endpoint-status" data-enabled={e.enabled}>
+                    {e.enabled ? t("admin.webhooks.enabled") : t("admin.webhooks.disabled")}
+                  </span>
+                ),
+              },
+            ]}
+          />
+        </section>
+
+        <Form
+          method="post"
+          ref={formRef}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          noValidate
+          className="grid gap-4"
+          data-testid="webhook-form"
+        >
+          <CsrfField />
+          <input type="hidden" name="intent" value="create" />
+          <AdminSection title={t("admin.webhooks.addTitle")}>
+            <AdminErrorSummary
+              errors={errors}
+              labels={{ url: t("admin.webhooks.url"), description: t("admin.webhooks.description") }}
+            />
+            <AdminInput
+              name="url"
+              type="url"
+              inputMode="url"
+              label={t("admin.webhooks.url")}
+              hint={loaderData.rules.allowHttpLoopback ? t("admin.webhooks.urlHintLoopback") : t("admin.webhooks.urlHint")}
+              required
+              errors={errors}
+              defaultValue={values.url}
+              maxLength={WEBHOOK_URL_MAX}
+              autoComplete="off"
+              placeholder="https://"
+            />
+            <AdminInput
+              name="description"
+              label={t("admin.webhooks.description")}
+              hint={t("admin.webhooks.descriptionHint")}
+              errors={errors}
+              defaultValue={values.description}
+              maxLength={WEBHOOK_DESCRIPTION_MAX}
+              autoComplete="off"
+            />
+            <AdminCheckboxGroup
+              name="event_types"
+              label={t("admin.webhooks.events")}
+              hint={t("admin.webhooks.eventsHint")}
+              options={WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: `${eventLabel(t, type)} (${type})` }))}
+              checked={checked}
+              errors={errors}
+            />
+            <div>
+              <SubmitButton testId="webhook-add">
+                {t("admin.webhooks.add")}
+              </SubmitButton>
+            </div>
+          </AdminSection>
+        </Form>
+
+        <section className="grid gap-3" aria-labelledby="webhook-deliveries">
+          <h2 id="webhook-deliveries" className="text-lg font-bold">
+            {t("admin.webhooks.deliveries")}
+          </h2>
+          <p className="text-sm text-gray-700">{t("admin.webhooks.deliveriesLead")}</p>
+          <DeliveryTable rows={loaderData.deliveries} timeZone={loaderData.timeZone} showEndpoint />
+        </section>
+      </div>
+    </>
+  );
 }

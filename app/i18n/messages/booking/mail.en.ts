@@ -94,4 +94,8 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.borrower.payLink":
     "Please pay the total of {total} by card in advance (by {deadline}) on this page:\n{url}",
   "bookingMail.borrower.contactChange": "To change your reservation, please call {store} ({tel}).",
+  // The booking's calendar file (.ics) in the customer's mails (issue 25).
+  "bookingMail.ics.summary": "Rental car: {carType} — {store}",
+  "bookingMail.ics.cancelledSummary": "Cancelled: rental car {carType} — {store}",
+  "bookingMail.ics.description": "Your reservation with {site} (reservation no. {reserveNo})",
 };

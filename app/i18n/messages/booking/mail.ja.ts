@@ -97,4 +97,8 @@ export const bookingMailJa = {
   "bookingMail.borrower.payLink":
     "合計 {total} をカードで事前にお支払いください（{deadline} まで）。お支払いのページ：\n{url}",
   "bookingMail.borrower.contactChange": "ご予約の変更は、{store}（電話 {tel}）までお電話ください。",
+  // The booking's calendar file (.ics) in the customer's mails (issue 25).
+  "bookingMail.ics.summary": "レンタカー：{carType}（{store}）",
+  "bookingMail.ics.cancelledSummary": "【キャンセル】レンタカー：{carType}（{store}）",
+  "bookingMail.ics.description": "{site} のご予約（予約番号 {reserveNo}）",
 } as const;

@@ -93,4 +93,8 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
     "이 예약은 {deadline}까지 아래 페이지에서 온라인으로 취소할 수 있습니다(취소 수수료는 확정 전에 표시됩니다).\n{url}",
   "bookingMail.borrower.payLink": "합계 {total}을(를) 카드로 사전 결제해 주세요({deadline}까지). 결제 페이지:\n{url}",
   "bookingMail.borrower.contactChange": "예약 변경은 {store}(전화 {tel})로 전화해 주십시오.",
+  // The booking's calendar file (.ics) in the customer's mails (issue 25).
+  "bookingMail.ics.summary": "렌터카: {carType} — {store}",
+  "bookingMail.ics.cancelledSummary": "취소됨: 렌터카 {carType} — {store}",
+  "bookingMail.ics.description": "{site} 예약 (예약 번호 {reserveNo})",
 };

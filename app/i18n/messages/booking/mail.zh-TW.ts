@@ -89,4 +89,8 @@ export const bookingMailZhTW: Record<keyof typeof bookingMailJa, string> = {
     "您可在 {deadline} 前透過以下頁面線上取消此預約（確認前會顯示取消手續費）：\n{url}",
   "bookingMail.borrower.payLink": "請以信用卡預先支付合計 {total}（{deadline} 前）。付款頁面：\n{url}",
   "bookingMail.borrower.contactChange": "如需變更預約，請致電 {store}（電話 {tel}）。",
+  // The booking's calendar file (.ics) in the customer's mails (issue 25).
+  "bookingMail.ics.summary": "租車：{carType}（{store}）",
+  "bookingMail.ics.cancelledSummary": "【已取消】租車：{carType}（{store}）",
+  "bookingMail.ics.description": "{site} 的預約（預約編號 {reserveNo}）",
 };
