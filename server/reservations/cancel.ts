@@ -36,7 +36,8 @@ export async function cancelReservation(
       )
       .returning();
     // A hold was never announced as created (decision 034): its end is no cancellation either.
-    if (cancelled && before?.status === "confirmed") await reservationEvent(tx, siteId, "reservation.cancelled", cancelled);
+    if (cancelled && before?.status === "confirmed")
+      await reservationEvent(tx, siteId, "reservation.cancelled", cancelled);
     return cancelled;
   });
   if (!row) {

@@ -525,7 +525,14 @@ export async function settlePayment(
         await sendBookingMails(tx, siteId, settled, compose, deps);
         // A card booking is "created" when its payment confirms it: a hold that lapses was never a booking.
         await reservationEvent(tx, siteId, "reservation.created", settled, { channel: "web" });
-        await paymentEvent(tx, siteId, "payment.succeeded", settled, settled.totalFee, `booking-${siteId}-${settled.id}`);
+        await paymentEvent(
+          tx,
+          siteId,
+          "payment.succeeded",
+          settled,
+          settled.totalFee,
+          `booking-${siteId}-${settled.id}`,
+        );
       }
       return settled;
     });

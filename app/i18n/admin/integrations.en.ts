@@ -56,8 +56,10 @@ export const adminIntegrationsEn: Record<keyof typeof adminIntegrationsJa, strin
   "admin.webhooks.endpoints": "Endpoints",
   "admin.webhooks.noEndpoints": "No endpoints yet. Add one with the form below.",
   "admin.webhooks.url": "URL",
-  "admin.webhooks.urlHint": "An https:// URL reachable from the internet. Addresses inside a private network are refused.",
-  "admin.webhooks.urlHintLoopback": "An https:// URL. For testing, this server also accepts http://127.0.0.1 and http://localhost.",
+  "admin.webhooks.urlHint":
+    "An https:// URL reachable from the internet. Addresses inside a private network are refused.",
+  "admin.webhooks.urlHintLoopback":
+    "An https:// URL. For testing, this server also accepts http://127.0.0.1 and http://localhost.",
   "admin.webhooks.description": "Note",
   "admin.webhooks.descriptionHint": "What it is for (optional).",
   "admin.webhooks.events": "Events to send",
@@ -70,7 +72,8 @@ export const adminIntegrationsEn: Record<keyof typeof adminIntegrationsJa, strin
   "admin.webhooks.addTitle": "Add an endpoint",
   "admin.webhooks.created": "Endpoint added. Set its signing secret in your receiver.",
   "admin.webhooks.deliveries": "Recent deliveries",
-  "admin.webhooks.deliveriesLead": "The newest 50. \"Send again\" sends the same message (the same webhook-id) once more.",
+  "admin.webhooks.deliveriesLead":
+    'The newest 50. "Send again" sends the same message (the same webhook-id) once more.',
   "admin.webhooks.noDeliveries": "Nothing sent yet. Once an endpoint is added, the next booking is sent to it.",
   "admin.webhooks.time": "Time",
   "admin.webhooks.endpoint": "Endpoint",
@@ -112,7 +115,8 @@ export const adminIntegrationsEn: Record<keyof typeof adminIntegrationsJa, strin
   "admin.webhooks.event.payment.refunded": "Refund",
   "admin.reason.webhook_url_invalid": "Enter a valid URL (without a user name or password).",
   "admin.reason.webhook_url_https": "Enter a URL that starts with https://.",
-  "admin.reason.webhook_url_private": "Addresses inside a private network or of this server are refused. Enter a URL reachable from the internet.",
+  "admin.reason.webhook_url_private":
+    "Addresses inside a private network or of this server are refused. Enter a URL reachable from the internet.",
   // Calendar feeds (app/routes/admin/calendar-feeds.tsx)
   "admin.calendarFeeds.title": "Calendar feeds",
   "admin.calendarFeeds.lead":
@@ -143,8 +147,10 @@ export const adminIntegrationsEn: Record<keyof typeof adminIntegrationsJa, strin
   "admin.calendarFeeds.copied": "Copied.",
   "admin.calendarFeeds.copyFailed": "Could not copy. The URL is selected: copy it yourself.",
   "admin.calendarFeeds.howTitle": "Subscribing in a calendar app",
-  "admin.calendarFeeds.howGoogle": "Google Calendar (computer): \"Other calendars\" → \"+\" → \"From URL\", and paste the URL.",
-  "admin.calendarFeeds.howOutlook": "Outlook: \"Add calendar\" → \"Subscribe from web\" (or \"From internet\"), and paste the URL.",
+  "admin.calendarFeeds.howGoogle":
+    'Google Calendar (computer): "Other calendars" → "+" → "From URL", and paste the URL.',
+  "admin.calendarFeeds.howOutlook":
+    'Outlook: "Add calendar" → "Subscribe from web" (or "From internet"), and paste the URL.',
   "admin.calendarFeeds.howApple":
     "Apple Calendar (Mac): File → New Calendar Subscription, and paste the URL. On an iPhone: Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar.",
   "admin.calendarFeeds.howNote":

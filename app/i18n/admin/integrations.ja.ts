@@ -58,7 +58,8 @@ export const adminIntegrationsJa = {
   "admin.webhooks.noEndpoints": "送信先はまだありません。下のフォームで追加してください。",
   "admin.webhooks.url": "URL",
   "admin.webhooks.urlHint": "https:// で始まる、インターネットから届く URL。社内ネットワークのアドレスには送れません。",
-  "admin.webhooks.urlHintLoopback": "https:// で始まる URL。このサーバーでは試験用に http://127.0.0.1 や http://localhost も使えます。",
+  "admin.webhooks.urlHintLoopback":
+    "https:// で始まる URL。このサーバーでは試験用に http://127.0.0.1 や http://localhost も使えます。",
   "admin.webhooks.description": "メモ",
   "admin.webhooks.descriptionHint": "用途など（任意）。",
   "admin.webhooks.events": "送るイベント",
@@ -98,7 +99,8 @@ export const adminIntegrationsJa = {
   "admin.webhooks.secretShown": "この送信先のシークレット：",
   "admin.webhooks.reveal": "シークレットを表示する",
   "admin.webhooks.rotate": "シークレットを作り直す",
-  "admin.webhooks.confirmRotate": "シークレットを作り直すと、以後の送信は新しいシークレットで署名されます。よろしいですか？",
+  "admin.webhooks.confirmRotate":
+    "シークレットを作り直すと、以後の送信は新しいシークレットで署名されます。よろしいですか？",
   "admin.webhooks.rotated": "シークレットを作り直しました。受信側の設定を新しいシークレットに変えてください。",
   "admin.webhooks.disable": "送信を停止する",
   "admin.webhooks.enable": "送信を再開する",
@@ -113,7 +115,8 @@ export const adminIntegrationsJa = {
   "admin.webhooks.event.payment.refunded": "返金",
   "admin.reason.webhook_url_invalid": "URL を正しく入力してください（ユーザー名やパスワードは含めないでください）。",
   "admin.reason.webhook_url_https": "https:// で始まる URL を入力してください。",
-  "admin.reason.webhook_url_private": "社内ネットワークやこのサーバー自身のアドレスには送れません。インターネットから届く URL を入力してください。",
+  "admin.reason.webhook_url_private":
+    "社内ネットワークやこのサーバー自身のアドレスには送れません。インターネットから届く URL を入力してください。",
   // Calendar feeds (app/routes/admin/calendar-feeds.tsx)
   "admin.calendarFeeds.title": "カレンダー配信",
   "admin.calendarFeeds.lead":
@@ -144,7 +147,8 @@ export const adminIntegrationsJa = {
   "admin.calendarFeeds.copied": "コピーしました。",
   "admin.calendarFeeds.copyFailed": "コピーできませんでした。選択された URL をコピーしてください。",
   "admin.calendarFeeds.howTitle": "カレンダーアプリで購読するには",
-  "admin.calendarFeeds.howGoogle": "Google カレンダー（パソコン）：「他のカレンダー」の「＋」→「URL で追加」に URL を貼り付けます。",
+  "admin.calendarFeeds.howGoogle":
+    "Google カレンダー（パソコン）：「他のカレンダー」の「＋」→「URL で追加」に URL を貼り付けます。",
   "admin.calendarFeeds.howOutlook":
     "Outlook：「カレンダーを追加」→「Web から購読」（または「インターネットから」）に URL を貼り付けます。",
   "admin.calendarFeeds.howApple":

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { calendarFeedPath } from "../../../common/calendar-feed";
 import { formatDateTime } from "../../../common/format";
@@ -54,12 +54,14 @@ export async function action({ context, request }: Route.ActionArgs) {
     const storeId = formId(form.get("store_id"));
     if (feedId === null) throw notFoundError();
     const stores = await listStoreFeeds(db, siteId, actor);
-    await revokeStoreFeed(db, siteId, actor, feedId);
     const store = stores.find((s) => s.storeId === storeId && s.feed?.id === feedId);
+    // A second click (or a second tab) finds it revoked already: the list shows that, no error page.
+    if (!store) return redirect(adminPath(siteId, "/calendar-feeds"));
+    await revokeStoreFeed(db, siteId, actor, feedId);
     return redirectWithAdminFlash(request, adminPath(siteId, "/calendar-feeds"), {
       kind: "success",
       key: "admin.calendarFeeds.revoked",
-      params: { store: store?.storeName || `#${storeId ?? ""}` },
+      params: { store: store.storeName || `#${store.storeId}` },
     });
   }
   if (intent === "create") {

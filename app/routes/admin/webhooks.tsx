@@ -89,7 +89,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     async (input) => {
       const { id } = await createWebhookEndpoint(db, siteId, actor, input, rules);
       // The endpoint's page shows the new secret (for a few minutes after creation, never in a URL or cookie).
-      return redirectWithAdminFlash(request, adminPath(siteId, `/webhooks/${id}`), {
+      return redirectWithAdminFlash(request, adminPath(siteId, `/webhooks/${id}?created=1`), {
         kind: "success",
         key: "admin.webhooks.created",
       });
@@ -114,7 +114,8 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
   });
   const values = created?.values ?? {};
   const checked = created ? (created.lists.event_types ?? (values.event_types ? [values.event_types] : [])) : [];
-  const otherError = failure && !created ? failure.errors.form : undefined;
+  // A refused "send again" (a garbled id): its one message above everything.
+  const otherError = failure && !created ? Object.values(failure.errors)[0] : undefined;
   return (
     <>
       <AdminPageHeader title={t("admin.webhooks.title")} lead={t("admin.webhooks.lead")} />
@@ -189,7 +190,9 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
               type="url"
               inputMode="url"
               label={t("admin.webhooks.url")}
-              hint={loaderData.rules.allowHttpLoopback ? t("admin.webhooks.urlHintLoopback") : t("admin.webhooks.urlHint")}
+              hint={
+                loaderData.rules.allowHttpLoopback ? t("admin.webhooks.urlHintLoopback") : t("admin.webhooks.urlHint")
+              }
               required
               errors={errors}
               defaultValue={values.url}
@@ -215,9 +218,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
               errors={errors}
             />
             <div>
-              <SubmitButton testId="webhook-add">
-                {t("admin.webhooks.add")}
-              </SubmitButton>
+              <SubmitButton testId="webhook-add">{t("admin.webhooks.add")}</SubmitButton>
             </div>
           </AdminSection>
         </Form>

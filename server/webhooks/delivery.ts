@@ -1,0 +1,273 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import type { Db } from "../db/client";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
+import type { Logger } from "../logger";
+import { endpointUrlProblem } from "./webhook.schema";
+
+/**
+ * The webhook worker (issue 25, decision 034), shaped like the mail relay (decision 017): it claims
+ * one due delivery at a time in a short transaction (`FOR UPDATE SKIP LOCKED`, then `attempts + 1`
+ * and a lease), POSTs it signed (Standard Webhooks) outside any transaction, then records the answer:
+ * `succeeded` on a 2xx, else a retry after the backoff, `failed` after the last attempt.
+ */
+
+/** Hides a claimed delivery from other workers; longer than a POST may take. */
+export const WEBHOOK_LEASE_MS = 60_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+/** Waits after the 1st, 2nd … failed attempt (Standard Webhooks' suggested schedule): about a day in all. */
+const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR] as const;
+/** Attempts before a delivery is `failed`: the first and one per delay. */
+export const WEBHOOK_MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/** The wait after the `attempts`-th failed attempt, or null when that was the last one. */
+export function webhookRetryDelayMs(attempts: number): number | null {
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts >= WEBHOOK_MAX_ATTEMPTS) return null;
+  return RETRY_DELAYS_MS[attempts - 1] ?? null;
+}
+
+/** The body every attempt of an event sends, byte for byte (Standard Webhooks' `type`, `timestamp`, `data`). */
+export function webhookBody(event: { type: string; createdAt: Date; payload: unknown }): string {
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: event.payload });
+}
+
+/**
+ * The Standard Webhooks headers of one attempt. `sentAt` is the real time of sending: receivers
+ * refuse a timestamp more than five minutes off their clock, which is what stops a replay.
+ */
+export function signWebhook(secret: string, msgId: string, body: string, sentAt: Date): Record<string, string> {
+  const signature = new Webhook(secret).sign(msgId, sentAt, body);
+  return {
+    "content-type": "application/json",
+    "user-agent": "rentacar-webhooks/1",
+    "webhook-id": msgId,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": signature,
+  };
+}
+
+export interface DeliverOptions {
+  fetch?: typeof fetch;
+  /** The worker's clock for what is due and when to retry (tests move it); defaults to now. */
+  now?: Date;
+  logger?: Logger;
+  /** Most deliveries attempted by one call. */
+  limit?: number;
+  /** Deliveries in flight at once: one slow receiver must not hold up every other site's. */
+  concurrency?: number;
+  timeoutMs?: number;
+}
+
+export interface DeliverResult {
+  succeeded: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Claims one due delivery of an enabled endpoint, with what sending it needs. (Not `UPDATE … WHERE
+ * id IN (SELECT … FOR UPDATE SKIP LOCKED)`: decision 017 measured that form claiming more than it returns.)
+ */
+function claimOne(db: Db, now: Date) {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .innerJoin(
+        webhookEndpoints,
+        and(
+          eq(webhookEndpoints.siteId, webhookDeliveries.siteId),
+          eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+        ),
+      )
+      .where(
+        and(
+          eq(webhookDeliveries.status, "pending"),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          isNull(webhookEndpoints.disabledAt),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+      .limit(1)
+      .for("update", { of: webhookDeliveries, skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(webhookDeliveries)
+      .set({
+        attempts: sql`${webhookDeliveries.attempts} + 1`,
+        nextAttemptAt: new Date(now.getTime() + WEBHOOK_LEASE_MS),
+      })
+      .where(eq(webhookDeliveries.id, due.id))
+      .returning();
+    if (!claimed) return undefined;
+    const [parts] = await tx
+      .select({
+        url: webhookEndpoints.url,
+        secret: webhookEndpoints.secret,
+        type: webhookEvents.type,
+        createdAt: webhookEvents.createdAt,
+        payload: webhookEvents.payload,
+      })
+      .from(webhookEvents)
+      .innerJoin(
+        webhookEndpoints,
+        and(eq(webhookEndpoints.siteId, webhookEvents.siteId), eq(webhookEndpoints.id, claimed.endpointId)),
+      )
+      .where(and(eq(webhookEvents.siteId, claimed.siteId), eq(webhookEvents.id, claimed.eventId)));
+    return parts ? { delivery: claimed, ...parts } : undefined;
+  });
+}
+
+/** What went wrong, short and without the receiver's words (they may echo personal data). */
+function describeFailure(err: unknown): string {
+  const e = err as { name?: unknown; cause?: { code?: unknown } };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "timeout";
+  const code = e?.cause?.code;
+  if (typeof code === "string") return code;
+  return err instanceof Error ? err.name : "error";
+}
+
+type Attempt = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+
+async function post(
+  doFetch: typeof fetch,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<Attempt> {
+  // Checked again at sending: a row written around the form (SQL, an old rule) still cannot reach inside the network.
+  if (endpointUrlProblem(url, { allowHttpLoopback: true })) return { ok: false, status: null, error: "url_refused" };
+  try {
+    const response = await doFetch(url, {
+      method: "POST",
+      headers,
+      body,
+      // A redirect could lead to an address the URL check never saw: it counts as a failure.
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The body is not read (nor kept): free the connection.
+    await response.body?.cancel().catch(() => {});
+    if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
+    return { ok: false, status: response.status, error: `HTTP ${response.status}` };
+  } catch (err) {
+    return { ok: false, status: null, error: describeFailure(err) };
+  }
+}
+
+/**
+ * Delivers due deliveries of every site (the owner's connection: a worker serves all sites), each
+ * claimed before it is sent, so concurrent workers never send one twice; only a crash between the
+ * receiver's answer and the final update repeats one (after the lease), which the receiver drops by
+ * its `webhook-id`. Delivery errors never escape; a database error does (the loop logs it).
+ */
+export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): Promise<DeliverResult> {
+  const doFetch = options.fetch ?? fetch;
+  const limit = options.limit ?? 50;
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const result: DeliverResult = { succeeded: 0, retrying: 0, failed: 0 };
+  let started = 0;
+
+  const worker = async () => {
+    while (started < limit) {
+      started++;
+      const now = options.now ?? new Date();
+      const job = await claimOne(db, now);
+      if (!job) return;
+      const { delivery } = job;
+      const claimed = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts));
+      const log = {
+        deliveryId: delivery.id,
+        siteId: delivery.siteId,
+        endpointId: delivery.endpointId,
+        eventId: delivery.eventId,
+        eventType: job.type,
+        attempts: delivery.attempts,
+      };
+      const body = webhookBody(job);
+      const attempt = await post(
+        doFetch,
+        job.url,
+        signWebhook(job.secret, delivery.eventId, body, new Date()),
+        body,
+        timeoutMs,
+      );
+      if (attempt.ok) {
+        await db
+          .update(webhookDeliveries)
+          .set({ status: "succeeded", deliveredAt: new Date(), lastStatusCode: attempt.status, lastError: null })
+          .where(claimed);
+        options.logger?.info({ ...log, statusCode: attempt.status }, "webhook delivered");
+        result.succeeded++;
+        continue;
+      }
+      const delay = webhookRetryDelayMs(delivery.attempts);
+      await db
+        .update(webhookDeliveries)
+        .set({
+          status: delay === null ? "failed" : "pending",
+          lastStatusCode: attempt.status,
+          lastError: attempt.error,
+          nextAttemptAt: new Date(now.getTime() + (delay ?? 0)),
+        })
+        .where(claimed);
+      // Never the URL (it may carry a token), the secret or the body.
+      options.logger?.warn(
+        { ...log, statusCode: attempt.status, error: attempt.error, gaveUp: delay === null },
+        "webhook delivery failed",
+      );
+      if (delay === null) result.failed++;
+      else result.retrying++;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  return result;
+}
+
+/**
+ * Runs `deliverDueWebhooks` every `intervalMs` (at once again after a full batch) until stopped.
+ * Started by the server beside the mail relay; always on: a site without endpoints has no deliveries.
+ */
+export function startWebhookWorker(options: {
+  db: Db;
+  logger: Logger;
+  fetch?: typeof fetch;
+  intervalMs?: number;
+  batch?: number;
+}): { stop(): Promise<void> } {
+  const { db, logger } = options;
+  const intervalMs = options.intervalMs ?? 2000;
+  const batch = options.batch ?? 20;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+
+  const tick = () => {
+    running = (async () => {
+      let again = false;
+      try {
+        const r = await deliverDueWebhooks(db, { fetch: options.fetch, logger, limit: batch, concurrency: 4 });
+        again = r.succeeded + r.retrying + r.failed >= batch;
+      } catch (err) {
+        // A failed query's message lists its parameters (payloads): log the SQLSTATE only.
+        const code = (err as { cause?: { code?: unknown } })?.cause?.code;
+        logger.error({ code: typeof code === "string" ? code : undefined }, "webhook worker run failed");
+      }
+      if (!stopped) timer = setTimeout(tick, again ? 0 : intervalMs);
+    })();
+  };
+  timer = setTimeout(tick, 0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,195 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { reservations } from "../db/schema";
+import type { DbOrTx } from "../mail/outbox";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
+
+/**
+ * The webhook outbox (issue 25, decision 034): an event is written by the transaction of the change
+ * that causes it, with one pending delivery per enabled endpoint of the site that wants its type, so
+ * the event exists exactly when its change committed. The worker (`delivery.ts`) sends it later.
+ */
+
+type Reservation = typeof reservations.$inferSelect;
+
+/** Crockford's base32: no I, L, O, U, so an id read aloud or retyped stays itself. */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+function base32(bytes: Uint8Array, chars: number): string {
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < chars) {
+      out += CROCKFORD[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    value &= (1 << bits) - 1;
+  }
+  // The last bits, padded with zeros (16 bytes make 26 characters).
+  if (bits > 0 && out.length < chars) out += CROCKFORD[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/**
+ * A Standard Webhooks message id: `msg_` and 26 characters, ULID-like (48 bits of time, then 80
+ * random bits), so ids sort by creation. The receiver drops a repeat by this id, the same on every retry.
+ */
+export function newMessageId(now = Date.now()): string {
+  const bytes = new Uint8Array(16);
+  let t = now;
+  for (let i = 5; i >= 0; i--) {
+    bytes[i] = t % 256;
+    t = Math.floor(t / 256);
+  }
+  bytes.set(randomBytes(10), 6);
+  return `msg_${base32(bytes, 26)}`;
+}
+
+/** The id of the event a keyed operation causes: the same key (a retry of it) names the same event. */
+export function keyedMessageId(siteId: string, key: string): string {
+  return `msg_${base32(createHash("sha256").update(`${siteId}\u0000${key}`).digest(), 26)}`;
+}
+
+export type PaymentMethodName = "advance_card" | "cash" | "card_at_store" | "other";
+const PAY_METHODS: Record<number, PaymentMethodName> = { 1: "advance_card", 2: "cash", 3: "card_at_store", 4: "other" };
+
+/**
+ * What an integrator needs of a booking: its number, state, where and when, the money and who
+ * booked it (name, e-mail and phone to reach them). Never card data, tokens, the link secret, the
+ * driver's licence or addresses: a receiver that wants more asks the API with its key.
+ */
+export interface ReservationPayload {
+  reserveNo: string;
+  status: Reservation["status"];
+  storeId: number;
+  carTypeId: number;
+  startAt: string;
+  endAt: string;
+  /** Yen, tax included. */
+  total: number;
+  currency: "JPY";
+  cancellationFee: number;
+  paymentMethod: PaymentMethodName;
+  paymentStatus: Reservation["paymentStatus"];
+  /** Where it was booked; null when the change that sends the event does not know (a later change). */
+  channel: "web" | "counter" | null;
+  revision: number;
+  borrower: { name: string; email: string; phone: string } | null;
+}
+
+export function reservationPayload(r: Reservation, channel: "web" | "counter" | null = null): ReservationPayload {
+  return {
+    reserveNo: r.reserveNo,
+    status: r.status,
+    storeId: r.storeId,
+    carTypeId: r.carTypeId,
+    startAt: r.startAt.toISOString(),
+    endAt: r.endAt.toISOString(),
+    total: r.totalFee,
+    currency: "JPY",
+    cancellationFee: r.cancellationFee,
+    paymentMethod: PAY_METHODS[r.payMethod] ?? "other",
+    paymentStatus: r.paymentStatus,
+    channel,
+    revision: r.revision,
+    borrower: r.borrower
+      ? { name: r.borrower.name ?? "", email: r.borrower.email ?? "", phone: r.borrower.tel ?? "" }
+      : null,
+  };
+}
+
+/** An event's `data`: the booking, and for a payment event the amount that moved. */
+export interface WebhookEventData {
+  reservation: ReservationPayload;
+  payment?: { amount: number; currency: "JPY" };
+  /** reservation.changed: what it was before. */
+  previous?: Pick<ReservationPayload, "storeId" | "carTypeId" | "startAt" | "endAt" | "total">;
+  [key: string]: unknown;
+}
+
+/**
+ * Records an event and queues its deliveries, in the caller's transaction, in one statement (so the
+ * event and its deliveries stand or fall together even when the caller passes no transaction).
+ * Nothing is written when no enabled endpoint of the site wants the type: a site without webhooks
+ * pays one indexed read per change. With `key`, the event's id is derived from it, and a second call
+ * with the same key (a retried refund, a double click) records nothing: "once per real change".
+ * Returns the event id when it was recorded.
+ */
+export async function recordWebhookEvent(
+  tx: DbOrTx,
+  siteId: string,
+  type: WebhookEventType,
+  data: WebhookEventData,
+  options: { key?: string } = {},
+): Promise<string | null> {
+  const id = options.key ? keyedMessageId(siteId, options.key) : newMessageId();
+  const result = await tx.execute(sql`
+    with wanted as (
+      select id from webhook_endpoints
+      where site_id = ${siteId} and disabled_at is null
+        and (cardinality(event_types) = 0 or ${type} = any(event_types))
+    ), event as (
+      insert into webhook_events (id, site_id, type, payload)
+      select ${id}, ${siteId}, ${type}, ${JSON.stringify(data)}::jsonb
+      where exists (select 1 from wanted)
+      on conflict do nothing
+      returning id
+    ), queued as (
+      insert into webhook_deliveries (site_id, event_id, endpoint_id)
+      select ${siteId}, event.id, wanted.id from event cross join wanted
+      returning id
+    )
+    select (select id from event) as event_id, (select count(*) from queued)::int as deliveries
+  `);
+  // Both drivers answer { rows }.
+  const { rows } = result as unknown as { rows: { event_id: string | null }[] };
+  return rows[0]?.event_id ?? null;
+}
+
+/** The events of one booking change: created, changed (with what it was), cancelled. */
+export const reservationEvent = (
+  tx: DbOrTx,
+  siteId: string,
+  type: "reservation.created" | "reservation.changed" | "reservation.cancelled",
+  r: Reservation,
+  extra: { channel?: "web" | "counter" | null; previous?: Reservation } = {},
+) =>
+  recordWebhookEvent(tx, siteId, type, {
+    reservation: reservationPayload(r, extra.channel ?? null),
+    ...(extra.previous
+      ? {
+          previous: {
+            storeId: extra.previous.storeId,
+            carTypeId: extra.previous.carTypeId,
+            startAt: extra.previous.startAt.toISOString(),
+            endAt: extra.previous.endAt.toISOString(),
+            total: extra.previous.totalFee,
+          },
+        }
+      : {}),
+  });
+
+/**
+ * A payment event: `amount` yen charged to or refunded from the booking's card. `key` names the
+ * gateway operation (its idempotency key), so a retry of the operation records no second event.
+ */
+export const paymentEvent = (
+  tx: DbOrTx,
+  siteId: string,
+  type: "payment.succeeded" | "payment.refunded",
+  r: Reservation,
+  amount: number,
+  key: string,
+) =>
+  recordWebhookEvent(
+    tx,
+    siteId,
+    type,
+    { reservation: reservationPayload(r), payment: { amount, currency: "JPY" } },
+    { key: `${type}:${key}` },
+  );
