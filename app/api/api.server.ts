@@ -10,7 +10,7 @@ import { AppError } from "../../server/errors";
 import type { AppServices } from "../../server/http/context";
 import { CSRF_COOKIE, CSRF_HEADER, originAllowed, tokensMatch, validCsrfToken } from "../../server/http/csrf";
 import { authenticateApiKey, takeApiKeyRequest } from "../../server/integrations/api-keys";
-import { openSession } from "../lib/session.server";
+import { openSession, type SessionHandle, sessionCookieName } from "../lib/session.server";
 import { apiDocument } from "./openapi.server";
 import type { ApiRequest, Caller, Operation } from "./operation.server";
 import { Reply } from "./operation.server";
@@ -91,7 +91,7 @@ export function createJsonApi(deps: JsonApiDeps) {
   api.get("/openapi.json", () =>
     json(200, apiDocument(), { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }),
   );
-  api.get("/docs", (c) => referencePage(localeFromPath(c.req.path), c.get("requestId") ?? ""));
+  api.get("/docs", (c) => referencePage(localeFromPath(c.req.path)));
 
   for (const op of OPERATIONS) {
     api.on(op.method.toUpperCase(), op.path, async (c) => {
@@ -171,86 +171,120 @@ export function createJsonApi(deps: JsonApiDeps) {
     }
 
     const session = caller.kind === "browser" ? openSession({ db, siteId, request, logger: services.logger }) : null;
-
-    const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), locale);
-    if (!query.ok) return query.response;
-    const params = parse(op.params, pathParams, locale);
-    if (!params.ok) return problemResponse(problem(locale, "not_found"));
-    let rawBody: unknown;
-    if (op.body) {
-      const read = await readJson(request);
-      if (!read.ok) return problemResponse(problem(locale, "invalid_input", { reason: { code: "invalid_input" } }));
-      rawBody = formShaped(read.value);
-    }
-    const body = parse(op.body, rawBody ?? {}, locale);
-    if (!body.ok) return body.response;
-
-    const input: ApiRequest = {
-      siteId,
-      bundle,
-      locale,
-      db,
-      services,
-      request,
-      requestId,
-      clientIp,
-      now: new Date(),
-      caller,
-      session: session?.handle ?? null,
-      async member() {
-        const found = await session?.handle.member();
-        if (!found) throw new AppError("unauthorized");
-        return found;
-      },
-      query: query.data,
-      params: params.data,
-      body: body.data,
+    // Every answer carries the session's cookie, a refusal too: a guest session started before it stays.
+    const finish = (response: Response) => (session ? session.finish(response) : response);
+    const member = async () => {
+      const found = await session?.handle.member();
+      if (!found) throw new AppError("unauthorized");
+      return found;
     };
-    if (op.browser === "member" && caller.kind === "browser") await input.member();
-
-    const answer = async (): Promise<{ status: number; body: unknown; headers: Record<string, string> }> => {
-      const value = await op.handler(input);
-      return value instanceof Reply
-        ? { status: value.status, body: value.body, headers: value.headers }
-        : { status: op.status ?? 200, body: value, headers: {} };
-    };
-
-    const idempotencyKey = op.idempotent ? request.headers.get(IDEMPOTENCY_HEADER) : null;
-    let result: { status: number; body: unknown; headers: Record<string, string> };
-    if (idempotencyKey !== null) {
-      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        return problemResponse(
-          problem(locale, "invalid_input", { fieldErrors: { [IDEMPOTENCY_HEADER]: { code: "invalid_input" } } }),
-        );
+    try {
+      // Who may call comes before what was sent: a guest gets 401 from a member's operation, never a 422.
+      if (op.browser === "member" && caller.kind === "browser") await member();
+      const query = parse(op.query, Object.fromEntries(new URL(request.url).searchParams), locale);
+      if (!query.ok) return finish(query.response);
+      const params = parse(op.params, pathParams, locale);
+      if (!params.ok) return finish(problemResponse(problem(locale, "not_found")));
+      let rawBody: unknown;
+      if (op.body) {
+        const read = await readJson(request);
+        if (!read.ok)
+          return finish(problemResponse(problem(locale, "invalid_input", { reason: { code: "invalid_input" } })));
+        rawBody = formShaped(read.value);
       }
-      const who =
-        caller.kind === "key" ? `key${caller.key.keyId}` : `member${(await session?.handle.member())?.id ?? "-"}`;
-      const replayed = await withIdempotency(
-        deps,
+      const body = parse(op.body, rawBody ?? {}, locale);
+      if (!body.ok) return finish(body.response);
+
+      const input: ApiRequest = {
         siteId,
-        `api:${who}:${op.operationId}:${idempotencyKey}`,
-        createHash("sha256")
-          .update(JSON.stringify([op.operationId, pathParams, rawBody ?? null]))
-          .digest("hex"),
-        answer,
-      );
-      if ("problem" in replayed)
-        return problemResponse(problem(locale, replayed.problem.code, { reason: replayed.problem.reason }));
-      result = {
-        ...replayed,
-        headers: { ...replayed.headers, ...(replayed.replayed ? { "Idempotent-Replayed": "true" } : {}) },
+        bundle,
+        locale,
+        db,
+        services,
+        request,
+        requestId,
+        clientIp,
+        now: new Date(),
+        caller,
+        session: session?.handle ?? null,
+        member,
+        query: query.data,
+        params: params.data,
+        body: body.data,
       };
-    } else {
-      result = await answer();
+      const answer = async (): Promise<{ status: number; body: unknown; headers: Record<string, string> }> => {
+        const value = await op.handler(input);
+        return value instanceof Reply
+          ? { status: value.status, body: value.body, headers: value.headers }
+          : { status: op.status ?? 200, body: value, headers: {} };
+      };
+
+      const idempotencyKey = op.idempotent ? request.headers.get(IDEMPOTENCY_HEADER) : null;
+      let result: { status: number; body: unknown; headers: Record<string, string> };
+      if (idempotencyKey !== null) {
+        if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+          return finish(
+            problemResponse(
+              problem(locale, "invalid_input", { fieldErrors: { [IDEMPOTENCY_HEADER]: { code: "invalid_input" } } }),
+            ),
+          );
+        }
+        const replayed = await withIdempotency(
+          deps,
+          siteId,
+          `api:${await callerKey(caller, session?.handle, request, siteId)}:${op.operationId}:${idempotencyKey}`,
+          requestHash(op.operationId, pathParams, rawBody),
+          answer,
+        );
+        if ("problem" in replayed) {
+          return finish(problemResponse(problem(locale, replayed.problem.code, { reason: replayed.problem.reason })));
+        }
+        result = {
+          ...replayed,
+          headers: { ...replayed.headers, ...(replayed.replayed ? { "Idempotent-Replayed": "true" } : {}) },
+        };
+      } else {
+        result = await answer();
+      }
+      return finish(
+        result.status === 204
+          ? new Response(null, { status: 204 })
+          : json(result.status, result.body, { ...rateHeaders, ...result.headers }),
+      );
+    } catch (error) {
+      const known = problemOfError(locale, error);
+      if (!known) throw error;
+      return finish(problemResponse(known, rateHeaders));
     }
-    const response =
-      result.status === 204
-        ? new Response(null, { status: 204 })
-        : json(result.status, result.body, { ...rateHeaders, ...result.headers });
-    return session ? session.finish(response) : response;
   }
 
   return api;
+}
+
+/**
+ * Whose idempotency keys these are: a key's, a member's, or a guest's session (by a hash of its
+ * cookie), so one caller's key never replays another's answer.
+ */
+async function callerKey(caller: Caller, session: SessionHandle | undefined, request: Request, siteId: string) {
+  if (caller.kind === "key") return `key${caller.key.keyId}`;
+  const memberId = (await session?.member())?.id;
+  if (memberId) return `member${memberId}`;
+  const token = readCookie(request.headers.get("cookie"), sessionCookieName(siteId, request)) ?? "";
+  return `guest${createHash("sha256").update(token).digest("hex").slice(0, 32)}`;
+}
+
+/** Fields never kept, even hashed: a card's number and code or a password are guessable from a plain hash. */
+const SECRET_FIELD = /card|cvc|cvv|password|number/i;
+
+/** What a retry must repeat to be replayed: the operation, its path and its body without secrets. */
+function requestHash(operationId: string, pathParams: Record<string, string>, body: unknown): string {
+  const kept =
+    typeof body === "object" && body !== null && !Array.isArray(body)
+      ? Object.fromEntries(Object.entries(body).filter(([key]) => !SECRET_FIELD.test(key)))
+      : body;
+  return createHash("sha256")
+    .update(JSON.stringify([operationId, pathParams, kept ?? null]))
+    .digest("hex");
 }
 
 /** §7's browser calls: the CSRF rules of decision 012 (origin, then the double-submit token in `X-CSRF-Token`). */

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { type Locale, localizePath } from "../../common/locales";
 import { getSite, services } from "./site.server";
 import { type StripeCardConfig, stripeLocale } from "./stripe-js";
 
@@ -22,3 +23,10 @@ export function challengeUrl(actionUrl: string, back: string): string {
   const sep = actionUrl.includes("?") ? "&" : "?";
   return `${actionUrl}${sep}return=${encodeURIComponent(back)}`;
 }
+
+/** The session key holding the card setup a 3-D Secure challenge is finishing (My Page's card page and the API). */
+export const CARD_SETUP_KEY = "cardSetup";
+
+/** My Page's card page, where a 3-D Secure challenge comes back to (`?setup=`). */
+export const cardPagePath = (siteId: string, locale: Locale) =>
+  localizePath(locale, `/${siteId}/mypage/user/credit_card`);

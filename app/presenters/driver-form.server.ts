@@ -4,12 +4,13 @@ import { localDate } from "../../common/calendar-date";
 import { formatIsoDate } from "../../common/format";
 import { maskLicenseNumber } from "../../common/license-types";
 import { localizePath } from "../../common/locales";
+import type { Db } from "../../server/db/client";
 import { type DriverFormConfig, driverFormConfig, driverSchema } from "../../server/drivers/driver.schema";
 import { type DriverSummary, registerDriver, updateDriver } from "../../server/drivers/drivers";
 import { prepareImages, readDriverUpload } from "../../server/drivers/images";
 import { readDriverInputSettings } from "../../server/drivers/settings";
 import { AppError } from "../../server/errors";
-import { siteTimeZone } from "../../server/sites/site-bundle";
+import { type SiteBundle, siteTimeZone } from "../../server/sites/site-bundle";
 import { redirectWithFlash } from "../lib/flash.server";
 import { formFailure } from "../lib/form-action.server";
 import { issuesToErrors } from "../lib/forms";
@@ -21,7 +22,17 @@ type Context = Readonly<RouterContextProvider>;
 /** The site's driver form as it stands today (settings read from the database, today in the site's zone). */
 export async function loadDriverFormConfig(context: Context, now = new Date()): Promise<DriverFormConfig> {
   const { siteId, bundle } = getSite(context);
-  const settings = await readDriverInputSettings(services(context).db, siteId);
+  return driverFormConfigOf(services(context).db, siteId, bundle, now);
+}
+
+/** The same without a router context: the pages and the JSON API (app/api/groups/drivers.server.ts). */
+export async function driverFormConfigOf(
+  db: Db,
+  siteId: string,
+  bundle: Pick<SiteBundle, "stores">,
+  now = new Date(),
+): Promise<DriverFormConfig> {
+  const settings = await readDriverInputSettings(db, siteId);
   return driverFormConfig(settings, localDate(now, siteTimeZone(bundle)));
 }
 

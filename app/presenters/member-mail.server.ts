@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { type Locale, localizePath, pickLang } from "../../common/locales";
 import type { WelcomeMail } from "../../server/members/registration";
+import type { SiteBundle } from "../../server/sites/site-bundle";
 import { CATALOGUES, translate } from "../i18n/messages";
 import { getSite, services } from "../lib/site.server";
 
@@ -15,10 +16,21 @@ export interface MailSite {
 /** The request's site as its mails name it, in the page's language. */
 export function mailSite(context: Readonly<RouterContextProvider>, request: Request): MailSite {
   const { siteId, bundle, locale } = getSite(context);
+  return mailSiteOf({ siteId, bundle, locale, publicOrigin: services(context).publicOrigin, request });
+}
+
+/** The same from the site's parts, for callers without a router context (the JSON API). */
+export function mailSiteOf(input: {
+  siteId: string;
+  bundle: Pick<SiteBundle, "settings">;
+  locale: Locale;
+  publicOrigin?: string;
+  request: Request;
+}): MailSite {
   return {
-    siteId,
-    title: pickLang(bundle.settings, "siteTitle", locale),
-    origin: services(context).publicOrigin ?? new URL(request.url).origin,
+    siteId: input.siteId,
+    title: pickLang(input.bundle.settings, "siteTitle", input.locale),
+    origin: input.publicOrigin ?? new URL(input.request.url).origin,
   };
 }
 

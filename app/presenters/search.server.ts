@@ -3,12 +3,12 @@ import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS, RENTAL_PERIOD_SLUGS, type Renta
 import { formatDateTime, formatIsoDate } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
 import { lastBookableDate, type StoreSchedule, selectableTimes } from "../../common/store-rules";
-import type { PeriodValues } from "../../server/availability/period";
+import { type PeriodValues, periodValues } from "../../server/availability/period";
 import type { SearchOutcome } from "../../server/availability/search";
 import type { SearchQuery } from "../../server/availability/search-schema";
 import type { Suggestion } from "../../server/availability/suggestions";
 import { vacancyDisplay } from "../../server/availability/vacancy";
-import { type SiteBundle, type StoreRow, siteTimeZone } from "../../server/sites/site-bundle";
+import { isMultiStore, type SiteBundle, type StoreRow, siteTimeZone } from "../../server/sites/site-bundle";
 import { offerView } from "./catalog.server";
 
 /** A store as the search form needs it: its times, its bookable dates and its schedule for the checks. */
@@ -89,6 +89,25 @@ export function searchFormData(
     values,
     undecided: input.undecided ?? false,
   };
+}
+
+/**
+ * The search form filled from a query over the site's defaults (top page, JSON API `side-bar`):
+ * with no store asked for, a one-store site's store is chosen and a multi-store site's is left open.
+ */
+export function searchFormDefaults(
+  bundle: SiteBundle,
+  locale: Locale,
+  query: Partial<Pick<SearchQuery, "si" | "sd" | "st" | "ed" | "et" | "rental_period_slug" | "date_undecided">>,
+  now: Date,
+): SearchFormData {
+  const store = query.si ? bundle.stores.find((s) => s.id === query.si) : undefined;
+  return searchFormData(bundle, locale, {
+    values: periodValues(query, bundle.settings, localDate(now, store?.timeZone ?? siteTimeZone(bundle))),
+    storeId: store?.id ?? (isMultiStore(bundle) ? null : (bundle.stores[0]?.id ?? null)),
+    undecided: query.date_undecided ?? false,
+    now,
+  });
 }
 
 /** The period and store of a search as query values, for links that carry it forward. */

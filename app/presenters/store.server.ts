@@ -1,6 +1,7 @@
 import { formatAddress, mapSearchUrl } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
-import type { StoreRow } from "../../server/sites/site-bundle";
+import { typesAtStore } from "../../server/availability/search";
+import type { SiteBundle, StoreRow } from "../../server/sites/site-bundle";
 
 /** A store as the visitor sees it, in one language. */
 export interface StoreView {
@@ -43,5 +44,22 @@ export function storeView(store: StoreRow, locale: Locale): StoreView {
     regularHolidayDates: [...store.regularHolidayDates].sort((a, b) => a - b),
     access: pickLang(store, "access", locale),
     remarks: pickLang(store, "remarks", locale),
+  };
+}
+
+/** A store's specific closing dates from `today` on (its store holidays), in order. */
+export function upcomingHolidays(bundle: SiteBundle, storeId: number, today: string): string[] {
+  return [...(bundle.catalogue.holidays.get(storeId) ?? [])].filter((d) => d >= today).sort();
+}
+
+/** What the store page lists besides the address (store page and the JSON API's `stores/{id}`). */
+export function storeFacts(bundle: SiteBundle, store: StoreRow, locale: Locale, today: string) {
+  const classIds = new Set(typesAtStore(bundle, store.id).map((t) => t.classId));
+  return {
+    classes: bundle.catalogue.classes
+      .filter((c) => classIds.has(c.id))
+      .map((c) => ({ id: c.id, name: pickLang(c, "className", locale) })),
+    holidays: upcomingHolidays(bundle, store.id, today),
+    reserveMaxDate: store.reserveMaxDate,
   };
 }

@@ -27,7 +27,8 @@ export async function checkWithdrawal(db: DbOrTx, siteId: string, memberId: numb
   return check;
 }
 
-const REFUSAL = { renting: "withdrawal_renting", reserved: "withdrawal_reserved" } as const;
+/** The reason code of each refusal (spec §8: withdrawal blocked while renting, while a reservation exists). */
+export const WITHDRAWAL_REFUSAL = { renting: "withdrawal_renting", reserved: "withdrawal_reserved" } as const;
 
 /**
  * Closes a member's account (spec §4 withdrawal). Refused while a rental is in progress or a
@@ -51,7 +52,7 @@ export async function withdraw(
       .for("update");
     if (!member) throw new AppError("not_found");
     const check = await checkWithdrawal(tx, siteId, memberId, now);
-    if (check !== "ok") throw new AppError("rejected", { reason: { code: REFUSAL[check] } });
+    if (check !== "ok") throw new AppError("rejected", { reason: { code: WITHDRAWAL_REFUSAL[check] } });
 
     const cards = await tx
       .delete(memberCards)

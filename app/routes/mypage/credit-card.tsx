@@ -1,5 +1,4 @@
 import { Form, redirect, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
 import { CardSchema, cardSchemaFor, expiryYears, StripeCardSchema } from "../../../server/cards/card.schema";
 import { addCard, completeCardSetup, deleteCard, listCards, setDefaultCard } from "../../../server/cards/cards";
 import { AppError } from "../../../server/errors";
@@ -17,15 +16,13 @@ import { privateMeta } from "../../lib/seo";
 import { publicOrigin } from "../../lib/seo.server";
 import { getSession } from "../../lib/session.server";
 import { getSite, requireId, services } from "../../lib/site.server";
-import { challengeUrl, stripeCardConfig } from "../../lib/stripe.server";
+import { CARD_SETUP_KEY, cardPagePath, challengeUrl, stripeCardConfig } from "../../lib/stripe.server";
 import type { Route } from "./+types/credit-card";
 
 /** Card pages load no analytics or tag manager (spec §9). */
 export const handle = { analytics: false };
 
-const SETUP_KEY = "cardSetup";
-const cardPage = (siteId: string, locale: Parameters<typeof localizePath>[0]) =>
-  localizePath(locale, `/${siteId}/mypage/user/credit_card`);
+const cardPage = cardPagePath;
 
 /**
  * Saved cards (spec §2 /mypage/user/credit_card, §3, §5, §9). Coming back from the 3-D Secure
@@ -39,9 +36,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const setupId = new URL(request.url).searchParams.get("setup");
   if (setupId !== null) {
     const session = getSession(context);
-    const pending = (await session.data())[SETUP_KEY];
+    const pending = (await session.data())[CARD_SETUP_KEY];
     if (typeof pending !== "string" || pending !== setupId) throw redirect(cardPage(siteId, locale));
-    await session.setData(SETUP_KEY, undefined);
+    await session.setData(CARD_SETUP_KEY, undefined);
     try {
       await completeCardSetup(db, siteId, member.id, setupId, payments);
     } catch (error) {
@@ -86,7 +83,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (result.status === "saved") {
       return redirectWithFlash(request, back, { kind: "success", key: "creditCard.flash.added" });
     }
-    await getSession(context).setData(SETUP_KEY, result.setupId);
+    await getSession(context).setData(CARD_SETUP_KEY, result.setupId);
     return redirect(challengeUrl(result.actionUrl, returnTo(result.setupId)));
   });
 }

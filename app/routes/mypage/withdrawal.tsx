@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import { localizePath } from "../../../common/locales";
-import { checkWithdrawal, withdraw } from "../../../server/members/withdrawal";
+import { checkWithdrawal, WITHDRAWAL_REFUSAL, withdraw } from "../../../server/members/withdrawal";
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice } from "../../components/form/fields";
 import { useReasonText } from "../../components/search/field-error";
@@ -13,8 +13,6 @@ import { getSession } from "../../lib/session.server";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import type { Route } from "./+types/withdrawal";
-
-const WITHDRAWAL_REFUSAL = { renting: "withdrawal_renting", reserved: "withdrawal_reserved" } as const;
 
 const WithdrawalSchema = z.object({ confirm: z.literal("1", { error: "withdrawal_unconfirmed" }) });
 

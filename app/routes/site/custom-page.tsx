@@ -1,19 +1,15 @@
-import { pickLang } from "../../../common/locales";
 import { notFoundError } from "../../../server/errors";
 import { RichText } from "../../components/rich-text";
 import { seoMeta, textDescription } from "../../lib/seo";
 import { getSite } from "../../lib/site.server";
+import { customPageContent } from "../../presenters/content.server";
 import type { Route } from "./+types/custom-page";
 
 export function loader({ context, params }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
-  const page = bundle.customPages.find((p) => p.pageUrl === params.url);
+  const page = customPageContent(bundle, locale, params.url);
   if (!page) throw notFoundError();
-  return {
-    title: pickLang(page, "pageTitle", locale),
-    contents: pickLang(page, "pageContents", locale),
-    url: page.pageUrl,
-  };
+  return { title: page.title, contents: page.contents, url: page.url };
 }
 
 /** `/custom_page/{url}` is an alias: both name `/c/{url}` as canonical. */

@@ -3,11 +3,9 @@ import { Link } from "react-router";
 import { localDate } from "../../../common/calendar-date";
 import { CALENDAR_MODE } from "../../../common/codes";
 import { formatIsoDate } from "../../../common/format";
-import { pickLang } from "../../../common/locales";
 import { MONTH } from "../../../common/params";
 import { storeCalendar } from "../../../server/availability/calendar";
 import { monthOf } from "../../../server/availability/calendar-month";
-import { typesAtStore } from "../../../server/availability/search";
 import { vacancyDisplay } from "../../../server/availability/vacancy";
 import { notFoundError } from "../../../server/errors";
 import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
@@ -17,7 +15,7 @@ import { useI18n } from "../../lib/i18n";
 import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, requireId, services } from "../../lib/site.server";
-import { storeView } from "../../presenters/store.server";
+import { storeFacts, storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/store-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -37,12 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     mode,
     now,
   });
-  const classIds = new Set(typesAtStore(bundle, store.id).map((t) => t.classId));
+  const facts = storeFacts(bundle, store, locale, today);
   return {
     store: storeView(store, locale),
-    classes: bundle.catalogue.classes.filter((c) => classIds.has(c.id)).map((c) => pickLang(c, "className", locale)),
-    holidays: [...(bundle.catalogue.holidays.get(store.id) ?? [])].filter((d) => d >= today).sort(),
-    reserveMaxDate: store.reserveMaxDate,
+    classes: facts.classes.map((c) => c.name),
+    holidays: facts.holidays,
+    reserveMaxDate: facts.reserveMaxDate,
     calendar,
     mode,
     display: vacancyDisplay(bundle),

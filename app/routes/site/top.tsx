@@ -1,9 +1,4 @@
 import { Link } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { formatIsoDate } from "../../../common/format";
-import { pickLang } from "../../../common/locales";
-import { periodValues } from "../../../server/availability/period";
-import { isMultiStore, siteTimeZone } from "../../../server/sites/site-bundle";
 import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
@@ -11,29 +6,18 @@ import { useI18n } from "../../lib/i18n";
 import { seoMeta, textDescription } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
-import { searchFormData } from "../../presenters/search.server";
+import { topContent } from "../../presenters/content.server";
+import { searchFormDefaults } from "../../presenters/search.server";
 import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/top";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
-  const top = bundle.topInfo;
   const now = new Date();
   return {
-    siteImage: bundle.settings.isDispImage ? (top?.siteImagePath ?? null) : null,
-    intro: top ? pickLang(top, "pageEditTop", locale) : "",
-    news: bundle.news.map((n) => ({
-      id: n.id,
-      date: formatIsoDate(n.publishedOn),
-      title: pickLang(n, "title", locale),
-      body: pickLang(n, "body", locale),
-    })),
+    ...topContent(bundle, locale),
     stores: bundle.stores.map((s) => storeView(s, locale)),
-    search: searchFormData(bundle, locale, {
-      values: periodValues({}, bundle.settings, localDate(now, siteTimeZone(bundle))),
-      storeId: isMultiStore(bundle) ? null : (bundle.stores[0]?.id ?? null),
-      now,
-    }),
+    search: searchFormDefaults(bundle, locale, {}, now),
   };
 }
 
