@@ -794,7 +794,7 @@ export const RESERVATION_OPERATIONS = [
     tag: "reservations",
     operationId: "reservations/{reserveNo}",
     summary: "A booking by its number (programs with the bookings scope)",
-    params: z.object({ reserveNo: z.string().max(40) }),
+    params: z.object({ reserveNo: z.string().regex(/^[A-Za-z0-9-]{1,40}$/) }),
     response: ReservationSchema,
     browser: false,
     key: "bookings",
