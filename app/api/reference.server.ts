@@ -14,10 +14,11 @@ header{border-bottom:1px solid #d0d7de}
 h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.3rem;margin-top:2.5rem;border-bottom:1px solid #d0d7de}
 h3{font-size:1.05rem;margin:1.5rem 0 .25rem;overflow-wrap:anywhere}
 code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,monospace;font-size:.9em}
-pre{background:#f6f8fa;padding:.75rem;overflow-x:auto;border-radius:6px}
+pre{background:#f6f8fa;padding:.75rem;white-space:pre-wrap;border-radius:6px}
 .m{display:inline-block;min-width:3.2rem;text-align:center;border-radius:4px;color:#fff;font-weight:700;font-size:.8rem;padding:0 .3rem;margin-right:.4rem}
 .get{background:#0a6e31}.post{background:#0550ae}
-table{border-collapse:collapse;width:100%;margin:.25rem 0 .75rem}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+main{overflow-wrap:anywhere}
+table{display:block;overflow-x:auto;border-collapse:collapse;max-width:100%;margin:.25rem 0 .75rem}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#f6f8fa}nav ul{columns:2;padding-left:1.2rem}a{color:#0550ae}
 .who{color:#57606a;font-size:.9rem;margin:0}
 `;

@@ -388,7 +388,7 @@ export function AdminErrorSummary({ errors, labels }: { errors: AdminErrors; lab
             {field === "form" ? (
               reasonText(reason)
             ) : (
-              <a className="link" href={`#${idOf(field)}`}>
+              <a className="link inline-block min-h-6 py-0.5" href={`#${idOf(field)}`}>
                 {labels?.[field] ? `${labels[field]}: ` : ""}
                 {reasonText(reason)}
               </a>
