@@ -613,6 +613,34 @@ describe("the role matrix: each role × each back-office action, on the server",
     }
   });
 
+  it("the integrations (API keys, webhooks, calendar feeds) are the owner's alone, read and change", async () => {
+    for (const role of ROLES) {
+      const cookie = cookies.get(role) as string;
+      const owner = role === "owner";
+      for (const page of ["api-keys", "webhooks", "calendar-feeds"]) {
+        expect((await get(`/admin/${siteId}/${page}`, cookie)).status, `${role} ${page}`).toBe(owner ? 200 : 403);
+      }
+      const key = await post(`/admin/${siteId}/api-keys`, cookie, {
+        intent: "create",
+        name: `key of ${role}`,
+        scopes: ["catalog:read"],
+        rate_limit: "60",
+      });
+      expect(key.status, role).toBe(owner ? 200 : 403);
+      if (owner) expect(await key.text()).toMatch(/rcb_[A-Za-z0-9_-]{43}/);
+      const hook = await post(`/admin/${siteId}/webhooks`, cookie, {
+        intent: "create",
+        url: "https://hooks.example.com/rentacar",
+      });
+      expect(hook.status, role).toBe(owner ? 302 : 403);
+      const feed = await post(`/admin/${siteId}/calendar-feeds`, cookie, {
+        intent: "create",
+        store_id: String(storeIds[0]),
+      });
+      expect(feed.status, role).toBe(owner ? 200 : 403);
+    }
+  });
+
   it("every role may find and read members; registering one needs the right to", async () => {
     const memberId = await storeMember();
     for (const role of ROLES) {
