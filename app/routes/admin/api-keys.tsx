@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { notFoundError } from "../../../server/errors";
@@ -14,11 +14,11 @@ import {
 } from "../../../server/integrations/api-key.schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../../server/integrations/api-keys";
 import { authorize } from "../../../server/staff/permissions";
+import { CopyableCode } from "../../components/admin/copyable-code";
 import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
-import { useHydrated } from "../../components/form/member-fields";
 import { type AdminT, useAdminI18n } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
@@ -187,24 +187,11 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
 /** The secret, once: selectable text without JavaScript, a copy button with it. */
 function CreatedSecret({ name, secret }: { name: string; secret: string }) {
   const { t } = useAdminI18n();
-  const hydrated = useHydrated();
   const box = useRef<HTMLElement>(null);
-  const code = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   // The answer to the form replaces nothing on screen near the button: bring the secret into view and focus.
   useEffect(() => {
     box.current?.focus();
   }, []);
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopy("copied");
-    } catch {
-      // No clipboard (plain http, refused permission): select the key so a keystroke copies it.
-      if (code.current) window.getSelection()?.selectAllChildren(code.current);
-      setCopy("failed");
-    }
-  };
   return (
     <section
       ref={box}
@@ -219,28 +206,18 @@ function CreatedSecret({ name, secret }: { name: string; secret: string }) {
       <p className="font-semibold text-red-800" data-testid="api-key-warning">
         {t("admin.apiKeys.secretWarning")}
       </p>
-      <dl className="grid gap-2">
-        <dt className="text-sm font-semibold text-gray-800">{t("admin.apiKeys.secretLabel")}</dt>
-        <dd>
-          <code
-            ref={code}
-            className="block rounded-md border border-gray-400 bg-white px-3 py-2 font-mono text-base break-all select-all"
-            data-testid="api-key-secret"
-          >
-            {secret}
-          </code>
-        </dd>
-      </dl>
-      {hydrated ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-secondary" onClick={onCopy} data-testid="copy-secret">
-            {t("admin.apiKeys.copy")}
-          </button>
-          <span role="status" className="text-sm font-semibold" data-testid="copy-status">
-            {copy === "copied" ? t("admin.apiKeys.copied") : copy === "failed" ? t("admin.apiKeys.copyFailed") : ""}
-          </span>
-        </div>
-      ) : null}
+      <p className="text-sm font-semibold text-gray-800">{t("admin.apiKeys.secretLabel")}</p>
+      <CopyableCode
+        value={secret}
+        texts={{
+          copy: t("admin.apiKeys.copy"),
+          copied: t("admin.apiKeys.copied"),
+          failed: t("admin.apiKeys.copyFailed"),
+        }}
+        testId="api-key-secret"
+        copyTestId="copy-secret"
+        statusTestId="copy-status"
+      />
     </section>
   );
 }

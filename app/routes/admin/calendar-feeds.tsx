@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { calendarFeedPath } from "../../../common/calendar-feed";
@@ -7,10 +7,10 @@ import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "../../../serve
 import { isKnownTimeZone } from "../../../server/calendar/ics";
 import { notFoundError } from "../../../server/errors";
 import { authorize } from "../../../server/staff/permissions";
+import { CopyableCode } from "../../components/admin/copyable-code";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
-import { useHydrated } from "../../components/form/member-fields";
 import { useAdminI18n } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { publicOrigin } from "../../lib/seo.server";
@@ -209,44 +209,20 @@ function CreatedUrl({ store, url }: { store: string; url: string }) {
 
 function CopyableUrl({ label, url, testId }: { label: string; url: string; testId: string }) {
   const { t } = useAdminI18n();
-  const hydrated = useHydrated();
-  const code = useRef<HTMLElement>(null);
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
-  const onCopy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopy("copied");
-    } catch {
-      // No clipboard (plain http, refused permission): select the URL so a keystroke copies it.
-      if (code.current) window.getSelection()?.selectAllChildren(code.current);
-      setCopy("failed");
-    }
-  };
   return (
     <div className="grid gap-2">
       <p className="text-sm font-semibold text-gray-800">{label}</p>
-      <code
-        ref={code}
-        className="block rounded-md border border-gray-400 bg-white px-3 py-2 font-mono text-base break-all select-all"
-        data-testid={testId}
-      >
-        {url}
-      </code>
-      {hydrated ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className="btn-secondary" onClick={onCopy} data-testid={`${testId}-copy`}>
-            {t("admin.calendarFeeds.copy")}
-            <span className="sr-only">: {label}</span>
-          </button>
-          <span role="status" className="text-sm font-semibold">
-            {copy === "copied"
-              ? t("admin.calendarFeeds.copied")
-              : copy === "failed"
-                ? t("admin.calendarFeeds.copyFailed")
-                : ""}
-          </span>
-        </div>
-      ) : null}
+      <CopyableCode
+        value={url}
+        label={label}
+        texts={{
+          copy: t("admin.calendarFeeds.copy"),
+          copied: t("admin.calendarFeeds.copied"),
+          failed: t("admin.calendarFeeds.copyFailed"),
+        }}
+        testId={testId}
+        copyTestId={`${testId}-copy`}
+      />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import { useRef, useState } from "react";
+import { useHydrated } from "../form/member-fields";
+
+/**
+ * A value shown once to be copied (an API key, a calendar feed's URL): selectable as one block
+ * without JavaScript, with a copy button once hydrated. Without a clipboard (plain http, a refused
+ * permission) the value is selected, so one keystroke copies it.
+ */
+export function CopyableCode(props: {
+  value: string;
+  texts: { copy: string; copied: string; failed: string };
+  /** Names the value for screen readers when a page has several ("Copy: English URL"). */
+  label?: string;
+  testId: string;
+  copyTestId: string;
+  statusTestId?: string;
+}) {
+  const hydrated = useHydrated();
+  const code = useRef<HTMLElement>(null);
+  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
+  const onCopy = async () => {
+    try {
+      await navigator.clipboard.writeText(props.value);
+      setCopy("copied");
+    } catch {
+      if (code.current) window.getSelection()?.selectAllChildren(code.current);
+      setCopy("failed");
+    }
+  };
+  return (
+    <>
+      <code
+        ref={code}
+        className="block rounded-md border border-gray-400 bg-white px-3 py-2 font-mono text-base break-all select-all"
+        data-testid={props.testId}
+      >
+        {props.value}
+      </code>
+      {hydrated ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="button" className="btn-secondary" onClick={onCopy} data-testid={props.copyTestId}>
+            {props.texts.copy}
+            {props.label ? <span className="sr-only">: {props.label}</span> : null}
+          </button>
+          <span role="status" className="text-sm font-semibold" data-testid={props.statusTestId}>
+            {copy === "copied" ? props.texts.copied : copy === "failed" ? props.texts.failed : ""}
+          </span>
+        </div>
+      ) : null}
+    </>
+  );
+}
