@@ -26,18 +26,13 @@ const PREFIXES = ["", "/en", "/kr", "/tw"];
 const BAD_IDS = ["0", "-1", "abc", "99999999999999999999", "%00", "..%2F..", "%F0%9F%98%80", "1e3", "x".repeat(300)];
 const BAD_VALUES: unknown[] = [
   "",
-  " ",
   "\u0000",
   "<script>alert(1)</script>",
   "'; drop table reservations; --",
-  "９９",
-  "2026-02-30",
-  "25:99",
+  "２０２６-02-30 25:99",
   -1,
   1e308,
   true,
-  null,
-  [],
   ["a", { b: 1 }],
   { nested: { deep: [1, 2, 3] } },
   "x".repeat(5000),
@@ -62,25 +57,17 @@ const plainPath = (op: Operation) => pathWith(op, "1");
 
 /** Field names the operation's body and query might read (from the document), to send garbage in each. */
 function fieldNames(op: Operation): string[] {
-  const names = new Set<string>([
-    "store_id",
-    "car_type_id",
-    "sd",
-    "st",
-    "ed",
-    "et",
-    "email",
-    "password",
-    "zip",
-    "token",
-    "id",
-  ]);
+  const names = new Set<string>();
   for (const schema of [op.body, op.query]) {
-    const shape =
-      (schema as unknown as { shape?: Record<string, unknown>; _zod?: { def?: { shape?: Record<string, unknown> } } })
-        ?.shape ?? (schema as unknown as { _zod?: { def?: { shape?: Record<string, unknown> } } })?._zod?.def?.shape;
-    for (const key of Object.keys(shape ?? {})) names.add(key);
+    const zod = schema as unknown as {
+      shape?: Record<string, unknown>;
+      _zod?: { def?: { shape?: Record<string, unknown> } };
+    };
+    for (const key of Object.keys(zod?.shape ?? zod?._zod?.def?.shape ?? {})) names.add(key);
   }
+  // Schemas that are pipes or built per site show no fields: the names such bodies commonly read.
+  if (!names.size)
+    for (const key of ["store_id", "car_type_id", "sd", "email", "password", "token", "id"]) names.add(key);
   return [...names];
 }
 
