@@ -1,6 +1,8 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import type { ReasonLike } from "../../common/app-error";
+import type { IsoDate } from "../../common/calendar-date";
 import { formatIsoDate } from "../../common/format";
+import type { Db } from "../../server/db/client";
 import { licenceExpired } from "../../server/drivers/driver.schema";
 import { listDrivers } from "../../server/drivers/drivers";
 import { readDriverUpload } from "../../server/drivers/images";
@@ -50,44 +52,59 @@ function carTypeCapacity(bundle: ReturnType<typeof getSite>["bundle"], session: 
   return bundle.catalogue.carTypes.find((c) => c.id === session.carTypeId)?.capacity ?? null;
 }
 
-export async function loadCustomerPage(context: Context) {
-  const { session, member } = await requireCustomerStep(context);
-  const { siteId, bundle, locale } = getSite(context);
-  const { db } = services(context);
-  const config = await loadDriverFormConfig(context);
-  const [profile, drivers] = member
-    ? await Promise.all([getProfile(db, siteId, member.id).catch(() => null), listDrivers(db, siteId, member.id)])
+/**
+ * What the customer step starts with, for the page and the API's `borrower`: coming back (from the
+ * confirmation, or after a reload) what this booking already holds; the first time, a member's
+ * profile as the borrower (a guest starts empty), and the member's saved drivers.
+ */
+export async function customerStart(
+  db: Db,
+  siteId: string,
+  input: { session: ReserveSession; memberId: number | null; today: IsoDate },
+) {
+  const { session, memberId } = input;
+  const [profile, drivers] = memberId
+    ? await Promise.all([getProfile(db, siteId, memberId).catch(() => null), listDrivers(db, siteId, memberId)])
     : [null, []];
-
-  // Coming back (from the confirmation, or after a reload): what this booking already holds.
-  // First time: a member's profile as the borrower; a guest starts empty.
-  let values: Record<string, string>;
-  if (session.borrower) values = customerFormValues(session);
-  else {
-    values = {
-      user_type: "1",
-      driver_mode: "same",
-      ...(profile ? borrowerFormValues(profile) : {}),
-      ...driverChoiceFormValues(session.driver),
-      destination: session.destination,
-      purpose: session.purpose,
-      passengers: session.passengers ? String(session.passengers) : "",
-    };
-  }
-  const stored = session.driver?.mode === "new" ? session.driver.images.length : 0;
+  const values: Record<string, string> = session.borrower
+    ? customerFormValues(session)
+    : {
+        user_type: "1",
+        driver_mode: "same",
+        ...(profile ? borrowerFormValues(profile) : {}),
+        ...driverChoiceFormValues(session.driver),
+        destination: session.destination,
+        purpose: session.purpose,
+        passengers: session.passengers ? String(session.passengers) : "",
+      };
   return {
-    summary: bookingSummary(bundle, session, locale),
-    capacity: carTypeCapacity(bundle, session),
-    member: Boolean(member),
+    values,
     prefilledFromProfile: !session.borrower && Boolean(profile),
     savedDrivers: drivers.map((d) => ({
       id: d.id,
       name: d.name,
       expires: d.licenseExpirationDate ? formatIsoDate(d.licenseExpirationDate) : null,
-      expired: Boolean(d.licenseExpirationDate && licenceExpired(d.licenseExpirationDate, config.today)),
+      expired: Boolean(d.licenseExpirationDate && licenceExpired(d.licenseExpirationDate, input.today)),
     })),
+  };
+}
+
+export async function loadCustomerPage(context: Context) {
+  const { session, member } = await requireCustomerStep(context);
+  const { siteId, bundle, locale } = getSite(context);
+  const config = await loadDriverFormConfig(context);
+  const start = await customerStart(services(context).db, siteId, {
+    session,
+    memberId: member?.id ?? null,
+    today: config.today,
+  });
+  const stored = session.driver?.mode === "new" ? session.driver.images.length : 0;
+  return {
+    summary: bookingSummary(bundle, session, locale),
+    capacity: carTypeCapacity(bundle, session),
+    member: Boolean(member),
+    ...start,
     config,
-    values,
     storedImageSlots: storedImageSlots(config, stored),
     backPath: optionsPath(context, session),
   };

@@ -167,6 +167,10 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
       has_borrower: false,
     });
 
+    const start = await (await b.send("GET", "/borrower")).json();
+    expect(start).toMatchObject({ member: false, prefilled_from_profile: false, saved_drivers: [] });
+    expect(start.values.driver_mode).toBe("same");
+
     const missing = await b.send("POST", "/validate-reserve-customer", { ...borrower, name: "", email: "nope" });
     expect(missing.status).toBe(422);
     const refused = await missing.json();
@@ -174,6 +178,11 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
     expect(refused.errors.email).toEqual([reason(locale, "email_invalid")]);
 
     expect((await b.send("POST", "/validate-reserve-customer", borrower)).status).toBe(200);
+    // Coming back to the customer step: the form starts with what was entered.
+    expect((await (await b.send("GET", "/borrower")).json()).values).toMatchObject({
+      name: borrower.name,
+      email: borrower.email,
+    });
     const confirmation = await (await b.send("GET", "/confirmation")).json();
     expect(confirmation.total_fee).toBeGreaterThanOrEqual(total);
     expect(confirmation.settlement_lists).toContain(2);
@@ -207,6 +216,14 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
 
     const completed = await (await b.send("GET", "/completed")).json();
     expect(completed).toMatchObject({ reserve_no: booked.reserve_no, email: borrower.email, pay_method: 2 });
+    const completion = await (await b.send("GET", "/completion")).json();
+    expect(completion).toMatchObject({
+      title: translate(CATALOGUES[locale], "completed.title"),
+      reserve_no: booked.reserve_no,
+      mail_sent: translate(CATALOGUES[locale], "completed.mailSent", { email: borrower.email }),
+      pay_method_label: translate(CATALOGUES[locale], "reserves.pay.2"),
+      member: false,
+    });
     const cleared = await b.send("POST", "/session-clear");
     expect(await cleared.json()).toEqual({ reserve_session: null });
     expect((await (await b.send("GET", "/session")).json()).reserve_session).toBeNull();
@@ -218,6 +235,10 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
     expect(confirmation.status).toBe(422);
     expect((await confirmation.json()).detail).toBe(reason(locale, "details_updated"));
     expect((await b.send("GET", "/completed")).status).toBe(404);
+    expect((await b.send("GET", "/completion")).status).toBe(404);
+    const borrowerStep = await b.send("GET", "/borrower");
+    expect(borrowerStep.status).toBe(422);
+    expect((await borrowerStep.json()).detail).toBe(reason(locale, "details_updated"));
   });
 
   it("a program books with a key, reads the booking back, and the car is taken", async () => {

@@ -1,13 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { localDate, localTime } from "../../../common/calendar-date";
+import { localTime } from "../../../common/calendar-date";
 import { type Locale, pickLang } from "../../../common/locales";
 import { type SearchOutcome, searchCarTypes } from "../../../server/availability/search";
 import { SearchQuerySchema } from "../../../server/availability/search-schema";
 import { reservations } from "../../../server/db/schema";
-import { driverFormConfig } from "../../../server/drivers/driver.schema";
-import { readDriverInputSettings } from "../../../server/drivers/settings";
 import { AppError, notFoundError } from "../../../server/errors";
 import { ConfirmSchema } from "../../../server/reservations/confirm.schema";
 import { type ReserveCustomer, validateReserveCustomer } from "../../../server/reservations/customer";
@@ -22,9 +20,12 @@ import {
 } from "../../../server/reservations/reserve-session";
 import { reservationResult } from "../../../server/reservations/result";
 import { ADVANCE_CARD_LIMIT_DAYS, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
-import { type SiteBundle, siteTimeZone } from "../../../server/sites/site-bundle";
+import type { SiteBundle } from "../../../server/sites/site-bundle";
+import { CATALOGUES, type MessageKey, translate } from "../../i18n/messages";
 import { issuesToErrors } from "../../lib/forms";
 import { bookingMails } from "../../presenters/booking-mail.server";
+import { driverFormConfigOf } from "../../presenters/driver-form.server";
+import { customerStart } from "../../presenters/reserve-customer.server";
 import { type ApiRequest, operation } from "../operation.server";
 import { reasonText } from "../problem.server";
 
@@ -376,8 +377,7 @@ async function checkCustomer(
   raw: Record<string, unknown>,
 ): Promise<ReserveCustomer> {
   const member = req.caller.kind === "browser" ? await req.session?.member() : null;
-  const settings = await readDriverInputSettings(req.db, req.siteId);
-  const config = driverFormConfig(settings, localDate(req.now, siteTimeZone(req.bundle)));
+  const config = await driverFormConfigOf(req.db, req.siteId, req.bundle, req.now);
   const capacity = req.bundle.catalogue.carTypes.find((t) => t.id === session.carTypeId)?.capacity ?? null;
   const schema = customerSchema({ driver: config, member: Boolean(member), storedImageSlots: [], capacity });
   const parsed = schema.safeParse(raw);
@@ -628,6 +628,10 @@ export const RESERVATION_OPERATIONS = [
       fees_changed: z
         .boolean()
         .meta({ description: "The price differs from the one chosen: confirm again (spec §8)." }),
+      page_edit_reserve_confirm: z
+        .string()
+        .nullable()
+        .meta({ description: "The site's own text for the confirmation page; no site writes one yet (null)." }),
     }),
     browser: "session",
     key: false,
@@ -663,6 +667,7 @@ export const RESERVATION_OPERATIONS = [
         store_management_status: store.managementStatus,
         store_names: { departure: pickLang(store, "storeName", req.locale) },
         fees_changed: changed,
+        page_edit_reserve_confirm: null,
       };
     },
   }),
@@ -756,6 +761,47 @@ export const RESERVATION_OPERATIONS = [
   }),
   operation({
     method: "get",
+    path: "/borrower",
+    tag: "reservations",
+    operationId: "borrower",
+    summary:
+      "The customer step's starting values: what the booking holds, else the member's profile; the saved drivers",
+    response: z.object({
+      values: z
+        .record(z.string(), z.string())
+        .meta({ description: "The customer form's fields, as `validate-reserve-customer` takes them." }),
+      prefilled_from_profile: z.boolean(),
+      member: z.boolean(),
+      capacity: z.number().int().nullable().meta({ description: "The car type's seats: the most passengers." }),
+      saved_drivers: z.array(
+        z.object({ id: z.number().int(), name: z.string(), expires: z.string().nullable(), expired: z.boolean() }),
+      ),
+    }),
+    browser: "session",
+    key: false,
+    problems: [422],
+    async handler(req) {
+      await requireBooker(req);
+      const session = await browserSession(req);
+      if (!session?.carTypeId) throw new AppError("rejected", { reason: { code: "details_updated" } });
+      const member = await req.session?.member();
+      const config = await driverFormConfigOf(req.db, req.siteId, req.bundle, req.now);
+      const start = await customerStart(req.db, req.siteId, {
+        session,
+        memberId: member?.id ?? null,
+        today: config.today,
+      });
+      return {
+        values: start.values,
+        prefilled_from_profile: start.prefilledFromProfile,
+        member: Boolean(member),
+        capacity: req.bundle.catalogue.carTypes.find((t) => t.id === session.carTypeId)?.capacity ?? null,
+        saved_drivers: start.savedDrivers,
+      };
+    },
+  }),
+  operation({
+    method: "get",
     path: "/completed",
     tag: "reservations",
     operationId: "completed",
@@ -785,6 +831,52 @@ export const RESERVATION_OPERATIONS = [
         start_at: row.startAt.toISOString(),
         end_at: row.endAt.toISOString(),
         email: row.borrower?.email ?? "",
+      };
+    },
+  }),
+  operation({
+    method: "get",
+    path: "/completion",
+    tag: "reservations",
+    operationId: "completion",
+    summary: "The completion page in the request's language: its texts with the booking the session just made",
+    response: z.object({
+      title: z.string(),
+      lead: z.string(),
+      reserve_no: z.string(),
+      mail_sent: z.string(),
+      contact: z.string(),
+      store_name: z.string(),
+      return_store_name: z.string(),
+      store_tel: z.string(),
+      total_fee: Money,
+      pay_method: z.number().int(),
+      pay_method_label: z.string(),
+      member: z.boolean(),
+    }),
+    browser: "session",
+    key: false,
+    async handler(req) {
+      const done = (await browserSession(req))?.completed;
+      const row = done ? await reservationResult(req.db, req.siteId, done.reservationId) : null;
+      if (!row) throw notFoundError();
+      const messages = CATALOGUES[req.locale];
+      const store = req.bundle.stores.find((s) => s.id === row.storeId);
+      const back = req.bundle.stores.find((s) => s.id === (row.returnStoreId ?? row.storeId)) ?? store;
+      const storeName = store ? pickLang(store, "storeName", req.locale) : "";
+      return {
+        title: translate(messages, "completed.title"),
+        lead: translate(messages, "completed.lead"),
+        reserve_no: row.reserveNo,
+        mail_sent: translate(messages, "completed.mailSent", { email: row.borrower?.email ?? "" }),
+        contact: translate(messages, "completed.contact", { store: storeName }),
+        store_name: storeName,
+        return_store_name: back ? pickLang(back, "storeName", req.locale) : "",
+        store_tel: store?.tel ?? "",
+        total_fee: row.totalFee,
+        pay_method: row.payMethod,
+        pay_method_label: translate(messages, `reserves.pay.${row.payMethod}` as MessageKey),
+        member: Boolean(await req.session?.member()),
       };
     },
   }),
