@@ -91,7 +91,9 @@ export function createJsonApi(deps: JsonApiDeps) {
   api.get("/openapi.json", () =>
     json(200, apiDocument(), { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }),
   );
-  api.get("/docs", (c) => referencePage(localeFromPath(c.req.path)));
+  const docsBase = (path: string) => path.slice(0, path.indexOf("/docs"));
+  api.get("/docs", (c) => referencePage(docsBase(c.req.path)));
+  api.get("/docs/:section", (c) => referencePage(docsBase(c.req.path), c.req.param("section")));
 
   for (const op of OPERATIONS) {
     api.on(op.method.toUpperCase(), op.path, async (c) => {
