@@ -28,7 +28,14 @@ export default defineConfig({
     // The demo sites and the back office's blank e2e sites first (tests/e2e/setup-data.ts), then the server.
     command: `rm -rf ${DATA_DIR} && npx tsx tests/e2e/setup-data.ts && node build/server/main.js`,
     url: `http://127.0.0.1:${PORT}/?lang=jp`,
-    env: { NODE_ENV: "production", PORT: String(PORT), DATA_DIR: DATA_DIR, LOG_LEVEL: "warn", HOST: "127.0.0.1" },
+    env: {
+      NODE_ENV: "production",
+      WEBHOOK_HTTP_LOOPBACK: "1",
+      PORT: String(PORT),
+      DATA_DIR: DATA_DIR,
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

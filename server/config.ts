@@ -99,6 +99,12 @@ const ConfigSchema = z
     /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
     SMTP_SECURE: flag.default(false),
     SMTP_USER: z.string().min(1).optional(),
+    /**
+     * Webhook endpoints may be plain http on this machine (127.0.0.1, localhost): for a receiver
+     * under test. Off by default: in production a back-office account must not reach the machine's
+     * own ports (decision 034). Development (NODE_ENV other than production) allows it anyway.
+     */
+    WEBHOOK_HTTP_LOOPBACK: flag.default(false),
     SMTP_PASS: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {

@@ -60,6 +60,7 @@ async function main() {
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,
     publicOrigin: config.PUBLIC_ORIGIN,
+    webhookHttpLoopback: config.WEBHOOK_HTTP_LOOPBACK,
     trustProxy: config.TRUST_PROXY,
     mailer: createMailer(config, logger),
     payments: createPaymentGateway(config),

@@ -28,6 +28,8 @@ export interface AppServices {
   /** Stripe's publishable key for Stripe.js on the card pages; set only when Stripe is the gateway. */
   stripePublishableKey?: string;
   postal: PostalLookup;
+  /** `WEBHOOK_HTTP_LOOPBACK`: webhook endpoints may be http on this machine (decision 034). */
+  webhookHttpLoopback?: boolean;
   blobs: BlobStore;
   /** The public site's uploaded pictures (car photos, logos), served at `/media/…`; never personal data. */
   media: BlobStore;
