@@ -6,6 +6,7 @@ import { useAdminI18n } from "../../lib/admin";
 import type { FormFailure } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
 import { CsrfField } from "../csrf-field";
+import { Yen } from "./counter";
 import {
   AdminErrorSummary,
   type AdminErrors,
@@ -447,5 +448,61 @@ export function CarAndPeriodFields({
         {t("admin.phone.withImmunity")}
       </label>
     </>
+  );
+}
+
+/**
+ * The quote of a phone booking or a change, read out before it is made: store, car type, period and
+ * total, what the page adds around the total (options; the difference or the breakdown), and the button that books at
+ * that total (`shown_total` lets the server refuse a total that moved meanwhile).
+ */
+export function QuotedBooking(props: {
+  testId: string;
+  title: string;
+  quote: { storeName: string; carTypeName: string; from: string; until: string; total: number };
+  totalTestId: string;
+  beforeTotal?: ReactNode;
+  afterTotal: ReactNode;
+  intent: string;
+  submitTestId: string;
+  submitLabel: string;
+}) {
+  const { quote } = props;
+  return (
+    <section className="card grid gap-2 border-2 border-blue-900 p-4" data-testid={props.testId} aria-live="polite">
+      <h2 className="text-lg font-bold">{props.title}</h2>
+      <p>
+        {quote.storeName} ・ {quote.carTypeName} ・ {quote.from} 〜 {quote.until}
+      </p>
+      {props.beforeTotal}
+      <p className="text-2xl font-bold" data-testid={props.totalTestId}>
+        <Yen amount={quote.total} />
+      </p>
+      {props.afterTotal}
+      <input type="hidden" name="shown_total" value={String(quote.total)} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton intent={props.intent} testId={props.submitTestId}>
+          {props.submitLabel}
+        </SubmitButton>
+      </div>
+    </section>
+  );
+}
+
+/** Asks for the quote: the form's main button until there is one, then "quote again" beside booking. */
+export function QuoteButton({ quoted, testId }: { quoted: boolean; testId: string }) {
+  const { t } = useAdminI18n();
+  return (
+    <div>
+      <button
+        type="submit"
+        name="intent"
+        value="quote"
+        className={quoted ? "btn-secondary" : "btn-primary"}
+        data-testid={testId}
+      >
+        {quoted ? t("admin.phone.requote") : t("admin.phone.quote")}
+      </button>
+    </div>
   );
 }

@@ -12,9 +12,9 @@ import { rentalStage } from "../../../server/counter/stage";
 import { AppError } from "../../../server/errors";
 import { authorize, can } from "../../../server/staff/permissions";
 import { Yen } from "../../components/admin/counter";
-import { CarAndPeriodFields } from "../../components/admin/counter-forms";
+import { CarAndPeriodFields, QuoteButton, QuotedBooking } from "../../components/admin/counter-forms";
 import { AdminErrorSummary, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
@@ -179,56 +179,40 @@ export default function AdminReservationChange({ loaderData, actionData }: Route
           </AdminSection>
         ) : null}
         {confirmation ? (
-          <section
-            className="card grid gap-2 border-2 border-blue-900 p-4"
-            data-testid="change-quote"
-            aria-live="polite"
-          >
-            <h2 className="text-lg font-bold">{t("admin.change.quoteTitle")}</h2>
-            <p>
-              {confirmation.storeName} ・ {confirmation.carTypeName} ・ {confirmation.from} 〜 {confirmation.until}
-            </p>
-            {confirmation.options.length ? (
-              <ul className="text-sm">
-                {confirmation.options.map((o) => (
-                  <li key={o.name}>
-                    {o.name} × {o.quantity}: <Yen amount={o.fee} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <p className="text-2xl font-bold" data-testid="change-total">
-              <Yen amount={confirmation.total} />
-            </p>
-            <p className="font-semibold" data-testid="change-difference">
-              {t(
-                confirmation.difference > 0
-                  ? "admin.change.more"
-                  : confirmation.difference < 0
-                    ? "admin.change.less"
-                    : "admin.change.same",
-                { amount: Math.abs(confirmation.difference).toLocaleString("ja-JP") },
-              )}
-            </p>
-            <input type="hidden" name="shown_total" value={String(confirmation.total)} />
-            <div className="flex flex-wrap gap-2">
-              <SubmitButton intent="change" testId="change-submit">
-                {t("admin.change.submit")}
-              </SubmitButton>
-            </div>
-          </section>
+          <QuotedBooking
+            testId="change-quote"
+            title={t("admin.change.quoteTitle")}
+            quote={confirmation}
+            totalTestId="change-total"
+            beforeTotal={
+              confirmation.options.length ? (
+                <ul className="text-sm">
+                  {confirmation.options.map((o) => (
+                    <li key={o.name}>
+                      {o.name} × {o.quantity}: <Yen amount={o.fee} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null
+            }
+            afterTotal={
+              <p className="font-semibold" data-testid="change-difference">
+                {t(
+                  confirmation.difference > 0
+                    ? "admin.change.more"
+                    : confirmation.difference < 0
+                      ? "admin.change.less"
+                      : "admin.change.same",
+                  { amount: Math.abs(confirmation.difference).toLocaleString("ja-JP") },
+                )}
+              </p>
+            }
+            intent="change"
+            submitTestId="change-submit"
+            submitLabel={t("admin.change.submit")}
+          />
         ) : null}
-        <div>
-          <button
-            type="submit"
-            name="intent"
-            value="quote"
-            className={confirmation ? "btn-secondary" : "btn-primary"}
-            data-testid="change-quote-submit"
-          >
-            {confirmation ? t("admin.phone.requote") : t("admin.phone.quote")}
-          </button>
-        </div>
+        <QuoteButton quoted={Boolean(confirmation)} testId="change-quote-submit" />
       </Form>
     </>
   );

@@ -9,8 +9,7 @@ import { bookAtCounter, quoteAtCounter } from "../../../server/counter/phone-boo
 import { AppError } from "../../../server/errors";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { can } from "../../../server/staff/permissions";
-import { Yen } from "../../components/admin/counter";
-import { CarAndPeriodFields } from "../../components/admin/counter-forms";
+import { CarAndPeriodFields, QuoteButton, QuotedBooking } from "../../components/admin/counter-forms";
 import {
   AdminErrorSummary,
   AdminInput,
@@ -18,7 +17,7 @@ import {
   AdminSelect,
   AdminTextarea,
 } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
@@ -243,43 +242,25 @@ export default function AdminReservationNew({ loaderData, actionData }: Route.Co
           />
         </AdminSection>
         {confirmation ? (
-          <section
-            className="card grid gap-2 border-2 border-blue-900 p-4"
-            data-testid="phone-quote"
-            aria-live="polite"
-          >
-            <h2 className="text-lg font-bold">{t("admin.phone.quoteTitle")}</h2>
-            <p>
-              {confirmation.storeName} ・ {confirmation.carTypeName} ・ {confirmation.from} 〜 {confirmation.until}
-            </p>
-            <p className="text-2xl font-bold" data-testid="phone-total">
-              <Yen amount={confirmation.total} />
-            </p>
-            <p className="text-sm text-gray-700">
-              {t("admin.phone.breakdown", { rent: confirmation.rentCarFee, immunity: confirmation.immunityFee })}
-              {confirmation.remaining !== null
-                ? ` ・ ${t("admin.phone.remaining", { count: confirmation.remaining })}`
-                : ""}
-            </p>
-            <input type="hidden" name="shown_total" value={String(confirmation.total)} />
-            <div className="flex flex-wrap gap-2">
-              <SubmitButton intent="book" testId="phone-book">
-                {t("admin.phone.book")}
-              </SubmitButton>
-            </div>
-          </section>
+          <QuotedBooking
+            testId="phone-quote"
+            title={t("admin.phone.quoteTitle")}
+            quote={confirmation}
+            totalTestId="phone-total"
+            afterTotal={
+              <p className="text-sm text-gray-700">
+                {t("admin.phone.breakdown", { rent: confirmation.rentCarFee, immunity: confirmation.immunityFee })}
+                {confirmation.remaining !== null
+                  ? ` ・ ${t("admin.phone.remaining", { count: confirmation.remaining })}`
+                  : ""}
+              </p>
+            }
+            intent="book"
+            submitTestId="phone-book"
+            submitLabel={t("admin.phone.book")}
+          />
         ) : null}
-        <div>
-          <button
-            type="submit"
-            name="intent"
-            value="quote"
-            className={confirmation ? "btn-secondary" : "btn-primary"}
-            data-testid="phone-quote-submit"
-          >
-            {confirmation ? t("admin.phone.requote") : t("admin.phone.quote")}
-          </button>
-        </div>
+        <QuoteButton quoted={Boolean(confirmation)} testId="phone-quote-submit" />
       </Form>
     </>
   );
