@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useHydrated } from "../form/member-fields";
 
 /**
@@ -48,5 +48,40 @@ export function CopyableCode(props: {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The answer that shows a secret once (an API key, a calendar feed's URL): focused when it appears,
+ * since it replaces nothing near the button that was pressed, with its warning above the values.
+ */
+export function ShownOnce(props: {
+  id: string;
+  testId: string;
+  title: string;
+  warning: string;
+  warningTestId?: string;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+  return (
+    <section
+      ref={box}
+      tabIndex={-1}
+      aria-labelledby={props.id}
+      className="mb-6 grid gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4 outline-none sm:p-5"
+      data-testid={props.testId}
+    >
+      <h2 id={props.id} className="text-lg font-bold text-green-900">
+        {props.title}
+      </h2>
+      <p className="font-semibold text-red-800" data-testid={props.warningTestId}>
+        {props.warning}
+      </p>
+      {props.children}
+    </section>
   );
 }

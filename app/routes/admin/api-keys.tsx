@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { notFoundError } from "../../../server/errors";
@@ -14,7 +13,7 @@ import {
 } from "../../../server/integrations/api-key.schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../../server/integrations/api-keys";
 import { authorize } from "../../../server/staff/permissions";
-import { CopyableCode } from "../../components/admin/copyable-code";
+import { CopyableCode, ShownOnce } from "../../components/admin/copyable-code";
 import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
@@ -187,25 +186,14 @@ export default function AdminApiKeys({ loaderData, actionData }: Route.Component
 /** The secret, once: selectable text without JavaScript, a copy button with it. */
 function CreatedSecret({ name, secret }: { name: string; secret: string }) {
   const { t } = useAdminI18n();
-  const box = useRef<HTMLElement>(null);
-  // The answer to the form replaces nothing on screen near the button: bring the secret into view and focus.
-  useEffect(() => {
-    box.current?.focus();
-  }, []);
   return (
-    <section
-      ref={box}
-      tabIndex={-1}
-      aria-labelledby="api-key-created-title"
-      className="mb-6 grid gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4 outline-none sm:p-5"
-      data-testid="api-key-created"
+    <ShownOnce
+      id="api-key-created-title"
+      testId="api-key-created"
+      title={t("admin.apiKeys.secretTitle", { name })}
+      warning={t("admin.apiKeys.secretWarning")}
+      warningTestId="api-key-warning"
     >
-      <h2 id="api-key-created-title" className="text-lg font-bold text-green-900">
-        {t("admin.apiKeys.secretTitle", { name })}
-      </h2>
-      <p className="font-semibold text-red-800" data-testid="api-key-warning">
-        {t("admin.apiKeys.secretWarning")}
-      </p>
       <p className="text-sm font-semibold text-gray-800">{t("admin.apiKeys.secretLabel")}</p>
       <CopyableCode
         value={secret}
@@ -218,7 +206,7 @@ function CreatedSecret({ name, secret }: { name: string; secret: string }) {
         copyTestId="copy-secret"
         statusTestId="copy-status"
       />
-    </section>
+    </ShownOnce>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { data, Form, redirect } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { calendarFeedPath } from "../../../common/calendar-feed";
@@ -7,7 +6,7 @@ import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "../../../serve
 import { isKnownTimeZone } from "../../../server/calendar/ics";
 import { notFoundError } from "../../../server/errors";
 import { authorize } from "../../../server/staff/permissions";
-import { CopyableCode } from "../../components/admin/copyable-code";
+import { CopyableCode, ShownOnce } from "../../components/admin/copyable-code";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
@@ -184,26 +183,16 @@ export default function AdminCalendarFeeds({ loaderData, actionData }: Route.Com
 /** The URL, once: selectable text without JavaScript, a copy button with it; the English variant below. */
 function CreatedUrl({ store, url }: { store: string; url: string }) {
   const { t } = useAdminI18n();
-  const box = useRef<HTMLElement>(null);
-  // The answer replaces nothing near the button that was pressed: bring the URL into view and focus.
-  useEffect(() => {
-    box.current?.focus();
-  }, []);
   return (
-    <section
-      ref={box}
-      tabIndex={-1}
-      aria-labelledby="calendar-feed-created-title"
-      className="mb-6 grid gap-3 rounded-lg border-2 border-green-700 bg-green-50 p-4 outline-none sm:p-5"
-      data-testid="calendar-feed-created"
+    <ShownOnce
+      id="calendar-feed-created-title"
+      testId="calendar-feed-created"
+      title={t("admin.calendarFeeds.createdTitle", { store })}
+      warning={t("admin.calendarFeeds.createdWarning")}
     >
-      <h2 id="calendar-feed-created-title" className="text-lg font-bold text-green-900">
-        {t("admin.calendarFeeds.createdTitle", { store })}
-      </h2>
-      <p className="font-semibold text-red-800">{t("admin.calendarFeeds.createdWarning")}</p>
       <CopyableUrl label={t("admin.calendarFeeds.urlJa")} url={url} testId="calendar-feed-url" />
       <CopyableUrl label={t("admin.calendarFeeds.urlEn")} url={`${url}?lang=en`} testId="calendar-feed-url-en" />
-    </section>
+    </ShownOnce>
   );
 }
 
