@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import { startPollingWorker } from "../lib/polling-worker";
 import type { Logger } from "../logger";
 import type { MailTransport } from "./smtp-transport";
 
@@ -126,33 +127,20 @@ export function startOutboxRelay(options: {
   batch?: number;
 }): { stop(): Promise<void> } {
   const { db, transport, logger } = options;
-  const intervalMs = options.intervalMs ?? 5000;
   const batch = options.batch ?? 50;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = (async () => {
-      let again = false;
-      try {
-        const r = await relayOutbox(db, transport, { limit: batch, logger });
-        again = r.sent + r.retrying + r.failed >= batch;
-      } catch (err) {
-        // A failed query's message lists its parameters (addresses): log the SQLSTATE only.
-        const code = (err as { cause?: { code?: unknown } })?.cause?.code;
-        logger.error({ code: typeof code === "string" ? code : undefined }, "mail relay run failed");
-      }
-      if (!stopped) timer = setTimeout(tick, again ? 0 : intervalMs);
-    })();
-  };
-  timer = setTimeout(tick, 0);
-
+  const worker = startPollingWorker({
+    batch: async () => {
+      const r = await relayOutbox(db, transport, { limit: batch, logger });
+      return r.sent + r.retrying + r.failed;
+    },
+    batchSize: batch,
+    intervalMs: options.intervalMs ?? 5000,
+    logger,
+    failure: "mail relay run failed",
+  });
   return {
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await worker.stop();
       transport.close();
     },
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Db } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
+import { startPollingWorker } from "../lib/polling-worker";
 import type { Logger } from "../logger";
 import { endpointUrlProblem } from "./webhook.schema";
 
@@ -241,33 +242,15 @@ export function startWebhookWorker(options: {
   batch?: number;
 }): { stop(): Promise<void> } {
   const { db, logger } = options;
-  const intervalMs = options.intervalMs ?? 2000;
   const batch = options.batch ?? 20;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const tick = () => {
-    running = (async () => {
-      let again = false;
-      try {
-        const r = await deliverDueWebhooks(db, { fetch: options.fetch, logger, limit: batch, concurrency: 4 });
-        again = r.succeeded + r.retrying + r.failed >= batch;
-      } catch (err) {
-        // A failed query's message lists its parameters (payloads): log the SQLSTATE only.
-        const code = (err as { cause?: { code?: unknown } })?.cause?.code;
-        logger.error({ code: typeof code === "string" ? code : undefined }, "webhook worker run failed");
-      }
-      if (!stopped) timer = setTimeout(tick, again ? 0 : intervalMs);
-    })();
-  };
-  timer = setTimeout(tick, 0);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+  return startPollingWorker({
+    batch: async () => {
+      const r = await deliverDueWebhooks(db, { fetch: options.fetch, logger, limit: batch, concurrency: 4 });
+      return r.succeeded + r.retrying + r.failed;
     },
-  };
+    batchSize: batch,
+    intervalMs: options.intervalMs ?? 2000,
+    logger,
+    failure: "webhook worker run failed",
+  });
 }
