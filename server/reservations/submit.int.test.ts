@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
+import { pricedSession } from "../../tests/fixtures/reserve-session";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
 import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
@@ -11,8 +12,7 @@ import { PaymentSimulator } from "../payments/simulator";
 import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
 import { cancelReservation } from "./cancel";
 import { applyPaymentEvent } from "./payment-events";
-import { quoteReservation } from "./quote";
-import { chooseCar, type ReserveSession } from "./reserve-session";
+import type { ReserveSession } from "./reserve-session";
 import {
   type BookingDeps,
   type BookingMailComposer,
@@ -89,39 +89,14 @@ async function siteWith(cars: number, settings: Record<string, unknown> = {}) {
 type Site = Awaited<ReturnType<typeof siteWith>>;
 
 /** A complete reservation session as the steps leave it, with the fees the visitor was shown. */
-async function sessionFor(
+function sessionFor(
   site: Site,
   from: [number, string],
   to: [number, string],
   extra: Partial<ReserveSession> = {},
 ): Promise<ReserveSession> {
   const search = { sd: day(from[0]), st: from[1], ed: day(to[0]), et: to[1] };
-  const base = chooseCar(null, {
-    storeId: site.storeId,
-    carTypeId: site.typeId,
-    search,
-    startAt: zonedInstant(search.sd, search.st, TZ),
-    endAt: zonedInstant(search.ed, search.et, TZ),
-    rentalPeriodSlug: "01",
-    dateUndecided: false,
-  });
-  const session: ReserveSession = {
-    ...base,
-    borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "090-0000-0000" },
-    driver: { mode: "same" },
-    payMethod: 2,
-    ...extra,
-  };
-  const quote = await quoteReservation(handle.db, site.siteId, {
-    bundle: site.bundle,
-    storeId: site.storeId,
-    carTypeId: site.typeId,
-    search,
-    options: session.options,
-    withImmunity: session.withImmunity,
-    now: NOW,
-  });
-  return { ...session, fees: quote?.fees ?? null };
+  return pricedSession(handle.db, { ...site, carTypeId: site.typeId }, search, NOW, extra);
 }
 
 const submit = (

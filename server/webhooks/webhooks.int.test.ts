@@ -5,6 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
+import { pricedSession } from "../../tests/fixtures/reserve-session";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
 import { MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
@@ -19,8 +20,7 @@ import { createMailer } from "../mail/mailer";
 import { PaymentSimulator } from "../payments/simulator";
 import { cancelReservation } from "../reservations/cancel";
 import { payByLink } from "../reservations/pay-link";
-import { quoteReservation } from "../reservations/quote";
-import { chooseCar, type ReserveSession } from "../reservations/reserve-session";
+import type { ReserveSession } from "../reservations/reserve-session";
 import { type BookingDeps, submitReservation } from "../reservations/submit";
 import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
 import type { Actor } from "../staff/permissions";
@@ -142,34 +142,11 @@ const NOW = new Date();
 const today = localDate(NOW, TZ);
 
 /** A finished reservation session from `from` days ahead at 10:00 to `to` days ahead at 17:00. */
-async function sessionFor(site: Site, from: number, to: number, extra: Partial<ReserveSession> = {}) {
+function sessionFor(site: Site, from: number, to: number, extra: Partial<ReserveSession> = {}) {
   const search = { sd: addDays(today, from), st: "10:00", ed: addDays(today, to), et: "17:00" };
-  const base = chooseCar(null, {
-    storeId: site.storeId,
-    carTypeId: site.typeId,
-    search,
-    startAt: zonedInstant(search.sd, search.st, TZ),
-    endAt: zonedInstant(search.ed, search.et, TZ),
-    rentalPeriodSlug: "01",
-    dateUndecided: false,
-  });
-  const session: ReserveSession = {
-    ...base,
-    borrower: { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "+819000000000" },
-    driver: { mode: "same" },
-    payMethod: 2,
-    ...extra,
-  };
-  const quote = await quoteReservation(handle.db, site.siteId, {
-    bundle: site.bundle,
-    storeId: site.storeId,
-    carTypeId: site.typeId,
-    search,
-    options: [],
-    withImmunity: false,
-    now: NOW,
-  });
-  return { ...session, fees: quote?.fees ?? null };
+  // An international phone number, as integrators receive it in the payload.
+  const borrower = { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "+819000000000" };
+  return pricedSession(handle.db, { ...site, carTypeId: site.typeId }, search, NOW, { borrower, ...extra });
 }
 
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
