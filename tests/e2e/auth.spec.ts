@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, DEMO_PASSWORD, loginAs, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
-import { LOCALES, msg } from "./search-helpers";
+import { LOCALES, msg, waitForHydration } from "./search-helpers";
 
 const SESSION_COOKIE = "sid_sakura";
 
@@ -82,8 +82,10 @@ for (const locale of LOCALES) {
 
     test("an empty form shows each field's message before sending", async ({ page }) => {
       await page.goto(url(locale, "sakura", "/login"));
-      await page.getByTestId("login-submit").click();
       const form = page.getByTestId("login-form");
+      // The messages come from the page's script: a click before hydration would post the form instead.
+      await waitForHydration(form);
+      await page.getByTestId("login-submit").click();
       await expect(form.locator('[data-field="email"]')).toContainText(msg(locale, "reason.email_required"));
       await expect(form.locator('[data-field="password"]')).toContainText(msg(locale, "reason.password_required"));
       await form.locator('input[name="email"]').fill("not-an-address");
