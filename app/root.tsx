@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { isAdminPath } from "../common/admin";
+import { isSupportedBrowser } from "../common/browser";
 import { isEmbeddedPath } from "../common/embedding";
 import { localeFromPath } from "../common/locales";
 import { requestContext } from "../server/http/context";
@@ -19,7 +20,6 @@ import { Analytics } from "./components/analytics";
 import { type CatalogueName, loadCatalogue } from "./i18n/catalogue";
 import { catalogueAsset } from "./i18n/catalogue.server";
 import { adminLocaleOf } from "./lib/admin.server";
-import { isSupportedBrowser } from "./lib/browser";
 import { reloadAfterChunkError } from "./lib/chunk-reload";
 import { services } from "./lib/site.server";
 

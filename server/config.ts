@@ -105,6 +105,8 @@ const ConfigSchema = z
      * own ports (decision 034). Development (NODE_ENV other than production) allows it anyway.
      */
     WEBHOOK_HTTP_LOOPBACK: flag.default(false),
+    /** How long an anonymous visitor's public page is served again (decision 036); 0 turns it off. */
+    PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SMTP_PASS: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {

@@ -9,6 +9,7 @@ import { createDb } from "./db/client";
 import { seedDemoIfEmpty } from "./db/seed/demo";
 import { assertRequestRoleIsLimited } from "./db/tenancy";
 import { createApp } from "./http/app";
+import { createPageCache } from "./http/page-cache";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startOutboxRelay } from "./mail/relay";
@@ -56,6 +57,7 @@ async function main() {
     stopping: stopper.stopping,
     database: handle,
     siteCache: createSiteCache({ logger }),
+    pageCache: createPageCache({ ttlMs: config.PAGE_CACHE_MS }),
     logger,
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,

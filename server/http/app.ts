@@ -25,6 +25,7 @@ import { csrf } from "./csrf";
 import { embedDemoPage } from "./embed-demo";
 import { prefixCaseRedirect } from "./locale-prefix";
 import { errorHandler, requestLogger } from "./logging";
+import { createPageCache, type PageCache } from "./page-cache";
 import { resolvePublicRequest, type TrustProxy } from "./proxy";
 import { requestId } from "./request-id";
 import { groupedRequestHandler } from "./route-groups";
@@ -39,6 +40,8 @@ export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
   mode?: "production" | "development";
   /** `TRUST_PROXY` (decision 026): whose forwarded headers are believed; none when absent. */
   trustProxy?: TrustProxy;
+  /** Anonymous visitors' public pages, kept for a second (decision 036); none when absent. */
+  pageCache?: PageCache;
 }
 
 /**
@@ -127,7 +130,16 @@ export function createApp(deps: AppDeps) {
   // The context keys come from the build, which holds the module instances its routes read.
   const { servicesContext, requestContext } = (deps.build.entry.module as unknown as { routerContexts: RouterContexts })
     .routerContexts;
-  const { build: _build, clientDir: _clientDir, mode: _mode, trustProxy, stopping, database, ...services } = deps;
+  const {
+    build: _build,
+    clientDir: _clientDir,
+    mode: _mode,
+    trustProxy,
+    stopping,
+    database,
+    pageCache = createPageCache({ ttlMs: 0 }),
+    ...services
+  } = deps;
 
   mountHealth(app, readinessCheck(database), stopping);
   app.use(publicRequest(trustProxy ?? { kind: "off" }));
@@ -239,6 +251,19 @@ export function createApp(deps: AppDeps) {
     });
   });
 
+  // A request that may write forgets its site's kept pages when it begins and again when it ends,
+  // so no page rendered while it ran is kept (decision 036).
+  app.use(async (c, next) => {
+    const scope = pageCache.enabled ? pageCache.writeScope(c.req.raw, siteOfPath) : null;
+    if (scope === null) return next();
+    pageCache.invalidate(scope);
+    try {
+      await next();
+    } finally {
+      pageCache.invalidate(scope);
+    }
+  });
+
   // The JSON API (decision 033) checks its callers itself: a key, or the session with CSRF.
   const entry = deps.build.entry.module as unknown as { createJsonApi?: JsonApiFactory };
   if (entry.createJsonApi) {
@@ -255,11 +280,17 @@ export function createApp(deps: AppDeps) {
   });
 
   app.all("*", async (c) => {
+    const secrets = { nonce: c.get("nonce"), csrfToken: c.get("csrfToken") };
+    const siteId = siteOfPath(c.req.path);
+    const cacheKey = pageCache.keyOf(c.req.raw);
+    const kept = cacheKey ? pageCache.get(cacheKey, siteId, secrets) : null;
+    if (kept) return kept;
+    const startStamp = pageCache.stamp(siteId);
     const context = new RouterContextProvider();
     // The one place a request's queries get their site (decision 022).
     context.set(servicesContext, {
       ...services,
-      db: database.forSite(siteOfPath(c.req.path)),
+      db: database.forSite(siteId),
       acrossSites: database.db,
     });
     const url = new URL(c.req.url);
@@ -284,7 +315,7 @@ export function createApp(deps: AppDeps) {
     // The language root redirects by cookie and browser language (language-root.tsx).
     if (url.pathname === "/" || url.pathname === "/_root.data")
       response.headers.append("Vary", "Cookie, Accept-Language");
-    return response;
+    return cacheKey ? pageCache.keep(cacheKey, siteId, startStamp, response, secrets) : response;
   });
 
   app.onError(errorHandler(deps.logger));
