@@ -10,6 +10,8 @@ const allTests = [
   "server/**/*.test.ts",
   "tests/integration/**/*.test.ts",
   "tests/ops/**/*.test.ts",
+  // Tests of the route table itself, with no database: run once, not again on PostgreSQL.
+  "tests/routes/**/*.test.ts",
   "tests/api/**/*.test.ts",
 ];
 const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/api/**/*.test.ts"];

@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild 
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { groupedRequestHandler, groupOfPath, routeGroups } from "../../server/http/route-groups";
-import { serverBuild } from "../fixtures/server-build";
+import { serverBuild } from "../../tests/fixtures/server-build";
 
 // Decision 031: one React Router handler per language tree. Every page must be matched by its
 // group's handler exactly as the whole route table matched it, and route discovery must answer
