@@ -5,7 +5,8 @@
 // twice: as deployed, where an anonymous visitor's public page is kept for a second (decision 036),
 // and on a server rendering every request (PAGE_CACHE_MS=0), the cost of a page nobody asked for
 // in the last second.
-// Usage: npm run bench:cpu (builds first). CPU_REQUESTS (default 1000), CPU_CONNECTIONS (default 4).
+// Usage: npm run bench:cpu (builds first). CPU_REQUESTS (default 1000), CPU_CONNECTIONS (default 4),
+// CPU_ENCODING (none by default; gzip as browsers ask).
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -15,6 +16,8 @@ import { startServer, waitFor } from "./lib/server";
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 1000);
 const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 4);
+/** CPU_ENCODING=gzip asks for compressed pages, as browsers do (compression is then part of the cost). */
+const HEADERS: Record<string, string> = process.env.CPU_ENCODING ? { "accept-encoding": process.env.CPU_ENCODING } : {};
 const PORT = 4330;
 const BASE = `http://127.0.0.1:${PORT}`;
 
@@ -32,9 +35,9 @@ function loaderDataBytes(html: string): number {
 async function cpuPerRequest(pid: number, path: string): Promise<number> {
   const url = BASE + path;
   // Warm-up: JIT, caches, the page's data.
-  await autocannon({ url, connections: CONNECTIONS, amount: 100 });
+  await autocannon({ url, connections: CONNECTIONS, amount: 100, headers: HEADERS });
   const before = await processCpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, amount: REQUESTS });
+  const result = await autocannon({ url, connections: CONNECTIONS, amount: REQUESTS, headers: HEADERS });
   const after = await processCpuMs(pid);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -92,7 +95,7 @@ async function main() {
   const rows = await measure({}, null, "kept");
   await measure({ PAGE_CACHE_MS: "0" }, rows, "rendered");
   console.log(
-    `\n${REQUESTS} requests per page, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores, Node ${process.version}, ${dateInJapan(0)}\n`,
+    `\n${REQUESTS} requests per page, ${CONNECTIONS} connections, loopback, ${os.cpus().length} cores, Node ${process.version}, ${dateInJapan(0)}, Accept-Encoding: ${HEADERS["accept-encoding"] ?? "none"}\n`,
   );
   console.log("| page | server CPU ms/request | rendering every request | HTML KB | of it loader data KB |");
   console.log("|---|---:|---:|---:|---:|");
