@@ -1,7 +1,7 @@
 // Starts the production build (`build/server/main.js`) on a free local port with a fresh PGlite
 // data dir, as the e2e tests and `bench/http.ts` do. The demo sites are seeded on first start.
-// Used by `scripts/screenshots.ts`, `bench/lighthouse.ts` and the e2e test of the Stripe gateway;
-// run `npm run build` before.
+// Used by `scripts/screenshots.ts`, `bench/lighthouse.ts`, the e2e test of the Stripe gateway and
+// the page cache's ops test; run `npm run build` before.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";

@@ -1,53 +1,19 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { optionsPath, SITE, storeAndTypes, tokyoDay, Visitor } from "../../bench/lib/visitor";
+import { type BuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
 
 // Decision 036 on the built server (npm test builds before Vitest), with anonymous visitors' pages
 // kept for a whole minute: a page can only change within it because a write forgot it, so a
 // booking that shows at once on the next visitor's page proves the forgetting, not the clock.
-const PORT = 4720;
-const BASE = `http://127.0.0.1:${PORT}`;
-let child: ChildProcess;
-let dataDir: string;
-let output = "";
+let server: BuiltServer;
+let BASE: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-page-cache-"));
-  child = spawn(process.execPath, ["build/server/main.js"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PAGE_CACHE_MS: "60000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${output}`);
-    if ((await fetch(`${BASE}/${SITE}`).catch(() => null))?.status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not become ready: ${output}`);
-}, 120_000);
+  server = await startBuiltServer({ env: { PAGE_CACHE_MS: "60000" } });
+  BASE = server.base;
+}, 150_000);
 
-afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    await exited;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-}, 30_000);
+afterAll(() => server?.stop(), 30_000);
 
 /** A visitor with no cookie at all: the kind that gets kept pages. */
 async function anonymous(pathname: string) {
