@@ -11,6 +11,8 @@ import { isSupportedBrowser } from "../../common/browser";
 const PUBLIC_PAGE =
   /^(?:\/(?:en|kr|tw))?\/[a-z0-9][a-z0-9_-]{1,62}(?:\/(?:reserve(?:\/stores\/[^/]+\/cars\/[^/]+)?|fee|store(?:\/[^/]+)?|c\/[^/]+))?\/?(?:\.data)?$/;
 const API_PATH = /^(?:\/(?:en|kr|tw))?\/api\/v1(?:\/|$)/;
+/** A public page or its data request; `/admin` alone would read as a site called "admin". */
+const isPublicPage = (pathname: string) => PUBLIC_PAGE.test(pathname) && !isAdminPath(pathname);
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** Cookies that change nothing a public page shows: the CSRF token (put back per request) and the language. */
 const NEUTRAL_COOKIES = new Set(["csrf", "i18n_redirected"]);
@@ -78,7 +80,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
       const { pathname } = new URL(request.url);
       const api = API_PATH.test(pathname);
       if (READ_METHODS.has(request.method)) {
-        if (api || (PUBLIC_PAGE.test(pathname) && !isAdminPath(pathname))) return null;
+        if (api || isPublicPage(pathname)) return null;
         return siteOfPath(pathname);
       }
       return api ? (request.headers.get("x-site-id") ?? "") : siteOfPath(pathname);
@@ -99,7 +101,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
     keyOf(request: Request): string | null {
       if (ttlMs <= 0 || request.method !== "GET") return null;
       const url = new URL(request.url);
-      if (url.pathname.endsWith(".data") || !PUBLIC_PAGE.test(url.pathname) || isAdminPath(url.pathname)) return null;
+      if (url.pathname.endsWith(".data") || !isPublicPage(url.pathname)) return null;
       if (!onlyNeutralCookies(request.headers.get("cookie"))) return null;
       // The two things of the request's headers a public page shows besides its URL.
       const agent = request.headers.get("user-agent");
