@@ -398,6 +398,14 @@ async function browserSession(req: ApiRequest): Promise<ReserveSession | null> {
   return req.session ? readReserveSession(await req.session.data()) : null;
 }
 
+/** The booking this browser's session just made (404 when there is none). */
+async function justBooked(req: ApiRequest) {
+  const done = (await browserSession(req))?.completed;
+  const row = done ? await reservationResult(req.db, req.siteId, done.reservationId) : null;
+  if (!row) throw notFoundError();
+  return row;
+}
+
 const saveSession = (req: ApiRequest, value: ReserveSession | undefined) =>
   req.session!.setData(RESERVE_SESSION_KEY, value);
 
@@ -819,9 +827,7 @@ export const RESERVATION_OPERATIONS = [
     browser: "session",
     key: false,
     async handler(req) {
-      const done = (await browserSession(req))?.completed;
-      const row = done ? await reservationResult(req.db, req.siteId, done.reservationId) : null;
-      if (!row) throw notFoundError();
+      const row = await justBooked(req);
       return {
         reserve_no: row.reserveNo,
         reserve_id: row.id,
@@ -857,9 +863,7 @@ export const RESERVATION_OPERATIONS = [
     browser: "session",
     key: false,
     async handler(req) {
-      const done = (await browserSession(req))?.completed;
-      const row = done ? await reservationResult(req.db, req.siteId, done.reservationId) : null;
-      if (!row) throw notFoundError();
+      const row = await justBooked(req);
       const messages = CATALOGUES[req.locale];
       const store = req.bundle.stores.find((s) => s.id === row.storeId);
       const back = req.bundle.stores.find((s) => s.id === (row.returnStoreId ?? row.storeId)) ?? store;
