@@ -15,6 +15,7 @@ const SOURCES = [
   "vite.config.ts",
   "package.json",
   "scripts/build-server.mjs",
+  "scripts/compress-assets.mjs",
 ];
 const OUTPUTS = ["build/server/main.js", "build/server/index.js"];
 /** Tests are never bundled: editing one needs no build. */

@@ -223,11 +223,18 @@ export function createApp(deps: AppDeps) {
 
   if (deps.clientDir) {
     const root = deps.clientDir;
+    // The build writes a Brotli and a gzip copy of each text file (scripts/compress-assets.mjs): the
+    // one the browser accepts is sent as it is, and compress() leaves an encoded answer alone.
     const assets = serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     });
-    const files = serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    const files = serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
     app.use("/assets/*", assets);
     // Only paths that name a file reach the disk; pages skip the lookup.
     app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? files(c, next) : next()));

@@ -158,6 +158,36 @@ test.describe("page headers", () => {
     expect(asset.headers()["content-security-policy"]).toBeUndefined();
   });
 
+  test("built files go out as the build compressed them: Brotli, else gzip, else as they are", async ({ request }) => {
+    const asset = await assetPath(request);
+    const plain = await request.get(asset, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    const original = await plain.body();
+    expect(original.length).toBeGreaterThan(1024);
+    const cases: [accept: string, encoding: string][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip, deflate", "gzip"],
+    ];
+    // A public file beside the assets (the demo site's hero picture) takes the same way.
+    const hero = /<link rel="preload" as="image" href="(\/demo\/sakura\/hero\.svg)"/.exec(
+      await (await request.get("/sakura")).text(),
+    )?.[1];
+    expect(hero).toBeDefined();
+    for (const path of [asset, hero as string]) {
+      const reference = path === asset ? original : await (await request.get(path)).body();
+      for (const [accept, encoding] of cases) {
+        const response = await request.get(path, { headers: { "Accept-Encoding": accept } });
+        const what = `${path} for ${accept}`;
+        expect(response.status(), what).toBe(200);
+        expect(response.headers()["content-encoding"], what).toBe(encoding);
+        expect(response.headers().vary, what).toMatch(/Accept-Encoding/);
+        expect(Number(response.headers()["content-length"]), what).toBeLessThan(reference.length);
+        // The client decodes the body: it is the file byte for byte.
+        expect((await response.body()).equals(reference), what).toBe(true);
+      }
+    }
+  });
+
   test("the language-root redirect varies on Cookie and Accept-Language", async ({ request }) => {
     const response = await request.get("/", { headers: { "Accept-Language": "en-US,en;q=0.9" }, maxRedirects: 0 });
     expect(response.status()).toBe(302);

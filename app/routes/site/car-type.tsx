@@ -196,6 +196,8 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
                   width={640}
                   height={400}
                   loading={i === 0 ? "eager" : "lazy"}
+                  // The first photo is the page's largest paint on a phone: fetched before the scripts.
+                  fetchPriority={i === 0 ? "high" : undefined}
                   className="aspect-[8/5] w-full max-w-xl shrink-0 snap-start rounded-lg bg-gray-100 object-cover"
                 />
               ))}
