@@ -252,11 +252,11 @@ async function main() {
     const body = [
       `${date}, Lighthouse ${lib.version}, \`npm run bench:lighthouse\` (\`bench/lighthouse.ts\`): the production`,
       "build on a fresh PGlite data dir, Lighthouse's default mobile emulation and simulated throttling,",
-      `Debian Chromium (\`${CHROME_FLAGS.join(" ")}\`), analytics hosts blocked, one run per page (again`,
-      "when Lighthouse records no trace),",
+      `Debian Chromium (\`${CHROME_FLAGS.join(" ")}\`), analytics hosts blocked,`,
       VIA_CADDY
         ? "through Caddy as `deploy/Caddyfile` runs it (TLS and HTTP/2; `LH_PROXY=none`: the app's own listener),"
         : "from the app's own HTTP/1.1 listener (`LH_PROXY=none`; no visitor meets it behind the proxy),",
+      "one run per page (again when Lighthouse records no trace),",
       `on ${os.cpus().length} cores (Node ${process.version}). Results: a two-day search 40 days ahead at the first`,
       `store (\`${results.replace(/\d{4}-\d\d-\d\d/g, "…")}\`); car type: the first card's detail page.`,
       `1-minute load average ${loadAtStart.toFixed(1)} at the start, ${(os.loadavg()[0] ?? 0).toFixed(1)} at the end: Lighthouse`,
