@@ -1,12 +1,24 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../common/locales";
 import { loader } from "../routes/catalogue";
-import { catalogueAsset, isMailKey } from "./catalogue.server";
+import { catalogueAsset, catalogueEncoding, isMailKey } from "./catalogue.server";
 import { CATALOGUES } from "./messages";
 
-const get = async (file: string) => {
-  const response = (await loader({ params: { file } } as never)) as Response;
-  return { status: response.status, cache: response.headers.get("cache-control"), body: await response.text() };
+const get = async (file: string, acceptEncoding?: string) => {
+  const request = new Request(`http://localhost/_catalogue/${file}`, {
+    headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {},
+  });
+  const response = (await loader({ params: { file }, request } as never)) as Response;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    cache: response.headers.get("cache-control"),
+    encoding: response.headers.get("content-encoding"),
+    vary: response.headers.get("vary"),
+    bytes,
+    body: bytes.toString(),
+  };
 };
 
 describe("the browser's catalogue (decision 027)", () => {
@@ -44,5 +56,31 @@ describe("the browser's catalogue (decision 027)", () => {
     for (const bad of ["xx.000000000000.json", "kr.json", "kr.1.json.x", "kr.1.txt", "", "../../etc/passwd"]) {
       expect((await get(bad)).status, bad).toBe(404);
     }
+  });
+
+  it("goes out in Brotli, else gzip, as the browser accepts, and decodes to the same texts", async () => {
+    const file = catalogueAsset("ja").url.split("/").pop() as string;
+    const json = catalogueAsset("ja").json;
+    const brotli = await get(file, "gzip, deflate, br, zstd");
+    expect(brotli).toMatchObject({ status: 200, encoding: "br", vary: "Accept-Encoding" });
+    expect(brotliDecompressSync(brotli.bytes).toString()).toBe(json);
+    const gzip = await get(file, "gzip, deflate");
+    expect(gzip).toMatchObject({ encoding: "gzip", vary: "Accept-Encoding" });
+    expect(gunzipSync(gzip.bytes).toString()).toBe(json);
+    expect(brotli.bytes.length).toBeLessThan(gzip.bytes.length);
+    expect(gzip.bytes.length).toBeLessThan(json.length / 2);
+    const plain = await get(file, "identity");
+    expect(plain).toMatchObject({ encoding: null, vary: "Accept-Encoding", body: json });
+  });
+
+  it("reads Accept-Encoding as browsers and proxies write it, q=0 refusing", () => {
+    expect(catalogueEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(catalogueEncoding("br;q=1.0, gzip;q=0.8")).toBe("br");
+    expect(catalogueEncoding("GZIP")).toBe("gzip");
+    expect(catalogueEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(catalogueEncoding("gzip;q=0.0")).toBeNull();
+    expect(catalogueEncoding("identity")).toBeNull();
+    expect(catalogueEncoding("")).toBeNull();
+    expect(catalogueEncoding(null)).toBeNull();
   });
 });
