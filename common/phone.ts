@@ -1,10 +1,13 @@
-import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { CountryCode } from "libphonenumber-js/min";
+import { phoneRules } from "#phone-rules";
+
+export { loadPhoneRules } from "#phone-rules";
 
 /**
  * Phone numbers in national or international form (`090-1234-5678`, `+82 10-1234-5678`), checked
  * with libphonenumber's small ("min") metadata and stored in E.164 (`+819012345678`). A national
  * number is read in the address's country (Japan by default). Client-safe: the forms' schemas
- * run it in the browser too.
+ * run it in the browser too, where the rules arrive on demand (PhoneRulesPending until then).
  */
 
 /** Full-width digits, plus signs and dashes as phones and IMEs type them → half-width. */
@@ -24,7 +27,7 @@ export type PhoneResult = { ok: true; e164: string; country: string | null } | {
 export function parsePhone(input: string, region = "JP"): PhoneResult {
   const text = halfWidth(input);
   if (!text || text.length > 30 || !PHONE_CHARS.test(text)) return { ok: false };
-  const number = parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
+  const number = phoneRules().parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
   if (!number?.isValid()) return { ok: false };
   return { ok: true, e164: number.number, country: number.country ?? null };
 }
@@ -38,7 +41,7 @@ export function parsePhone(input: string, region = "JP"): PhoneResult {
 export function formatPhone(stored: string | null | undefined, home = "JP"): string {
   const text = (stored ?? "").trim();
   if (!text) return "";
-  const number = parsePhoneNumberFromString(text, "JP");
+  const number = phoneRules().parsePhoneNumberFromString(text, "JP");
   if (!number?.isValid()) return text;
   return number.country === home ? number.formatNational() : number.formatInternational();
 }

@@ -1,5 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
+import { loadPhoneRules } from "../../common/phone";
+import { PhoneRulesPending } from "../../common/phone-rules-pending";
 
 type Errors = Record<string, ReasonLike>;
 
@@ -53,7 +55,9 @@ export function issuesToErrors(issues: readonly Issue[]): Errors {
  * on submit, and a form with errors is not sent; the fields show them at once, and an edited
  * field is checked again as it changes. The server runs the same schema and answers 422 with the
  * field errors it finds, which arrive here as `serverErrors`. Without JavaScript, only the
- * server checks, with the same messages.
+ * server checks, with the same messages. A schema that reads a phone number needs the phone rules,
+ * which the browser fetches on demand (common/phone-rules.browser.ts): a submit that comes before
+ * them waits for them, is checked, and is sent again; should they fail to arrive, the server checks.
  */
 export function useFormValidation(
   schema: Schema,
@@ -82,6 +86,17 @@ export function useFormValidation(
     const result = schema.safeParse(formObject(new FormData(form), options.lists));
     return result.success ? {} : issuesToErrors(result.error.issues);
   };
+  /** `validate`, or null while the phone rules are on their way (a change is judged at the submit). */
+  const validateNow = (form: HTMLFormElement): Errors | null => {
+    try {
+      return validate(form);
+    } catch (error) {
+      if (error instanceof PhoneRulesPending) return null;
+      throw error;
+    }
+  };
+  // Set when the phone rules could not be fetched: the next submit goes to the server unchecked.
+  const unchecked = useRef(false);
 
   // A new schema (another store chosen) judges the fields that show a message again.
   const firstSchema = useRef(schema);
@@ -90,7 +105,8 @@ export function useFormValidation(
     const form = formRef.current;
     // The first schema judged nothing yet: the server's messages stay as they came.
     if (!form || schema === firstSchema.current) return;
-    const found = validate(form);
+    const found = validateNow(form);
+    if (!found) return;
     setErrors((current) => {
       const next = { ...current };
       for (const field of Object.keys(current)) {
@@ -108,19 +124,38 @@ export function useFormValidation(
     /** Attach to the form, so a new schema can check it again. */
     formRef,
     onSubmit(event: FormEvent<HTMLFormElement>) {
-      const found = validate(event.currentTarget);
+      const form = event.currentTarget;
+      if (unchecked.current) {
+        unchecked.current = false;
+        return;
+      }
+      let found: Errors;
+      try {
+        found = validate(form);
+      } catch (error) {
+        if (!(error instanceof PhoneRulesPending)) throw error;
+        event.preventDefault();
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        const again = () => form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
+        error.ready.then(again, () => {
+          unchecked.current = true;
+          again();
+        });
+        return;
+      }
       const first = Object.keys(found)[0];
       if (!first) return;
       event.preventDefault();
       setErrors(found);
-      focusNext.current = { form: event.currentTarget, field: first };
+      focusNext.current = { form, field: first };
       setAttempt((n) => n + 1);
     },
     /** Re-checks the field that changed, leaving the others' messages as they are. */
     onChange(event: FormEvent<HTMLFormElement>) {
       const name = (event.target as HTMLInputElement).name;
       if (!name) return;
-      const found = validate(event.currentTarget);
+      const found = validateNow(event.currentTarget);
+      if (!found) return;
       setErrors((current) => {
         const next = { ...current };
         // A return date is judged against the departure: re-check both when either moves.
@@ -132,4 +167,14 @@ export function useFormValidation(
       });
     },
   };
+}
+
+/**
+ * For a form with a phone field: fetches the phone rules once the page is interactive, so that its
+ * checks rarely wait for them. A failed fetch is tried again at the submit.
+ */
+export function usePhoneRules() {
+  useEffect(() => {
+    loadPhoneRules().catch(() => {});
+  }, []);
 }

@@ -306,6 +306,68 @@ test.describe("registration rules", () => {
   });
 });
 
+/**
+ * Holds back the phone rules' chunk (vite.config.ts names it `phone-rules`) until `release`, or
+ * refuses it. `asked` says whether the page asked for it: a hold on a chunk never requested would
+ * prove nothing.
+ */
+async function phoneRulesRoute(page: Page, mode: "hold" | "refuse") {
+  let asked = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/phone-rules-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    if (mode === "refuse") return route.abort();
+    await released;
+    return route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
+test.describe("the phone rules load on demand", () => {
+  test("a submit before they arrive waits for them, is refused in the browser, and passes once corrected (en)", async ({
+    page,
+  }) => {
+    const locale: LocaleCode = "en";
+    const rules = await phoneRulesRoute(page, "hold");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    const form = await openForm(page, locale);
+    await fillForm(form, { email: uniqueEmail("phone-rules"), name: "Phone Rules" });
+    await form.locator('input[name="tel"]').fill("12");
+    await page.getByTestId("regist-submit").click();
+    await expect.poll(rules.asked).toBe(true);
+    // Nothing is sent while the rules are on their way, and no message is guessed.
+    await expect(form.locator('input[name="tel"]')).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+    rules.release();
+    await expectFieldError(form, "tel", msg(locale, "reason.tel_invalid"));
+    expect(posts).toEqual([]);
+    await form.locator('input[name="tel"]').fill("+1 212 555 0123");
+    await page.getByTestId("regist-submit").click();
+    await expect(page).toHaveURL(new RegExp(`${url(locale, SITE, "/user/confirm")}$`));
+    await expect(page.getByTestId("confirm-tel")).toContainText("+1 212 555 0123");
+  });
+
+  test("when they cannot be fetched, the server checks the phone and keeps what was typed (ko)", async ({ page }) => {
+    const locale: LocaleCode = "ko";
+    const rules = await phoneRulesRoute(page, "refuse");
+    const form = await openForm(page, locale);
+    const email = uniqueEmail("phone-rules-down");
+    await fillForm(form, { email, name: "전화 규칙" });
+    await form.locator('input[name="tel"]').fill("12");
+    await page.getByTestId("regist-submit").click();
+    await expectFieldError(page.getByTestId("regist-form"), "tel", msg(locale, "reason.tel_invalid"));
+    expect(rules.asked()).toBe(true);
+    await expect(page.getByTestId("regist-form").locator('input[name="email"]')).toHaveValue(email);
+    await expect(page.getByTestId("regist-form").locator('input[name="tel"]')).toHaveValue("12");
+  });
+});
+
 test.describe("zip lookup", () => {
   test("fills prefecture and city, offers a choice for a shared code, and ignores short codes (en)", async ({
     page,

@@ -7,7 +7,7 @@ import {
   DRIVER_PREFIX,
   passengerChoices,
 } from "../../../server/reservations/customer.schema";
-import { useFormValidation } from "../../lib/forms";
+import { useFormValidation, usePhoneRules } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { sitePath, useSite } from "../../lib/site";
 import type { loadCustomerPage } from "../../presenters/reserve-customer.server";
@@ -53,6 +53,7 @@ export function CustomerForm({
     [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
+  usePhoneRules();
   const [mode, setMode] = useState(values.driver_mode || "same");
   const [foreign, setForeign] = useState(() => drivesOnForeignPapers((name) => values[name] ?? ""));
   const changed = groupedChange(onChange, DRIVER_PREFIX);

@@ -10,6 +10,7 @@ import {
   licenseTypeFieldName,
 } from "../../../server/drivers/driver.schema";
 import type { MessageKey } from "../../i18n/messages";
+import { usePhoneRules } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { FieldError } from "../search/field-error";
 import { type AddressFieldName, AddressFields } from "./address-fields";
@@ -93,6 +94,7 @@ function useDriverText({ config, values, errors, prefix = "" }: DriverFieldsProp
 /** Name, reading, birth date and tel, those the settings show. */
 export function DriverPersonFields(props: DriverFieldsProps) {
   const text = useDriverText(props);
+  usePhoneRules();
   return (
     <>
       {text("name", "driver.field.name", { maxLength: 50 })}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import type { ReasonLike } from "../../../common/app-error";
 import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../server/members/member.schema";
+import { usePhoneRules } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { FieldError } from "../search/field-error";
 import { AddressFields } from "./address-fields";
@@ -186,6 +187,7 @@ export function MemberFields({
   reenterPassword?: boolean;
 }) {
   const { t } = useI18n();
+  usePhoneRules();
   const [showPassword, setShowPassword] = useState(false);
   const passwordType = showPassword ? "text" : "password";
 

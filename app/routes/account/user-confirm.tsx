@@ -21,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { siteId, locale } = getSite(context);
   const draft = readDraft((await getSession(context).data())[REGISTRATION_DRAFT_KEY]);
   if (!draft || draft.error) throw redirect(localizePath(locale, `/${siteId}/user/regist`));
-  return { profile: draft.profile };
+  // Formatted here: the phone rules stay off this page's scripts.
+  return { profile: draft.profile, tel: formatPhone(draft.profile.tel) };
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.confirm.title");
@@ -44,7 +45,7 @@ export default function UserConfirm({ loaderData }: Route.ComponentProps) {
     { key: "kana", label: "member.kana", value: p.kana },
     { key: "gender", label: "member.gender", value: t(p.gender ? `member.gender.${p.gender}` : "member.gender.none") },
     { key: "birthdate", label: "member.birthdate", value: formatIsoDate(p.birthdate) },
-    { key: "tel", label: "member.tel", value: formatPhone(p.tel) },
+    { key: "tel", label: "member.tel", value: loaderData.tel },
     { key: "email", label: "member.email", value: p.email },
     { key: "password", label: "member.password", value: `•••••••• ${t("member.confirm.passwordHidden")}` },
     {
