@@ -55,7 +55,7 @@ function shellChunks(): ManualChunksOption {
       layerOf = assigned;
     }
     // The phone rules load on demand (common/phone-rules.browser.ts): a chunk named for them.
-    if (id.includes("/node_modules/libphonenumber-js/")) return "phone-rules";
+    if (id.includes("/node_modules/libphonenumber-js/")) return "phone-metadata";
     return layerOf.get(id);
   };
 }

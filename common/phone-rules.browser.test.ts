@@ -38,9 +38,9 @@ describe("the phone rules in the browser", () => {
       window.dispatchEvent(event);
       return event.defaultPrevented;
     };
-    expect(failure("Failed to fetch dynamically imported module: https://x.example/assets/phone-rules-Ab12.js")).toBe(
-      true,
-    );
+    expect(
+      failure("Failed to fetch dynamically imported module: https://x.example/assets/phone-metadata-Ab12.js"),
+    ).toBe(true);
     expect(pageHeard).toBe(0);
     expect(failure("Failed to fetch dynamically imported module: https://x.example/assets/options-Cd34.js")).toBe(
       false,

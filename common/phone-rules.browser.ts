@@ -1,5 +1,5 @@
 // The browser's phone-number rules (see phone-rules.ts): fetched on demand, a chunk of their own
-// (`phone-rules`, vite.config.ts).
+// (`phone-metadata`, vite.config.ts).
 import type { PhoneRules } from "./phone-rules";
 import { PhoneRulesPending } from "./phone-rules-pending";
 
@@ -13,7 +13,7 @@ let loading: Promise<void> | null = null;
  */
 function keepThePage(event: Event) {
   const failure = String((event as Event & { payload?: unknown }).payload ?? "");
-  if (!failure.includes("/phone-rules-")) return;
+  if (!failure.includes("/phone-metadata-")) return;
   event.preventDefault();
   event.stopImmediatePropagation();
 }

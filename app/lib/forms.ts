@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
-import { loadPhoneRules } from "../../common/phone";
 import { PhoneRulesPending } from "../../common/phone-rules-pending";
 
 type Errors = Record<string, ReasonLike>;
@@ -167,14 +166,4 @@ export function useFormValidation(
       });
     },
   };
-}
-
-/**
- * For a form with a phone field: fetches the phone rules once the page is interactive, so that its
- * checks rarely wait for them. A failed fetch is tried again at the submit.
- */
-export function usePhoneRules() {
-  useEffect(() => {
-    loadPhoneRules().catch(() => {});
-  }, []);
 }

@@ -307,7 +307,7 @@ test.describe("registration rules", () => {
 });
 
 /**
- * Holds back the phone rules' chunk (vite.config.ts names it `phone-rules`) until `release`, or
+ * Holds back the phone rules' chunk (vite.config.ts names it `phone-metadata`) until `release`, or
  * refuses it. `asked` says whether the page asked for it: a hold on a chunk never requested would
  * prove nothing.
  */
@@ -317,7 +317,7 @@ async function phoneRulesRoute(page: Page, mode: "hold" | "refuse") {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/phone-rules-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/assets\/phone-metadata-[\w-]+\.js$/, async (route) => {
     asked = true;
     if (mode === "refuse") return route.abort();
     await released;

@@ -7,8 +7,9 @@ import {
   DRIVER_PREFIX,
   passengerChoices,
 } from "../../../server/reservations/customer.schema";
-import { useFormValidation, usePhoneRules } from "../../lib/forms";
+import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
+import { usePhoneRules } from "../../lib/phone-rules";
 import { sitePath, useSite } from "../../lib/site";
 import type { loadCustomerPage } from "../../presenters/reserve-customer.server";
 import { useYen } from "../car/price";

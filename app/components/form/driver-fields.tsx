@@ -10,8 +10,8 @@ import {
   licenseTypeFieldName,
 } from "../../../server/drivers/driver.schema";
 import type { MessageKey } from "../../i18n/messages";
-import { usePhoneRules } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
+import { usePhoneRules } from "../../lib/phone-rules";
 import { FieldError } from "../search/field-error";
 import { type AddressFieldName, AddressFields } from "./address-fields";
 import { fieldAnchor, RequiredMark, TextField } from "./fields";

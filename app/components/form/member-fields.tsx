@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import type { ReasonLike } from "../../../common/app-error";
 import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../server/members/member.schema";
-import { usePhoneRules } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
+import { usePhoneRules } from "../../lib/phone-rules";
 import { FieldError } from "../search/field-error";
 import { AddressFields } from "./address-fields";
 import { fieldAnchor, inputClass, RadioField, RequiredMark, TextField } from "./fields";
