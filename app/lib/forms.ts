@@ -96,6 +96,8 @@ export function useFormValidation(
   };
   // Set when the phone rules could not be fetched: the next submit goes to the server unchecked.
   const unchecked = useRef(false);
+  // A submit held for the phone rules: more clicks meanwhile send nothing more.
+  const held = useRef(false);
 
   // A new schema (another store chosen) judges the fields that show a message again.
   const firstSchema = useRef(schema);
@@ -134,12 +136,18 @@ export function useFormValidation(
       } catch (error) {
         if (!(error instanceof PhoneRulesPending)) throw error;
         event.preventDefault();
+        if (held.current) return;
+        held.current = true;
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const again = () => form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
-        error.ready.then(again, () => {
-          unchecked.current = true;
-          again();
-        });
+        const again = (check: boolean) => {
+          held.current = false;
+          unchecked.current = !check;
+          form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
+        };
+        error.ready.then(
+          () => again(true),
+          () => again(false),
+        );
         return;
       }
       const first = Object.keys(found)[0];
