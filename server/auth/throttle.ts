@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 
@@ -12,25 +12,39 @@ const windowStart = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) 
 export const accountKey = (siteId: string, email: string) => `login:account:${siteId}:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `login:address:${ip}`;
 
-/** Whether either counter of this hour has reached its limit: checked before any hashing. */
-export async function isLoginThrottled(db: Db, keys: { account: string; address: string }, now = new Date()) {
+/**
+ * Failures per key within the last hour, from the hourly counters: this hour's count plus the share
+ * of the previous hour's that the last sixty minutes still cover (a sliding window: failures on
+ * either side of the hour's turn add up, where fixed windows would start again from zero).
+ */
+async function failuresWithinTheHour(db: Db, keys: string[], now: Date): Promise<Map<string, number>> {
+  const current = windowStart(now);
+  const previous = new Date(current.getTime() - HOUR_MS);
   const rows = await db
-    .select({ key: rateLimits.key, count: rateLimits.count })
+    .select({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
     .from(rateLimits)
-    .where(
-      and(sql`${rateLimits.key} in (${keys.account}, ${keys.address})`, eq(rateLimits.windowStart, windowStart(now))),
-    );
-  const count = (key: string) => rows.find((r) => r.key === key)?.count ?? 0;
-  return count(keys.account) >= LOGIN_LIMITS.account || count(keys.address) >= LOGIN_LIMITS.address;
+    .where(and(inArray(rateLimits.key, keys), inArray(rateLimits.windowStart, [current, previous])));
+  const previousShare = 1 - (now.getTime() - current.getTime()) / HOUR_MS;
+  const totals = new Map(keys.map((key) => [key, 0]));
+  for (const row of rows) {
+    const share = row.windowStart.getTime() === current.getTime() ? 1 : previousShare;
+    totals.set(row.key, (totals.get(row.key) ?? 0) + row.count * share);
+  }
+  return totals;
 }
 
-/** Failures counted against one key this hour (a tighter limit of its own, such as two-factor codes). */
+/** Whether either key has reached its limit within the last hour: checked before any hashing. */
+export async function isLoginThrottled(db: Db, keys: { account: string; address: string }, now = new Date()) {
+  const failures = await failuresWithinTheHour(db, [keys.account, keys.address], now);
+  return (
+    (failures.get(keys.account) ?? 0) >= LOGIN_LIMITS.account ||
+    (failures.get(keys.address) ?? 0) >= LOGIN_LIMITS.address
+  );
+}
+
+/** Failures counted against one key within the last hour (a tighter limit of its own, such as two-factor codes). */
 export async function failuresThisHour(db: Db, key: string, now = new Date()): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart(now))));
-  return row?.count ?? 0;
+  return (await failuresWithinTheHour(db, [key], now)).get(key) ?? 0;
 }
 
 /** Counts one failure against both keys, and drops windows older than an hour. */
