@@ -1,6 +1,6 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy beside each compressible file of the client build, at
 // the highest levels: the server sends the copy a browser accepts (serveStatic's `precompressed`)
-// instead of gzipping every asset request again, and Brotli's is about a sixth smaller than gzip's
+// instead of gzipping every asset request again, and Brotli's is about an eighth smaller than gzip's
 // (docs/performance.md). Run by `npm run build` after React Router's build.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { parseAccept } from "hono/utils/accept";
 import { LOCALE_CODE, LOCALES } from "../../common/locales";
 import { ADMIN_CATALOGUES } from "./admin";
 import { CATALOGUE_NAMES, type CatalogueName, type HeldMessages } from "./catalogue";
@@ -45,13 +46,16 @@ export const catalogueByCode = (code: string | undefined): CatalogueName | undef
 
 export type CatalogueEncoding = "br" | "gzip";
 
-/** The encoding to send a catalogue in: Brotli, else gzip, if `accept` (Accept-Encoding) names it without q=0. */
+/**
+ * The encoding to send a catalogue in: Brotli, else gzip, if `accept` (Accept-Encoding, read by
+ * the parser hono's compress() uses) names it without q=0.
+ */
 export function catalogueEncoding(accept: string | null): CatalogueEncoding | null {
-  const named = new Set<string>();
-  for (const part of (accept ?? "").split(",")) {
-    const [name = "", ...params] = part.split(";").map((p) => p.trim().toLowerCase());
-    if (!params.some((p) => /^q=0(?:\.0*)?$/.test(p))) named.add(name);
-  }
+  const named = new Set(
+    parseAccept(accept ?? "")
+      .filter((a) => a.q > 0)
+      .map((a) => a.type.toLowerCase()),
+  );
   return named.has("br") ? "br" : named.has("gzip") ? "gzip" : null;
 }
 
