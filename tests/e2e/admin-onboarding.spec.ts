@@ -167,6 +167,8 @@ for (const company of COMPANIES) {
       await expect(page.getByTestId("two-factor-reminder")).toHaveCount(0);
 
       await page.getByTestId("logout").click();
+      // Signed out before the next sign-in: going to the login page at once could cut the logout short.
+      await expect(page).toHaveURL(new RegExp(`/admin/${company.siteId}/login$`));
       // The next step's code: the one that turned it on was taken, and a code is accepted once.
       await signIn(page, company, totp(secret, 1));
       await expect(page.getByTestId("page-title")).toHaveText(T[company.lang].home);
