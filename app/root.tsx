@@ -20,7 +20,7 @@ import { Analytics } from "./components/analytics";
 import { type CatalogueName, loadCatalogue } from "./i18n/catalogue";
 import { catalogueAsset } from "./i18n/catalogue.server";
 import { adminLocaleOf } from "./lib/admin.server";
-import { reloadAfterChunkError } from "./lib/chunk-reload";
+import { pageKept, reloadAfterChunkError } from "./lib/chunk-reload";
 import { services } from "./lib/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -69,10 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* A stylesheet resource (precedence): React writes it right after the charset and the
-            hero image, before the thirty module preloads, so the first paint need not wait for them
-            on a slow line (Lighthouse's mobile FCP). */}
-        <link rel="stylesheet" href={stylesheet} precedence="default" />
+        {/* Before the module preloads (written by <Scripts> in the body), so the first paint need
+            not wait for them on a slow line (Lighthouse's mobile FCP). */}
+        <link rel="stylesheet" href={stylesheet} />
         <Meta />
         <Links />
         {root ? (
@@ -100,7 +99,8 @@ export default function App() {
   // A route chunk a new deploy removed: reload for the new build, at most once a minute (spec §8).
   useEffect(() => {
     const onPreloadError = (event: Event) => {
-      if (reloadAfterChunkError()) event.preventDefault();
+      // A form's rules fetched on demand: the form goes to the server unchecked instead.
+      if (pageKept() || reloadAfterChunkError()) event.preventDefault();
     };
     window.addEventListener("vite:preloadError", onPreloadError);
     return () => window.removeEventListener("vite:preloadError", onPreloadError);
@@ -108,4 +108,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "./components/route-error-boundary";
+export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "./components/route-error-boundary";

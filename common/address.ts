@@ -10,6 +10,8 @@ import { normalizeZip } from "./zip";
  */
 
 export const PREF_OVERSEAS = 48;
+/** Prefecture codes: 1–47 (JIS X 0401) and 48 for overseas or other. */
+export const PREF_CODES = Array.from({ length: 48 }, (_, i) => i + 1);
 
 /** ISO 3166-1 alpha-2, every assigned code. */
 export const COUNTRY_CODES = (

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PhoneRulesPending } from "./phone-rules-pending";
+import { RulesPending } from "./rules-pending";
 
 // The browser's module, run here with a stand-in window (the page's event target).
 const g = globalThis as { window?: EventTarget };
@@ -20,9 +20,9 @@ describe("the phone rules in the browser", () => {
     } catch (error) {
       pending = error;
     }
-    expect(pending).toBeInstanceOf(PhoneRulesPending);
+    expect(pending).toBeInstanceOf(RulesPending);
     expect(loadPhoneRules()).toBe(loadPhoneRules());
-    await (pending as PhoneRulesPending).ready;
+    await (pending as RulesPending).ready;
     expect(phoneRules().parsePhoneNumberFromString("090-1234-5678", "JP")?.number).toBe("+819012345678");
   });
 

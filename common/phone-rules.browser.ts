@@ -1,7 +1,7 @@
 // The browser's phone-number rules (see phone-rules.ts): fetched on demand, a chunk of their own
 // (`phone-metadata`, vite.config.ts).
 import type { PhoneRules } from "./phone-rules";
-import { PhoneRulesPending } from "./phone-rules-pending";
+import { RulesPending } from "./rules-pending";
 
 let rules: PhoneRules | null = null;
 let loading: Promise<void> | null = null;
@@ -35,8 +35,8 @@ export function loadPhoneRules(): Promise<void> {
   return loading;
 }
 
-/** The rules, or PhoneRulesPending (with the fetch under way) until they are here. */
+/** The rules, or RulesPending (with the fetch under way) until they are here. */
 export function phoneRules(): PhoneRules {
-  if (!rules) throw new PhoneRulesPending(loadPhoneRules());
+  if (!rules) throw new RulesPending(loadPhoneRules());
   return rules;
 }

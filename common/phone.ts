@@ -7,7 +7,7 @@ export { loadPhoneRules } from "#phone-rules";
  * Phone numbers in national or international form (`090-1234-5678`, `+82 10-1234-5678`), checked
  * with libphonenumber's small ("min") metadata and stored in E.164 (`+819012345678`). A national
  * number is read in the address's country (Japan by default). Client-safe: the forms' schemas
- * run it in the browser too, where the rules arrive on demand (PhoneRulesPending until then).
+ * run it in the browser too, where the rules arrive on demand (RulesPending until then).
  */
 
 /** Full-width digits, plus signs and dashes as phones and IMEs type them → half-width. */

@@ -1,12 +1,13 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, type MetaDescriptor, useLocation, useRouteError } from "react-router";
 import { isAppErrorPayload } from "../../common/app-error";
 import { localizePath } from "../../common/locales";
 import { reasonMessage } from "../i18n/labels";
 import type { MessageKey } from "../i18n/messages";
 import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload";
 import { useI18n } from "../lib/i18n";
-import { sitePath, useOptionalSite } from "../lib/site";
+import { type MetaMatch, metaTranslate, siteIcon } from "../lib/seo";
+import { shellFromMatches, sitePath, useOptionalSite } from "../lib/site";
 
 /** What a visitor reads for an error status (spec §8): not found, log in again, a refusal, or the generic error. */
 function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
@@ -15,6 +16,27 @@ function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
   // A form the server refused before any page code ran (CSRF, decision 026): open the page again.
   if (status === 403) return { title: "error.refused", lead: "error.refusedLead" };
   return { title: "error.generic", lead: "error.genericLead" };
+}
+
+/** The head of an error page: its title, never indexed, and the site's icon inside a site. */
+export function errorPageMeta(matches: readonly MetaMatch[], status: number): MetaDescriptor[] {
+  const t = metaTranslate(matches);
+  const shell = shellFromMatches(matches);
+  return [
+    { title: t(messagesFor(status).title) },
+    { name: "robots", content: "noindex" },
+    ...(shell ? [siteIcon(shell)] : []),
+  ];
+}
+
+/**
+ * The `meta` of each layout with this boundary: the error page's head when a route below failed,
+ * else what every page below shares (the site's icon), which their own `meta` replaces.
+ */
+export function errorMeta({ error, matches }: { error?: unknown; matches: readonly MetaMatch[] }): MetaDescriptor[] {
+  if (error) return errorPageMeta(matches, isRouteErrorResponse(error) ? error.status : 500);
+  const shell = shellFromMatches(matches);
+  return shell ? [siteIcon(shell)] : [];
 }
 
 /** Not-found and error content; links home (the site top when inside a site). Never indexed. */
@@ -26,8 +48,6 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   const location = useLocation();
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center" data-testid="error-page" data-status={status}>
-      <title>{t(title)}</title>
-      <meta name="robots" content="noindex" />
       <p className="text-5xl font-bold text-gray-600">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">{t(title)}</h1>
       <p className="mt-4 text-gray-700" data-testid="error-message">

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { type MetaDescriptor, useRouteLoaderData } from "react-router";
 import { type AdminLocale, adminPath } from "../../common/admin";
 import type { ReasonLike } from "../../common/app-error";
 import type { Permission, StaffRole } from "../../server/staff/permissions";
@@ -34,11 +34,18 @@ export interface AdminFrame {
 
 export type AdminT = (key: AdminMessageKey, params?: TranslateParams) => string;
 
+type AdminCatalogue = Partial<AdminMessages> & Record<string, string | undefined>;
+
+/** The staff member's catalogue, from the root loader's choice (decision 029). */
+function adminCatalogue(rootCatalogue: unknown): { name: "admin-ja" | "admin-en"; messages: AdminCatalogue } {
+  const name = rootCatalogue === "admin-en" ? "admin-en" : "admin-ja";
+  return { name, messages: catalogueOf(name) as AdminCatalogue };
+}
+
 /** The back office's translate function in the staff member's language (decision 029). */
 export function useAdminI18n(): { locale: AdminLocale; t: AdminT; reasonText: (reason: ReasonLike) => string } {
   const root = useRouteLoaderData<typeof rootLoader>("root");
-  const name = root?.catalogue === "admin-en" ? "admin-en" : "admin-ja";
-  const messages = catalogueOf(name) as Partial<AdminMessages> & Record<string, string | undefined>;
+  const { name, messages } = adminCatalogue(root?.catalogue);
   const t: AdminT = (key, params) => translateKey(messages, key, params);
   return {
     locale: name === "admin-en" ? "en" : "ja",
@@ -72,4 +79,35 @@ export function useAdminPath(): (path?: string) => string {
 export function useCan(): (permission: Permission) => boolean {
   const { staff } = useAdminFrame();
   return (permission) => staff?.permissions.includes(permission) ?? false;
+}
+
+type AdminMetaMatch = { id?: string; loaderData?: unknown } | undefined;
+
+/** Every back-office page is kept out of search indexes; a route's `meta` replaces its layout's, so each says it. */
+export const ADMIN_NO_INDEX: MetaDescriptor = { name: "robots", content: "noindex, nofollow" };
+
+/** `t()` for a route's `meta`, which runs above the i18n hook. */
+export function adminMetaTranslate(matches: readonly AdminMetaMatch[]): AdminT {
+  const root = matches.find((m) => m?.id === "root")?.loaderData as { catalogue?: unknown } | undefined;
+  const { messages } = adminCatalogue(root?.catalogue);
+  return (key, params) => translateKey(messages, key, params);
+}
+
+/** The document title of a page: the page, the site, the back office. */
+export function adminDocumentTitle(matches: readonly AdminMetaMatch[], title: string): string {
+  const t = adminMetaTranslate(matches);
+  const frame = matches.find((m) => m?.id === "admin")?.loaderData as AdminFrame | undefined;
+  return `${title} | ${frame?.siteTitle ?? ""} ${t("admin.product")}`;
+}
+
+/**
+ * A back-office page's head (`export const meta`): its title, from the staff member's catalogue and
+ * the page's loader data, and `noindex`.
+ */
+export function adminMeta<Data>(
+  args: { matches: readonly AdminMetaMatch[]; loaderData?: Data },
+  title: (t: AdminT, data: Data) => string,
+): MetaDescriptor[] {
+  const t = adminMetaTranslate(args.matches);
+  return [{ title: adminDocumentTitle(args.matches, title(t, args.loaderData as Data)) }, ADMIN_NO_INDEX];
 }

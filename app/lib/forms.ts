@@ -1,11 +1,12 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
-import { PhoneRulesPending } from "../../common/phone-rules-pending";
+import { RulesPending } from "../../common/rules-pending";
+import { keepPageWhile } from "./chunk-reload";
 
 type Errors = Record<string, ReasonLike>;
 
 /** What a schema's safeParse returns, whichever Zod flavour built it. */
-interface Schema {
+export interface Schema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly Issue[] } };
 }
 interface Issue {
@@ -90,7 +91,7 @@ export function useFormValidation(
     try {
       return validate(form);
     } catch (error) {
-      if (error instanceof PhoneRulesPending) return null;
+      if (error instanceof RulesPending) return null;
       throw error;
     }
   };
@@ -134,7 +135,7 @@ export function useFormValidation(
       try {
         found = validate(form);
       } catch (error) {
-        if (!(error instanceof PhoneRulesPending)) throw error;
+        if (!(error instanceof RulesPending)) throw error;
         event.preventDefault();
         if (held.current) return;
         held.current = true;
@@ -174,4 +175,63 @@ export function useFormValidation(
       });
     },
   };
+}
+
+/** A module of rules (a form's schema) that the browser fetches after the page. */
+export interface RulesOnDemand<M> {
+  /** Starts the fetch, once; a failed fetch may be tried again. */
+  load(): Promise<void>;
+  /** The module, or RulesPending (with the fetch under way) until it is here. */
+  get(): M;
+}
+
+/**
+ * Rules fetched on demand, as the phone rules are (decision 038): `load` is an `import()`, so the
+ * module and Zod with it leave the page's own scripts. A chunk that fails meanwhile keeps the
+ * page (`keepPageWhile`), and the form then goes to the server, which checks it.
+ */
+export function rulesOnDemand<M>(load: () => Promise<M>): RulesOnDemand<M> {
+  let module: M | undefined;
+  let loading: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    if (!loading) {
+      loading = keepPageWhile(load()).then((loaded) => {
+        // A failure the page's listener kept quiet arrives as no module at all.
+        if (!loaded) throw new Error("the form's rules could not be fetched");
+        module = loaded;
+      });
+      loading.catch(() => {
+        loading = null;
+      });
+    }
+    return loading;
+  };
+  return {
+    load: start,
+    get() {
+      if (module === undefined) throw new RulesPending(start());
+      return module;
+    },
+  };
+}
+
+/**
+ * A form's schema built from rules fetched on demand: the fetch starts once the page is
+ * interactive, and a check before it lands throws RulesPending, which `useFormValidation` waits
+ * for. The schema is rebuilt only when `deps` change, so it stays the same object meanwhile.
+ */
+export function useSchemaOnDemand<M>(rules: RulesOnDemand<M>, make: (module: M) => Schema, deps: unknown[]): Schema {
+  useEffect(() => {
+    rules.load().catch(() => {});
+  }, [rules]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `make` closes over `deps`
+  return useMemo(() => {
+    let built: Schema | null = null;
+    return {
+      safeParse(value: unknown) {
+        built ??= make(rules.get());
+        return built.safeParse(value);
+      },
+    };
+  }, [rules, ...deps]);
 }

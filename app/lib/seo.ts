@@ -48,7 +48,7 @@ export interface SeoPage {
   noindex?: boolean;
 }
 
-type MetaMatch = { id?: string; loaderData?: unknown } | undefined;
+export type MetaMatch = { id?: string; loaderData?: unknown } | undefined;
 
 interface MetaArgs {
   matches: readonly MetaMatch[];
@@ -73,7 +73,7 @@ export function headTags({ shell, head, pathname, search }: HeadInput, page: Seo
       ? `${page.title} | ${shell.title}`
       : shell.title;
   const description = setting?.description || page.description || "";
-  const tags: MetaDescriptor[] = [{ title }];
+  const tags: MetaDescriptor[] = [{ title }, siteIcon(shell)];
   if (description) tags.push({ name: "description", content: description });
   // The embedded flow (decision 025) is the site's own pages in a client's frame: never indexed,
   // its canonical is the page on the site itself.
@@ -147,4 +147,14 @@ export function textDescription(markup: string, max = 120): string {
 export function privateMeta(args: MetaArgs, title: MessageKey): MetaDescriptor[] {
   const t = metaTranslate(args.matches);
   return seoMeta(args, { kind: "account", title: t(title), noindex: true });
+}
+
+/** The site's icon (every page of a site has it in its head). */
+export function siteIcon(shell: Pick<SiteShell, "faviconPath">): MetaDescriptor {
+  return { tagName: "link", rel: "icon", href: shell.faviconPath };
+}
+
+/** A preload of a page's largest picture, so it is fetched before the scripts (its LCP). */
+export function imagePreload(href: string | null | undefined): MetaDescriptor[] {
+  return href ? [{ tagName: "link", rel: "preload", as: "image", href, fetchPriority: "high" }] : [];
 }

@@ -1,6 +1,15 @@
 import * as z from "zod/mini";
 import { countryCode } from "../../common/address";
 import type { IsoDate } from "../../common/calendar-date";
+import {
+  IMAGE_SLOTS,
+  IMAGE_TYPES,
+  imageFieldName,
+  imageRemoveName,
+  licenseTypeFieldName,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+} from "../../common/driver-form";
 import { isLicenseType, LICENSE_TYPES, type LicenseType } from "../../common/license-types";
 import { formatPhone } from "../../common/phone";
 import { formText, isNameReading } from "../auth/fields.schema";
@@ -34,15 +43,7 @@ export type DriverField = (typeof DRIVER_FIELDS)[number];
 /** 0 hidden, 1 shown and optional, 2 shown and required (driver_input_settings.fields). */
 export type FieldMode = 0 | 1 | 2;
 
-export const IMAGE_SLOTS = [1, 2, 3, 4] as const;
-/** Spec §9: an ID image is at most 10 MB, and a driver has at most four. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_IMAGES = IMAGE_SLOTS.length;
-export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const imageFieldName = (slot: number) => `driver_image${slot}`;
-export const imageRemoveName = (slot: number) => `driver_image${slot}_remove`;
-/** Each licence type is its own checkbox (`license_type_ordinary=1`), so a form's entries stay one value per name. */
-export const licenseTypeFieldName = (code: LicenseType) => `license_type_${code}`;
+export { IMAGE_SLOTS, IMAGE_TYPES, imageFieldName, imageRemoveName, licenseTypeFieldName, MAX_IMAGE_BYTES, MAX_IMAGES };
 
 export const DRIVER_LIMITS = {
   name: 50,

@@ -3,12 +3,9 @@
 import { addressPlace, checkAddress } from "../../common/address";
 import { parsePhone } from "../../common/phone";
 
-export { PREF_OVERSEAS } from "../../common/address";
+export { PREF_CODES, PREF_OVERSEAS } from "../../common/address";
 /** A postal code as typed → its 7 half-width digits, or null (spec §5). */
 export { normalizeZip as zipDigits } from "../../common/zip";
-
-/** Prefecture codes: 1–47 (JIS X 0401) and 48 for overseas or other. */
-export const PREF_CODES = Array.from({ length: 48 }, (_, i) => i + 1);
 
 /** One place a postal code points to, as `/address-search` answers it. */
 export interface AddressSearchResult {

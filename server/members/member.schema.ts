@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { countryCode } from "../../common/address";
 import { LOCALES } from "../../common/locales";
+import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../common/member-form";
 import { formatPhone } from "../../common/phone";
 import { emailField, formText, nameReading, newPassword, optionalText, requiredText } from "../auth/fields.schema";
 import { checkContact } from "./address.schema";
@@ -21,10 +22,9 @@ export const MEMBER_LIMITS = {
   country: 100,
   address: 200,
 } as const;
+export { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR };
+
 export const USER_TYPE = { individual: 1, corporate: 2 } as const;
-/** The year the birth-year select starts on (spec §3). */
-export const DEFAULT_BIRTH_YEAR = 1990;
-export const BIRTH_YEAR_MIN = 1900;
 
 const PREF = /^(?:[1-9]|[1-3][0-9]|4[0-8])$/;
 

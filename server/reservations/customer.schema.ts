@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { countryCode } from "../../common/address";
-import { LICENSE_TYPES, type LicenseType } from "../../common/license-types";
+import { CUSTOMER_LIMITS, DRIVER_PREFIX, driverLicenseTypeName, passengerChoices } from "../../common/customer-form";
+import { LICENSE_TYPES } from "../../common/license-types";
 import { formatPhone } from "../../common/phone";
 import { emailField, formText, nameReading, optionalText, requiredText } from "../auth/fields.schema";
 import {
@@ -34,24 +35,10 @@ import type { DriverChoice, ReserveSession } from "./reserve-session";
 
 export const DRIVER_MODES = ["same", "saved", "new"] as const;
 export type DriverMode = (typeof DRIVER_MODES)[number];
-export const CUSTOMER_LIMITS = { destination: 100, purpose: 100, passengersMax: 99 } as const;
+export { CUSTOMER_LIMITS, DRIVER_PREFIX, driverLicenseTypeName, passengerChoices };
 
-/** The passenger counts a car type offers: 1 up to its seats (the spec's 99 when unknown). */
-export const passengerChoices = (capacity: number | null | undefined) =>
-  Array.from(
-    {
-      length:
-        capacity && capacity > 0 ? Math.min(capacity, CUSTOMER_LIMITS.passengersMax) : CUSTOMER_LIMITS.passengersMax,
-    },
-    (_, i) => i + 1,
-  );
-
-/** Before each new-driver field name in the customer form. */
-export const DRIVER_PREFIX = "driver_";
 /** A new driver's text field as the customer form names it. */
 export const driverFieldName = (field: DriverField) => `${DRIVER_PREFIX}${field}`;
-/** A new driver's licence type checkbox (`driver_license_type_ordinary`). */
-export const driverLicenseTypeName = (code: LicenseType) => `${DRIVER_PREFIX}${licenseTypeFieldName(code)}`;
 
 /** The driver form's values (unprefixed names) out of the customer form's. */
 export function driverPart(v: Record<string, unknown>): Record<string, unknown> {

@@ -303,3 +303,66 @@ test.describe("the customer step without JavaScript", () => {
     await expect(page).toHaveURL(confirmUrl(locale));
   });
 });
+
+/**
+ * Holds back the customer step's schema chunk (fetched after the page, app/lib/forms.ts
+ * rulesOnDemand) until `release`, or refuses it. `asked` says whether the page asked for it.
+ */
+async function customerRulesRoute(page: Page, mode: "hold" | "refuse") {
+  let asked = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/customer\.schema-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    if (mode === "refuse") return route.abort();
+    await released;
+    return route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
+test.describe("the customer step's rules come after the page", () => {
+  test("a submit before they arrive waits, is checked in the browser, then goes (ko)", async ({ page, request }) => {
+    const locale: LocaleCode = "ko";
+    const rules = await customerRulesRoute(page, "hold");
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await openCustomerStep(page, request, locale);
+    await waitForHydration(form(page));
+    await expect.poll(rules.asked).toBe(true);
+    await fillBorrower(page, { ...BORROWER, email: "booking-guest@" });
+    await page.getByTestId("customer-submit").click();
+    // Nothing is sent while the rules are on their way, and no message is guessed.
+    await expect(field(page, "email")).not.toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+    rules.release();
+    await expectFieldError(form(page), "email", msg(locale, "reason.email_invalid"));
+    expect(posts).toEqual([]);
+    await field(page, "email").fill(BORROWER.email);
+    await page.getByTestId("customer-submit").click();
+    await expect(page).toHaveURL(confirmUrl(locale));
+  });
+
+  test("when they cannot be fetched, the page stays and the server checks, keeping what was typed (zh-TW)", async ({
+    page,
+    request,
+  }) => {
+    const locale: LocaleCode = "zh-TW";
+    const rules = await customerRulesRoute(page, "refuse");
+    await openCustomerStep(page, request, locale);
+    await waitForHydration(form(page));
+    await expect.poll(rules.asked).toBe(true);
+    await fillBorrower(page, { ...BORROWER, email: "booking-guest@" });
+    await page.getByTestId("customer-submit").click();
+    await expectFieldError(form(page), "email", msg(locale, "reason.email_invalid"));
+    await expect(field(page, "name")).toHaveValue(BORROWER.name);
+    await expect(field(page, "tel")).toHaveValue(BORROWER.tel);
+    // The failed chunk did not reload the page (app/lib/chunk-reload.ts marks each reload).
+    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).toBeNull();
+    await expectAccessible(page);
+  });
+});

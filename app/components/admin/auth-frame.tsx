@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useAdminFrame, useAdminI18n } from "../../lib/admin";
 import { AdminLanguageSwitch } from "./language-switch";
-import { AdminFlashMessage, AdminTitle } from "./page";
+import { AdminFlashMessage } from "./page";
 
 /** The frame of the pages before signing in: the site and the product above one card, the language at hand. */
 export function AdminAuthFrame({ title, lead, children }: { title: string; lead?: ReactNode; children: ReactNode }) {
@@ -9,7 +9,6 @@ export function AdminAuthFrame({ title, lead, children }: { title: string; lead?
   const { t } = useAdminI18n();
   return (
     <main id="main" className="mx-auto grid max-w-md gap-4 px-4 py-8">
-      <AdminTitle title={title} />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p>
           <span className="block text-xs text-gray-700">{t("admin.product")}</span>

@@ -7,7 +7,7 @@ import {
   scheduleRanges,
 } from "../../../server/sites/cancellation-settings.schema";
 import { useAdminI18n } from "../../lib/admin";
-import { useHydrated } from "../form/member-fields";
+import { useHydrated } from "../../lib/hydrated";
 import { type AdminErrors, AdminNumber } from "./fields";
 
 interface Row {

@@ -1,8 +1,38 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Link,
+  type MetaDescriptor,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import { isAppErrorPayload } from "../../../common/app-error";
-import { type AdminFrame, useAdminI18n } from "../../lib/admin";
+import { ADMIN_NO_INDEX, type AdminFrame, type AdminT, adminMetaTranslate, useAdminI18n } from "../../lib/admin";
 import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload";
+
+/** An error page's title: not found, no permission, or the generic error. */
+function errorTitle(t: AdminT, status: number): string {
+  if (status === 404) return t("admin.error.notFound");
+  if (status === 403) return t("admin.error.forbidden");
+  return t("admin.error.generic");
+}
+
+/**
+ * The `meta` of the back office's layouts (`admin`, `admin-shell`): the error page's title when a
+ * page below failed, and never indexed. Each page's own `meta` replaces it.
+ */
+export function adminLayoutMeta({
+  error,
+  matches,
+}: {
+  error?: unknown;
+  matches: readonly ({ id?: string; loaderData?: unknown } | undefined)[];
+}): MetaDescriptor[] {
+  if (!error) return [ADMIN_NO_INDEX];
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: errorTitle(adminMetaTranslate(matches), status) }, ADMIN_NO_INDEX];
+}
 
 /**
  * The back office's error page, in the staff member's language: not found, no permission (403 with
@@ -19,14 +49,17 @@ export function AdminErrorBoundary() {
   }, [chunkFailure]);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const reason = isRouteErrorResponse(error) && isAppErrorPayload(error.data) ? error.data.reason : null;
-  const [title, lead] =
+  const title = errorTitle(t, status);
+  const lead =
     status === 404
-      ? [t("admin.error.notFound"), t("admin.error.notFoundLead")]
+      ? t("admin.error.notFoundLead")
       : status === 403
-        ? [t("admin.error.forbidden"), reason ? reasonText(reason) : t("admin.error.forbiddenLead")]
+        ? reason
+          ? reasonText(reason)
+          : t("admin.error.forbiddenLead")
         : status === 422 && reason
-          ? [t("admin.error.generic"), reasonText(reason)]
-          : [t("admin.error.generic"), t("admin.error.genericLead")];
+          ? reasonText(reason)
+          : t("admin.error.genericLead");
   return (
     <main
       id="main"
@@ -34,7 +67,6 @@ export function AdminErrorBoundary() {
       data-testid="error-page"
       data-status={status}
     >
-      <title>{title}</title>
       <p className="text-5xl font-bold text-gray-600">{status}</p>
       <h1 className="mt-4 text-2xl font-bold">{title}</h1>
       <p className="mt-4 text-gray-700" data-testid="error-message">

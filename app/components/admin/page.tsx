@@ -3,13 +3,6 @@ import { Form, Link, useLocation, useNavigation } from "react-router";
 import { type AdminFlash, useAdminFrame, useAdminI18n } from "../../lib/admin";
 import { CsrfField } from "../csrf-field";
 
-/** The document's title: the page, the site, the back office. */
-export function AdminTitle({ title }: { title: string }) {
-  const { siteTitle } = useAdminFrame();
-  const { t } = useAdminI18n();
-  return <title>{`${title} | ${siteTitle} ${t("admin.product")}`}</title>;
-}
-
 /** A back-office page's title, what it is for, and its main actions. */
 export function AdminPageHeader({
   title,
@@ -26,7 +19,6 @@ export function AdminPageHeader({
   const { t } = useAdminI18n();
   return (
     <header className="mb-5 grid gap-2">
-      <AdminTitle title={title} />
       {back ? (
         <Link to={back} className="link tap w-fit text-sm" data-testid="back-link">
           ← {t("admin.action.back")}

@@ -1,8 +1,8 @@
 import { PREF_OVERSEAS } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
+import { DRIVER_PREFIX, driverLicenseTypeName } from "../../../common/customer-form";
 import { FOREIGN_LICENSE_TYPES } from "../../../common/license-types";
 import type { DriverFormConfig } from "../../../server/drivers/driver.schema";
-import { DRIVER_PREFIX, driverLicenseTypeName } from "../../../server/reservations/customer.schema";
 import { useI18n } from "../../lib/i18n";
 import {
   ChooseImagesAgain,

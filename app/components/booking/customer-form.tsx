@@ -1,13 +1,9 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
-import {
-  CUSTOMER_LIMITS,
-  customerSchema,
-  DRIVER_PREFIX,
-  passengerChoices,
-} from "../../../server/reservations/customer.schema";
-import { useFormValidation } from "../../lib/forms";
+import { CUSTOMER_LIMITS, DRIVER_PREFIX, passengerChoices } from "../../../common/customer-form";
+import { rulesOnDemand, useFormValidation, useSchemaOnDemand } from "../../lib/forms";
+import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { usePhoneRules } from "../../lib/phone-rules";
 import { sitePath, useSite } from "../../lib/site";
@@ -17,7 +13,7 @@ import { CsrfField } from "../csrf-field";
 import { AddressFields } from "../form/address-fields";
 import { groupedChange, useEmptyFilesAfterRefusal } from "../form/driver-fields";
 import { FormNotice, RadioField, SelectField, TextField } from "../form/fields";
-import { CustomerNameFields, useHydrated } from "../form/member-fields";
+import { CustomerNameFields } from "../form/member-fields";
 import { BringToCounter, drivesOnForeignPapers, NewDriverFields } from "./customer-driver";
 
 type Values = Partial<Record<string, string>>;
@@ -25,6 +21,9 @@ type Errors = Partial<Record<string, ReasonLike>>;
 type CustomerPage = Awaited<ReturnType<typeof loadCustomerPage>>;
 
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
+
+// The step's schema, and Zod with it, come after the page: the longest form is the heaviest page.
+const customerRules = rulesOnDemand(() => import("../../../server/reservations/customer.schema"));
 const headingClass = "text-lg font-bold";
 
 /**
@@ -49,8 +48,9 @@ export function CustomerForm({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { config, member, savedDrivers, storedImageSlots, capacity } = data;
-  const schema = useMemo(
-    () => customerSchema({ driver: config, member, storedImageSlots, capacity }),
+  const schema = useSchemaOnDemand(
+    customerRules,
+    ({ customerSchema }) => customerSchema({ driver: config, member, storedImageSlots, capacity }),
     [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);

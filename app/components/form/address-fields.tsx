@@ -1,18 +1,13 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
-import { countryOptions, hasPostalCode, LIKELY_COUNTRY } from "../../../common/address";
+import { countryOptions, hasPostalCode, LIKELY_COUNTRY, PREF_CODES, PREF_OVERSEAS } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
-import {
-  type AddressSearchResponse,
-  type AddressSearchResult,
-  PREF_CODES,
-  PREF_OVERSEAS,
-  zipDigits,
-} from "../../../server/members/address.schema";
+import { normalizeZip as zipDigits } from "../../../common/zip";
+import type { AddressSearchResponse, AddressSearchResult } from "../../../server/members/address.schema";
 import type { MessageKey } from "../../i18n/messages";
+import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { sitePath, useSite } from "../../lib/site";
 import { SelectField, TextField } from "./fields";
-import { useHydrated } from "./member-fields";
 
 export type AddressFieldName = "zip" | "pref_code" | "country" | "address_a" | "address_b";
 

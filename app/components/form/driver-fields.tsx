@@ -1,14 +1,8 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId } from "react";
 import type { ReasonLike } from "../../../common/app-error";
+import { IMAGE_TYPES, imageFieldName, imageRemoveName, licenseTypeFieldName } from "../../../common/driver-form";
 import { LICENSE_TYPES, licenseTypeLabelKey } from "../../../common/license-types";
-import {
-  type DriverField,
-  type DriverFormConfig,
-  IMAGE_TYPES,
-  imageFieldName,
-  imageRemoveName,
-  licenseTypeFieldName,
-} from "../../../server/drivers/driver.schema";
+import type { DriverField, DriverFormConfig } from "../../../server/drivers/driver.schema";
 import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import { usePhoneRules } from "../../lib/phone-rules";

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { ReasonLike } from "../../../common/app-error";
-import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../server/members/member.schema";
+import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../common/member-form";
+import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { usePhoneRules } from "../../lib/phone-rules";
 import { FieldError } from "../search/field-error";
@@ -9,13 +10,6 @@ import { fieldAnchor, inputClass, RadioField, RequiredMark, TextField } from "./
 
 type Values = Partial<Record<string, string>>;
 type Errors = Partial<Record<string, ReasonLike>>;
-
-/** True once the page runs in the browser (before that, the form must work as plain HTML). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const sectionClass = "card flex flex-col gap-4 p-5";
 const headingClass = "text-lg font-bold";

@@ -3,6 +3,7 @@ import { useRouteLoaderData, useSubmit } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
 import { StripeCardSchema } from "../../../server/cards/card.schema";
 import { issuesToErrors } from "../../lib/forms";
+import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import {
   type CardElement,
@@ -18,7 +19,6 @@ import type { loader as rootLoader } from "../../root";
 import { FieldError } from "../search/field-error";
 import { HolderField } from "./card-fields";
 import { inputClass, labelClass, RequiredMark } from "./fields";
-import { useHydrated } from "./member-fields";
 
 type Errors = Partial<Record<string, ReasonLike>>;
 const FIELD = "payment_method_id";

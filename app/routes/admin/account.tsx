@@ -8,7 +8,7 @@ import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminLanguageSwitch } from "../../components/admin/language-switch";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
 import {
   actorOf,
   clientIpOf,
@@ -57,6 +57,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.account.title"));
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

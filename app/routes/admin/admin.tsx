@@ -45,14 +45,15 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
+/** The product's icon: the back office is not the client's site. */
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg" }];
+
 export default function Admin() {
   return (
     <div className="admin-root min-h-screen">
-      <meta name="robots" content="noindex, nofollow" />
-      <link rel="icon" href="/favicon.svg" />
       <Outlet />
     </div>
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";
+export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "../../components/admin/error-boundary";

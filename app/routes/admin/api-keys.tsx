@@ -18,7 +18,7 @@ import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, useAdminI18n } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -89,6 +89,8 @@ const SCOPE_LABELS: Record<ApiScope, { long: Parameters<AdminT>[0]; short: Param
   "catalog:read": { long: "admin.apiKeys.scopeCatalog", short: "admin.apiKeys.scopeCatalogShort" },
   bookings: { long: "admin.apiKeys.scopeBookings", short: "admin.apiKeys.scopeBookingsShort" },
 };
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.apiKeys.title"));
 
 export default function AdminApiKeys({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { listAuditLog } from "../../../server/audit/audit-log";
 import { AdminPageHeader } from "../../components/admin/page";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/audit";
@@ -41,6 +41,8 @@ function changeRows(before: unknown, after: unknown): { field: string; before: s
     after: show(a[field]),
   }));
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.audit.title"));
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

@@ -10,7 +10,7 @@ import { CopyableCode, ShownOnce } from "../../components/admin/copyable-code";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n } from "../../lib/admin";
+import { adminMeta, useAdminI18n } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { publicOrigin } from "../../lib/seo.server";
 import { services } from "../../lib/site.server";
@@ -73,6 +73,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   throw notFoundError();
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.calendarFeeds.title"));
 
 export default function AdminCalendarFeeds({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

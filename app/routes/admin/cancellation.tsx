@@ -17,7 +17,7 @@ import { FeeScheduleSummary, FeeStepRows } from "../../components/admin/cancella
 import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { formObject, useFormValidation } from "../../lib/forms";
@@ -60,6 +60,8 @@ function stepsOf(values: Record<string, unknown>): CancellationFeeStep[] | null 
   const parsed = CancellationSettingsSchema.safeParse(values);
   return parsed.success ? parsed.data.cancellationFees : null;
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.cancellation.title"));
 
 export default function AdminCancellation({ loaderData, actionData }: Route.ComponentProps) {
   // A saved change starts the form again from what is stored (the steps sorted, empty rows gone).

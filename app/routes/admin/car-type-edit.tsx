@@ -30,7 +30,7 @@ import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../c
 import { CsrfField } from "../../components/csrf-field";
 import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages/ja";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject, issuesToErrors, useFormValidation } from "../../lib/forms";
@@ -109,6 +109,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.carTypeId === null ? t("admin.carTypes.newTitle") : `${t("admin.carTypes.editTitle")}: ${data.name}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminCarTypeEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const { t: pageT } = useI18n();
@@ -154,10 +161,7 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
 
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.carTypes.newTitle") : `${t("admin.carTypes.editTitle")}: ${name}`}
-        back={path("/car-types")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/car-types")} />
       {loaderData.classes.length === 0 ? (
         <p className="card mb-4 p-4 font-semibold" data-testid="needs-class">
           {t("admin.carTypes.noClasses")}

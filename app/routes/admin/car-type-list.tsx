@@ -3,7 +3,7 @@ import { listCarTypes } from "../../../server/catalog/car-types";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { codeLabel, MISSION_LABEL } from "../../i18n/labels";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
 import { services } from "../../lib/site.server";
@@ -14,6 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId } = getAdminSite(context);
   return { carTypes: await listCarTypes(services(context).db, siteId, actorOf(staff)) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.carTypes.title"));
 
 export default function AdminCarTypeList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -5,7 +5,7 @@ import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
@@ -39,6 +39,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.classId === null ? t("admin.classes.newTitle") : `${t("admin.classes.editTitle")}: ${data.name}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminClassEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -48,10 +55,7 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
   const isNew = loaderData.classId === null;
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.classes.newTitle") : `${t("admin.classes.editTitle")}: ${loaderData.name}`}
-        back={path("/classes")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/classes")} />
       <Form
         method="post"
         ref={formRef}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { listCarClasses } from "../../../server/catalog/car-classes";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/class-list";
@@ -12,6 +12,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId } = getAdminSite(context);
   return { classes: await listCarClasses(services(context).db, siteId, actorOf(staff)) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.classes.title"));
 
 export default function AdminClassList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -11,7 +11,7 @@ import { StageBadge } from "../../components/admin/counter";
 import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField, useCsrfToken } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
 import { services } from "../../lib/site.server";
@@ -138,6 +138,8 @@ function Bar({
     </Link>
   );
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.dispatch.title"));
 
 export default function AdminDispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -22,7 +22,7 @@ import { useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -142,6 +142,8 @@ function ModeRow({
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.driver.title"));
 
 export default function AdminDriverSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

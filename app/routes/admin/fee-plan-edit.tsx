@@ -38,7 +38,7 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey, Translate } from "../../i18n/translate";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { formValues, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject, useFormValidation } from "../../lib/forms";
@@ -162,6 +162,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  if (data.feePlanId !== null) return t("admin.feePlans.editTitle");
+  return data.copiedFrom ? t("admin.feePlans.copyTitle") : t("admin.feePlans.newTitle");
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminFeePlanEdit({ loaderData, actionData }: Route.ComponentProps) {
   return <FeePlanForm key={loaderData.formKey} loaderData={loaderData} actionData={actionData} />;
 }
@@ -229,11 +237,7 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
     onSubmit(event);
   };
 
-  const title = isNew
-    ? loaderData.copiedFrom
-      ? t("admin.feePlans.copyTitle")
-      : t("admin.feePlans.newTitle")
-    : t("admin.feePlans.editTitle");
+  const title = pageTitle(t, loaderData);
   return (
     <>
       <AdminPageHeader

@@ -8,7 +8,7 @@ import { AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
 import { services } from "../../lib/site.server";
@@ -34,6 +34,8 @@ const STATUS: Record<FeePlanStatus, { key: AdminMessageKey; className: string }>
   scheduled: { key: "admin.feePlans.statusScheduled", className: "bg-blue-100 text-blue-900" },
   past: { key: "admin.feePlans.statusPast", className: "bg-gray-200 text-gray-800" },
 };
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.feePlans.title"));
 
 export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

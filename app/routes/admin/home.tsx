@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { siteOverview } from "../../../server/sites/overview";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/home";
@@ -13,6 +13,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId } = getAdminSite(context);
   return { overview: await siteOverview(services(context).db, siteId, actorOf(staff)) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.home.title"));
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
   const { overview } = loaderData;

@@ -11,7 +11,7 @@ import { authorize } from "../../../server/staff/permissions";
 import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -51,6 +51,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.immunity.title"));
 
 export default function AdminImmunity({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -10,7 +10,7 @@ import { readUploadForm, UploadRefused } from "../../../server/uploads/multipart
 import { AdminErrorSummary, AdminField, AdminRadioGroup } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { formFailure } from "../../lib/form-action.server";
 import { services } from "../../lib/site.server";
@@ -85,6 +85,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.import.title"));
 
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

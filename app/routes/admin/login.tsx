@@ -6,7 +6,7 @@ import { verifyStaffLogin } from "../../../server/staff/accounts";
 import { AdminAuthFrame } from "../../components/admin/auth-frame";
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
 import {
   clientIpOf,
   getAdminSite,
@@ -47,6 +47,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.login.title"));
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

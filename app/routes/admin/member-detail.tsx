@@ -11,7 +11,7 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, adminLocaleOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleIntent } from "../../lib/form-action.server";
 import { useI18n } from "../../lib/i18n";
@@ -54,6 +54,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  const m = data.member;
+  return m.name
+    ? t("admin.member.title", { name: m.company ? `${m.company} ${m.name}` : m.name })
+    : t("admin.member.titleNumber", { id: m.id });
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminMemberDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const { t: siteT } = useI18n();
@@ -63,9 +73,7 @@ export default function AdminMemberDetail({ loaderData, actionData }: Route.Comp
   const failure = actionData as FormFailure | undefined;
   const withdrawn = m.status === "withdrawn";
   const date = (iso: string | null) => (iso ? formatIsoDate(iso) : "");
-  const title = m.name
-    ? t("admin.member.title", { name: m.company ? `${m.company} ${m.name}` : m.name })
-    : t("admin.member.titleNumber", { id: m.id });
+  const title = pageTitle(t, loaderData);
   const rows: [string, ReactNode][] = [
     [
       t("admin.members.number"),

@@ -7,7 +7,7 @@ import { AdminInput } from "../../components/admin/fields";
 import { MemberStatusBadge } from "../../components/admin/members";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import { memberRowView } from "../../presenters/member-admin.server";
@@ -27,6 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.members.title"));
 
 export default function AdminMemberList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

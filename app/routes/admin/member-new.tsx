@@ -18,7 +18,7 @@ import { BirthdateSelects } from "../../components/admin/members";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, forbidden, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -71,6 +71,8 @@ const DEFAULTS: Record<string, string> = {
   locale: "ja",
 };
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.members.newTitle"));
 
 export default function AdminMemberNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

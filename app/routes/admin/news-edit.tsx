@@ -7,7 +7,7 @@ import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
@@ -47,6 +47,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.newsId === null ? t("admin.news.newTitle") : `${t("admin.news.editTitle")}: ${data.title}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminNewsEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -57,10 +64,7 @@ export default function AdminNewsEdit({ loaderData, actionData }: Route.Componen
   const editable = can("content.edit");
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.news.newTitle") : `${t("admin.news.editTitle")}: ${loaderData.title}`}
-        back={path("/news")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/news")} />
       {!editable ? <p className="mb-4 text-gray-700">{t("admin.content.readOnly")}</p> : null}
       <Form
         method="post"

@@ -3,7 +3,7 @@ import { formatIsoDate } from "../../../common/format";
 import { listNews } from "../../../server/content/news";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/news-list";
@@ -14,6 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId } = getAdminSite(context);
   return { news: await listNews(services(context).db, siteId, actorOf(staff)) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.news.title"));
 
 export default function AdminNewsList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -18,7 +18,7 @@ import {
 } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { requireId, services } from "../../lib/site.server";
@@ -58,6 +58,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.optionId === null ? t("admin.options.newTitle") : `${t("admin.options.editTitle")}: ${data.name}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminOptionEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -82,10 +89,7 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
   };
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.options.newTitle") : `${t("admin.options.editTitle")}: ${loaderData.name}`}
-        back={path("/options")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/options")} />
       <Form
         method="post"
         ref={formRef}

@@ -5,7 +5,7 @@ import { listCarOptions } from "../../../server/prices/car-options";
 import { priceChoices } from "../../../server/prices/choices";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
 import { services } from "../../lib/site.server";
@@ -37,6 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
   };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.options.title"));
 
 export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

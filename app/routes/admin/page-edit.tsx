@@ -12,7 +12,7 @@ import { AdminErrorSummary, AdminInput, AdminNumber, MlTextFields } from "../../
 import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { formFailure } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -61,6 +61,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.pageId === null ? t("admin.pages.newTitle") : `${t("admin.pages.editTitle")}: ${data.title}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminPageEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -78,7 +85,7 @@ export default function AdminPageEdit({ loaderData, actionData }: Route.Componen
   return (
     <>
       <AdminPageHeader
-        title={isNew ? t("admin.pages.newTitle") : `${t("admin.pages.editTitle")}: ${loaderData.title}`}
+        title={pageTitle(t, loaderData)}
         back={path("/pages")}
         actions={
           savedUrl ? (

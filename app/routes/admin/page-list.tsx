@@ -4,7 +4,7 @@ import { listCustomPages } from "../../../server/content/custom-pages";
 import { getTopText } from "../../../server/content/top-text";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/page-list";
@@ -18,6 +18,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [list, top] = await Promise.all([listCustomPages(db, siteId, actor), getTopText(db, siteId, actor)]);
   return { ...list, topExcerpt: excerpt(plainText(top.pageEditTop), 100) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.pages.title"));
 
 export default function AdminPageList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

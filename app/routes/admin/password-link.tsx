@@ -6,7 +6,7 @@ import { AdminAuthFrame } from "../../components/admin/auth-frame";
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminFrame, useAdminI18n } from "../../lib/admin";
 import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -44,6 +44,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.kind === "invitation" ? t("admin.invite.title") : t("admin.reset.title");
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminPasswordLink({ loaderData, actionData }: Route.ComponentProps) {
   const { t, reasonText } = useAdminI18n();
   const { siteTitle } = useAdminFrame();
@@ -52,7 +59,7 @@ export default function AdminPasswordLink({ loaderData, actionData }: Route.Comp
     actionData?.errors ?? NO_ERRORS,
   );
   const invitation = loaderData.kind === "invitation";
-  const title = invitation ? t("admin.invite.title") : t("admin.reset.title");
+  const title = pageTitle(t, loaderData);
   if (!loaderData.token) {
     return (
       <AdminAuthFrame title={title}>

@@ -6,7 +6,7 @@ import { AdminAuthFrame } from "../../components/admin/auth-frame";
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -36,6 +36,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.reset.requestTitle"));
 
 export default function AdminPasswordRequest({ actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -16,7 +16,7 @@ import { CarAndPeriodFields, QuoteButton, QuotedBooking } from "../../components
 import { AdminErrorSummary, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
 import { formObject, useFormValidation } from "../../lib/forms";
@@ -129,6 +129,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return t("admin.change.title", { reserveNo: data.reserveNo });
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminReservationChange({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -139,11 +146,7 @@ export default function AdminReservationChange({ loaderData, actionData }: Route
   const back = path(`/reservations/${encodeURIComponent(loaderData.reserveNo)}`);
   return (
     <>
-      <AdminPageHeader
-        title={t("admin.change.title", { reserveNo: loaderData.reserveNo })}
-        lead={t("admin.change.lead")}
-        back={back}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} lead={t("admin.change.lead")} back={back} />
       <Form
         method="post"
         ref={formRef}

@@ -29,7 +29,7 @@ import {
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, adminLocaleOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject } from "../../lib/forms";
@@ -184,6 +184,13 @@ function Person({ person, title, testId }: { person: Data["borrower"]; title: st
   );
 }
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return t("admin.reservation.title", { reserveNo: data.reservation.reserveNo });
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminReservationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const { t: siteT } = useI18n();
@@ -207,7 +214,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
   return (
     <>
       <AdminPageHeader
-        title={t("admin.reservation.title", { reserveNo: r.reserveNo })}
+        title={pageTitle(t, loaderData)}
         back={path("/reservations")}
         actions={<StageBadge stage={d.stage} />}
       />

@@ -8,7 +8,7 @@ import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "../../components/admin/
 import { AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/reservation-list";
@@ -32,6 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.reservations.title"));
 
 export default function AdminReservationList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

@@ -20,7 +20,7 @@ import {
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, forbidden, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { bookingDeps, newIdempotencyKey } from "../../lib/booking.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
@@ -117,6 +117,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.phone.title"));
 
 export default function AdminReservationNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

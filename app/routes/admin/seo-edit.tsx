@@ -6,9 +6,9 @@ import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, ML_LANGS, MlTextFields } from "../../components/admin/fields";
 import { useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { useSeoKindLabel } from "../../components/admin/seo-kind";
+import { seoKindLabel } from "../../components/admin/seo-kind";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -79,11 +79,17 @@ function Lengths({
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return t("admin.seo.editTitle", { page: seoKindLabel(t, data) });
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminSeoEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const label = useSeoKindLabel();
   const { errors, formRef, onSubmit, onChange } = useFormValidation(SeoSchema, actionData?.errors ?? NO_ERRORS);
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const { live, onInput } = useLiveValues(values);
@@ -92,7 +98,7 @@ export default function AdminSeoEdit({ loaderData, actionData }: Route.Component
   return (
     <>
       <AdminPageHeader
-        title={t("admin.seo.editTitle", { page: label(loaderData) })}
+        title={pageTitle(t, loaderData)}
         lead={shared ? t("admin.seo.sharedHint") : undefined}
         back={path("/seo")}
       />

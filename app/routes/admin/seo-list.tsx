@@ -3,7 +3,7 @@ import { listSeoKinds } from "../../../server/content/seo";
 import { AdminPageHeader } from "../../components/admin/page";
 import { useSeoKindLabel } from "../../components/admin/seo-kind";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/seo-list";
@@ -14,6 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { siteId } = getAdminSite(context);
   return { kinds: await listSeoKinds(services(context).db, siteId, actorOf(staff)) };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.seo.title"));
 
 export default function AdminSeoList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

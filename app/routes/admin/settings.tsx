@@ -26,7 +26,7 @@ import {
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { VacancyMarkExample } from "../../components/admin/vacancy-mark-example";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -69,6 +69,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.settings.title"));
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   // A saved change starts the form again from what is stored (origins lower-cased, ids trimmed).

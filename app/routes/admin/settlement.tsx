@@ -6,7 +6,7 @@ import { AdminErrorSummary, AdminFieldError, fieldId } from "../../components/ad
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
-import { useAdminI18n } from "../../lib/admin";
+import { adminMeta, useAdminI18n } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -55,6 +55,8 @@ const METHOD_LABEL: Record<number, MessageKey> = {
 const METHOD_HINT = { 1: "admin.settlement.hint1", 4: "admin.settlement.hint4" } as const;
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.settlement.title"));
 
 export default function AdminSettlement({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -121,4 +121,4 @@ export default function Shell() {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary } from "../../components/admin/error-boundary";
+export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "../../components/admin/error-boundary";

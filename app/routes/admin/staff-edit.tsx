@@ -8,7 +8,7 @@ import { AdminCheckbox, AdminErrorSummary } from "../../components/admin/fields"
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { StaffRoleFields } from "../../components/admin/staff-form";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm, handleIntent } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -64,6 +64,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 const NO_ERRORS = {};
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return `${t("admin.staff.editTitle")}: ${data.member.email}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminStaffEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -81,7 +88,7 @@ export default function AdminStaffEdit({ loaderData, actionData }: Route.Compone
     : member.storeIds.map(String);
   return (
     <>
-      <AdminPageHeader title={`${t("admin.staff.editTitle")}: ${member.email}`} back={path("/staff")} />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/staff")} />
       {loaderData.self ? (
         <p className="card p-5" data-testid="self-notice">
           {t("admin.staff.self")}

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { listStaff } from "../../../server/staff/accounts";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/staff-list";
@@ -22,6 +22,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
   };
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.staff.title"));
 
 export default function AdminStaffList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

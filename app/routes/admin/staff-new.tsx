@@ -8,7 +8,7 @@ import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/adm
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { StaffRoleFields } from "../../components/admin/staff-form";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -51,6 +51,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.staff.inviteTitle"));
 
 export default function AdminStaffNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

@@ -20,7 +20,7 @@ import {
 } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
 import { useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
@@ -63,6 +63,13 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 const NO_ERRORS = {};
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.storeId === null ? t("admin.stores.newTitle") : `${t("admin.stores.editTitle")}: ${data.name}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminStoreEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const { t: pageT } = useI18n();
@@ -80,10 +87,7 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
   const weekdays = WEEKDAYS.map((d) => ({ value: String(d), label: t(`admin.weekday.${d}`) }));
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.stores.newTitle") : `${t("admin.stores.editTitle")}: ${loaderData.name}`}
-        back={path("/stores")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/stores")} />
       <Form
         method="post"
         ref={formRef}

@@ -17,7 +17,7 @@ import { authorize } from "../../../server/staff/permissions";
 import { AdminCheckbox, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminFrame, useAdminI18n, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, formValues, handleForm } from "../../lib/form-action.server";
 import { issuesToErrors, useFormValidation } from "../../lib/forms";
@@ -89,7 +89,8 @@ function HeaderPreview({
       {/* A picture of the header, not a part of this page: inert (WCAG 1.4.3's incidental text), its
           colours and contrast are said in words below, so a poor choice can be shown as it is. */}
       <div
-        inert
+        // React 18 writes an unknown attribute only with a string value.
+        {...{ inert: "" }}
         className="site-theme overflow-hidden rounded-lg shadow"
         style={style}
         data-testid="preview-header"
@@ -149,6 +150,8 @@ function HeaderPreview({
     </figure>
   );
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.theme.title"));
 
 export default function AdminTheme({ loaderData, actionData }: Route.ComponentProps) {
   // A saved change (or a logo gone) starts the form again from what is stored, file inputs emptied.

@@ -7,7 +7,7 @@ import { StageBadge, StoreTime } from "../../components/admin/counter";
 import { AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/today";
@@ -105,6 +105,15 @@ function BookingTable({
   );
 }
 
+/** The page's heading, and its document title: today's, or another day's departures. */
+function pageTitle(t: AdminT, { filter, today }: Route.ComponentProps["loaderData"]): string {
+  return filter.date === today
+    ? t("admin.today.title")
+    : t("admin.today.titleOn", { date: filter.date.replaceAll("-", "/") });
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminToday({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -121,11 +130,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader
-        title={
-          filter.date === today
-            ? t("admin.today.title")
-            : t("admin.today.titleOn", { date: filter.date.replaceAll("-", "/") })
-        }
+        title={pageTitle(t, loaderData)}
         lead={t("admin.today.lead")}
         actions={
           <div className="flex flex-wrap gap-2 print:hidden">

@@ -8,7 +8,7 @@ import { AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
 import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -42,6 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.top.title"));
 
 export default function AdminTopText({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -5,7 +5,7 @@ import { beginTwoFactorSetup, confirmTwoFactorSetup } from "../../../server/staf
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, forbidden, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -39,6 +39,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+// The tab keeps "set up" once the codes are shown: `meta` does not see the action's answer.
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.setup.title"));
 
 export default function AdminTwoFactorSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -6,7 +6,7 @@ import { AdminAuthFrame } from "../../components/admin/auth-frame";
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import {
   clientIpOf,
   getAdminSite,
@@ -52,6 +52,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.twoFactor.title"));
 
 export default function AdminTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

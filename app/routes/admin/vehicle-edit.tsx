@@ -22,7 +22,7 @@ import {
 } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { handleForm, handleIntent } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -89,6 +89,13 @@ function withCapacityDetail(errors: Partial<Record<string, ReasonLike>>, t: Admi
   return { ...errors, form: { ...reason, params: { ...reason.params, detail } } };
 }
 
+/** The page's heading, and its document title. */
+function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
+  return data.vehicleId === null ? t("admin.vehicles.newTitle") : `${t("admin.vehicles.editTitle")}: ${data.name}`;
+}
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
+
 export default function AdminVehicleEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
@@ -100,10 +107,7 @@ export default function AdminVehicleEdit({ loaderData, actionData }: Route.Compo
   const shown = withCapacityDetail(errors, t);
   return (
     <>
-      <AdminPageHeader
-        title={isNew ? t("admin.vehicles.newTitle") : `${t("admin.vehicles.editTitle")}: ${loaderData.name}`}
-        back={path("/vehicles")}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/vehicles")} />
       {loaderData.stores.length === 0 || loaderData.carTypes.length === 0 ? (
         <p className="card mb-4 p-4 font-semibold" data-testid="needs-setup">
           {t("admin.vehicles.needsSetup")}

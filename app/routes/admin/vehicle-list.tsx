@@ -6,7 +6,7 @@ import { storeChoices } from "../../../server/stores/stores";
 import { AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/vehicle-list";
@@ -27,6 +27,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.vehicles.title"));
 
 export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();

@@ -19,7 +19,7 @@ import { AdminErrorSummary } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm } from "../../components/admin/page";
 import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
 import { requireId, services } from "../../lib/site.server";
@@ -142,6 +142,8 @@ function IntentButton({
     </Form>
   );
 }
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.webhooks.endpointTitle"));
 
 export default function AdminWebhookEndpoint({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

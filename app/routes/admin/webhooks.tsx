@@ -23,7 +23,7 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { AdminTable } from "../../components/admin/table";
 import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
 import { CsrfField } from "../../components/csrf-field";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
@@ -98,6 +98,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 const NO_ERRORS = {};
+
+export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.webhooks.title"));
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();

@@ -15,7 +15,6 @@ import { useYen } from "../../components/car/price";
 import { CsrfField } from "../../components/csrf-field";
 import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
-import { useHydrated } from "../../components/form/member-fields";
 import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
 import { useReasonText } from "../../components/search/field-error";
 import {
@@ -28,6 +27,7 @@ import {
 } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
 import { useFormValidation } from "../../lib/forms";
+import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";

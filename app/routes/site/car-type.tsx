@@ -15,7 +15,7 @@ import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { NewTabLink, useEmbedStorageRefused } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
-import { metaTranslate, seoMeta } from "../../lib/seo";
+import { imagePreload, metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, requireId, services } from "../../lib/site.server";
 import { carTypeView, optionView } from "../../presenters/catalog.server";
@@ -65,13 +65,16 @@ export const meta: Route.MetaFunction = (args) => {
   if (!args.loaderData) return [];
   const { carType, store } = args.loaderData;
   const t = metaTranslate(args.matches);
-  return seoMeta(args, {
-    kind: "car_type",
-    shared: true,
-    title: `${carType.name} | ${store.name}`,
-    description: t("seo.carTypeDescription", { name: carType.name, className: carType.className, store: store.name }),
-    image: carType.images[0] ?? null,
-  });
+  return [
+    ...seoMeta(args, {
+      kind: "car_type",
+      shared: true,
+      title: `${carType.name} | ${store.name}`,
+      description: t("seo.carTypeDescription", { name: carType.name, className: carType.className, store: store.name }),
+      image: carType.images[0] ?? null,
+    }),
+    ...imagePreload(carType.images[0]),
+  ];
 };
 
 export default function CarType({ loaderData }: Route.ComponentProps) {

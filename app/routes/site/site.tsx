@@ -54,11 +54,10 @@ export default function Site({ loaderData }: Route.ComponentProps) {
   return (
     <SiteProvider shell={shell} flash={flash}>
       <div className="site-root" style={style}>
-        <link rel="icon" href={shell.faviconPath} />
         <Outlet />
       </div>
     </SiteProvider>
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";
+export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";

@@ -3,7 +3,7 @@ import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
 import { useI18n } from "../../lib/i18n";
-import { seoMeta, textDescription } from "../../lib/seo";
+import { imagePreload, seoMeta, textDescription } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { topContent } from "../../presenters/content.server";
@@ -21,8 +21,10 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  seoMeta(args, { kind: "top", description: args.loaderData?.intro ? textDescription(args.loaderData.intro) : "" });
+export const meta: Route.MetaFunction = (args) => [
+  ...seoMeta(args, { kind: "top", description: args.loaderData?.intro ? textDescription(args.loaderData.intro) : "" }),
+  ...imagePreload(args.loaderData?.siteImage),
+];
 
 export default function Top({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

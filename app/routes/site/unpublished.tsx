@@ -1,15 +1,22 @@
 import { useI18n } from "../../lib/i18n";
-import { useSite } from "../../lib/site";
+import { metaTranslate, siteIcon } from "../../lib/seo";
+import { shellFromMatches } from "../../lib/site";
 import type { Route } from "./+types/unpublished";
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const shell = shellFromMatches(matches);
+  const t = metaTranslate(matches);
+  return [
+    { title: `${t("unpublished.title")} | ${shell?.title ?? ""}` },
+    { name: "robots", content: "noindex" },
+    ...(shell ? [siteIcon(shell)] : []),
+  ];
+};
 
 export default function Unpublished() {
   const { t } = useI18n();
-  const shell = useSite();
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>{`${t("unpublished.title")} | ${shell.title}`}</title>
       <h1 className="text-2xl font-bold" data-testid="page-title">
         {t("unpublished.title")}
       </h1>
