@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { Suspense } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { htmlStream } from "./html-stream.server";
@@ -39,6 +40,24 @@ describe("htmlStream", () => {
     expect(html.toString("utf8")).toBe(`<ul>${names.map((name) => `<li>${name}</li>`).join("")}</ul>`);
   });
 
+  it("ends the document after what React writes beside it (React Router's data scripts)", async () => {
+    const html = await render(
+      <>
+        <html lang="ja">
+          <body>
+            <p>本文</p>
+          </body>
+        </html>
+        <Suspense>
+          <script>{"window.data = 1;"}</script>
+        </Suspense>
+      </>,
+    );
+    expect(html.toString("utf8")).toBe(
+      '<!DOCTYPE html><html lang="ja"><body><p>本文</p><!--$--><script>window.data = 1;</script><!--/$--></body></html>',
+    );
+  });
+
   it("passes other bytes through unchanged and calls onEnd once the page is written", async () => {
     let ended = 0;
     const body = htmlStream(() => ended++);
@@ -46,9 +65,9 @@ describe("htmlStream", () => {
     body.on("data", (chunk: Buffer) => out.push(chunk));
     const done = new Promise((resolve) => body.on("end", resolve));
     body.write(Buffer.from([0x3c, 0x00, 0x70, 0x00, 0x00, 0x3e]));
-    body.end(Buffer.from("한국어"));
+    body.end(Buffer.from("한국어</body></html>"));
     await done;
-    expect(Buffer.concat(out).toString("utf8")).toBe("<p>한국어");
+    expect(Buffer.concat(out).toString("utf8")).toBe("<p>한국어</body></html>");
     expect(ended).toBe(1);
   });
 });

@@ -21,10 +21,10 @@ type Errors = Partial<Record<string, ReasonLike>>;
 type CustomerPage = Awaited<ReturnType<typeof loadCustomerPage>>;
 
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
+const headingClass = "text-lg font-bold";
 
 // The step's schema, and Zod with it, come after the page: the longest form is the heaviest page.
 const customerRules = rulesOnDemand(() => import("../../../server/reservations/customer.schema"));
-const headingClass = "text-lg font-bold";
 
 /**
  * The customer step's form: the borrower, the driver (the borrower, a member's saved driver, or a
