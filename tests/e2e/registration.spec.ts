@@ -406,6 +406,15 @@ test.describe("zip lookup", () => {
     await zip.fill("0000000");
     await expect(page.getByTestId("address-status")).toHaveText(msg(locale, "address.notFound"));
     await expect(city).toHaveValue("あわら市城");
+
+    // An address that goes on from the code's place (as autofill fills it, street and all) is kept.
+    await city.fill("千代田区千代田1-1");
+    await zip.fill("1000001");
+    await expect(page.getByTestId("address-status")).toHaveText(
+      msg(locale, "address.filled", { address: "東京都千代田区千代田" }),
+    );
+    await expect(pref).toHaveValue("13");
+    await expect(city).toHaveValue("千代田区千代田1-1");
   });
 
   test("the search answers JSON, empty for bad input", async ({ request }) => {

@@ -106,8 +106,11 @@ export function AddressFields({
     if (prefControl) setControlValue(prefControl, String(result.prefCode));
     setPref(String(result.prefCode));
     const addressControl = control("address_a");
-    if (addressControl) setControlValue(addressControl, placeOf(result));
-    setLookup({ state: "filled", address: `${result.prefecture}${placeOf(result)}` });
+    const place = placeOf(result);
+    // An address that already goes on from this place (the browser's autofill fills the code and
+    // the street together) is kept whole; any other is replaced by the place.
+    if (addressControl && !addressControl.value.startsWith(place)) setControlValue(addressControl, place);
+    setLookup({ state: "filled", address: `${result.prefecture}${place}` });
   };
 
   const onZipInput = async (typed: string) => {
