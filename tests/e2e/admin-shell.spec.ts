@@ -15,8 +15,12 @@ test.describe("back office frame", () => {
     await page.goto("/admin/sakura");
     await expect(page).toHaveURL(/\/admin\/sakura\/login\?redirect=%2Fadmin%2Fsakura$/);
     await expect(page.getByTestId("page-title")).toHaveText("管理画面ログイン");
+    // Each tab names the page, the site and the back office, and is never indexed.
+    await expect(page).toHaveTitle("管理画面ログイン | さくらレンタカー沖縄 予約管理");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expectAccessible(page);
     await adminLogin(page, STAFF.sakuraOwner, "ja");
+    await expect(page).toHaveTitle("ホーム | さくらレンタカー沖縄 予約管理");
     await expect(page.getByTestId("flash")).toHaveText(/ログインしました/);
     await expect(page.getByTestId("two-factor-reminder")).toBeVisible();
     await expect(page.getByTestId("count-stores")).toHaveText("3");
@@ -25,14 +29,21 @@ test.describe("back office frame", () => {
     await page.getByTestId("admin-menu").locator("summary").click();
     await page.getByTestId("nav-stores").click();
     await expect(page.getByTestId("page-title")).toHaveText("店舗");
+    await expect(page).toHaveTitle("店舗 | さくらレンタカー沖縄 予約管理");
     await expect(page.getByTestId("admin-menu")).not.toHaveAttribute("open", "");
     const rows = page.getByTestId("stores-table").getByTestId("row");
     await expect(rows).toHaveCount(3);
     await expectAccessible(page);
     await rows.first().getByRole("link").click();
     await expect(page.getByTestId("page-title")).toContainText("那覇空港店");
+    await expect(page).toHaveTitle("店舗の編集: 那覇空港店 | さくらレンタカー沖縄 予約管理");
     await expect(page.locator('[name="store_name_en"]')).toHaveValue("Naha Airport Store");
     await expectAccessible(page);
+    // A page that does not exist says so in its tab too, inside the frame.
+    await page.goto("/admin/sakura/no-such-page");
+    await expect(page.getByTestId("error-page")).toHaveAttribute("data-status", "404");
+    await expect(page).toHaveTitle("ページが見つかりません");
+    await page.goBack();
 
     await page.getByTestId("logout").click();
     await expect(page).toHaveURL(/\/admin\/sakura\/login$/);
@@ -46,6 +57,7 @@ test.describe("back office frame", () => {
   }) => {
     await adminLogin(page, STAFF.owner("e2e-shell"), "en");
     await expect(page.getByTestId("page-title")).toHaveText("Home");
+    await expect(page).toHaveTitle(/^Home \| .+ Back office$/);
     await expect(page.getByTestId("step-stores")).toHaveAttribute("data-done", "false");
     await page.goto("/admin/e2e-shell/stores/new");
     await page.locator('[name="store_name_en"]').fill("Harbour Store");

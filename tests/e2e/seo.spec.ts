@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { DEMO_SITES, expect, type LocaleCode, PREFIX, test, url } from "./fixtures";
+import { msg } from "./search-helpers";
 
 const HREFLANG: Record<LocaleCode, string> = { ja: "ja", en: "en", ko: "ko", "zh-TW": "zh-TW" };
 const OG_LOCALE: Record<LocaleCode, string> = { ja: "ja_JP", en: "en_US", ko: "ko_KR", "zh-TW": "zh_TW" };
@@ -206,9 +207,18 @@ test.describe("SEO head", () => {
   });
 
   test("the unpublished notice and not-found pages are noindex and name no canonical", async ({ page }) => {
-    for (const path of ["/tsuki", "/tsuki/store", "/sakura/no-such-page", "/en/sakura/store/99999", "/nope"]) {
+    // Each says what it is in its tab, in the page's language.
+    const titles: [string, RegExp][] = [
+      ["/tsuki", new RegExp(`^${msg("ja", "unpublished.title")} \\| `)],
+      ["/tsuki/store", new RegExp(`^${msg("ja", "unpublished.title")} \\| `)],
+      ["/sakura/no-such-page", new RegExp(`^${msg("ja", "error.notFound")}$`)],
+      ["/en/sakura/store/99999", new RegExp(`^${msg("en", "error.notFound")}$`)],
+      ["/nope", new RegExp(`^${msg("ja", "error.notFound")}$`)],
+    ];
+    for (const [path, title] of titles) {
       await page.goto(path);
       const head = await readHead(page);
+      expect(head.title, path).toMatch(title);
       expect(head.robots, path).toBe("noindex");
       expect(head.canonical, path).toEqual([]);
       expect(head.alternates, path).toEqual([]);
