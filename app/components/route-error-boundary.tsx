@@ -6,8 +6,8 @@ import { reasonMessage } from "../i18n/labels";
 import type { MessageKey } from "../i18n/messages";
 import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload";
 import { useI18n } from "../lib/i18n";
-import { type MetaMatch, metaTranslate, siteIcon } from "../lib/seo";
-import { shellFromMatches, sitePath, useOptionalSite } from "../lib/site";
+import { type MetaMatch, metaTranslate, siteIconOf } from "../lib/seo";
+import { sitePath, useOptionalSite } from "../lib/site";
 
 /** What a visitor reads for an error status (spec §8): not found, log in again, a refusal, or the generic error. */
 function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
@@ -21,12 +21,7 @@ function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {
 /** The head of an error page: its title, never indexed, and the site's icon inside a site. */
 export function errorPageMeta(matches: readonly MetaMatch[], status: number): MetaDescriptor[] {
   const t = metaTranslate(matches);
-  const shell = shellFromMatches(matches);
-  return [
-    { title: t(messagesFor(status).title) },
-    { name: "robots", content: "noindex" },
-    ...(shell ? [siteIcon(shell)] : []),
-  ];
+  return [{ title: t(messagesFor(status).title) }, { name: "robots", content: "noindex" }, ...siteIconOf(matches)];
 }
 
 /**
@@ -35,8 +30,7 @@ export function errorPageMeta(matches: readonly MetaMatch[], status: number): Me
  */
 export function errorMeta({ error, matches }: { error?: unknown; matches: readonly MetaMatch[] }): MetaDescriptor[] {
   if (error) return errorPageMeta(matches, isRouteErrorResponse(error) ? error.status : 500);
-  const shell = shellFromMatches(matches);
-  return shell ? [siteIcon(shell)] : [];
+  return siteIconOf(matches);
 }
 
 /** Not-found and error content; links home (the site top when inside a site). Never indexed. */

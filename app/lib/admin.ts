@@ -93,21 +93,16 @@ export function adminMetaTranslate(matches: readonly AdminMetaMatch[]): AdminT {
   return (key, params) => translateKey(messages, key, params);
 }
 
-/** The document title of a page: the page, the site, the back office. */
-export function adminDocumentTitle(matches: readonly AdminMetaMatch[], title: string): string {
-  const t = adminMetaTranslate(matches);
-  const frame = matches.find((m) => m?.id === "admin")?.loaderData as AdminFrame | undefined;
-  return `${title} | ${frame?.siteTitle ?? ""} ${t("admin.product")}`;
-}
-
 /**
- * A back-office page's head (`export const meta`): its title, from the staff member's catalogue and
- * the page's loader data, and `noindex`.
+ * A back-office page's head (`export const meta`): its title (the page, from the staff member's
+ * catalogue and the page's loader data; the site; the back office) and `noindex`.
  */
 export function adminMeta<Data>(
   args: { matches: readonly AdminMetaMatch[]; loaderData?: Data },
   title: (t: AdminT, data: Data) => string,
 ): MetaDescriptor[] {
   const t = adminMetaTranslate(args.matches);
-  return [{ title: adminDocumentTitle(args.matches, title(t, args.loaderData as Data)) }, ADMIN_NO_INDEX];
+  const frame = args.matches.find((m) => m?.id === "admin")?.loaderData as AdminFrame | undefined;
+  const page = title(t, args.loaderData as Data);
+  return [{ title: `${page} | ${frame?.siteTitle ?? ""} ${t("admin.product")}` }, ADMIN_NO_INDEX];
 }

@@ -154,6 +154,12 @@ export function siteIcon(shell: Pick<SiteShell, "faviconPath">): MetaDescriptor 
   return { tagName: "link", rel: "icon", href: shell.faviconPath };
 }
 
+/** The site's icon from a page's route matches; nothing outside a site. */
+export function siteIconOf(matches: readonly MetaMatch[]): MetaDescriptor[] {
+  const shell = shellFromMatches(matches);
+  return shell ? [siteIcon(shell)] : [];
+}
+
 /** A preload of a page's largest picture, so it is fetched before the scripts (its LCP). */
 export function imagePreload(href: string | null | undefined): MetaDescriptor[] {
   return href ? [{ tagName: "link", rel: "preload", as: "image", href, fetchPriority: "high" }] : [];

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO, loginAs } from "./account-helpers";
 import { day } from "./dates";
-import { expect, expectAccessible, type LocaleCode, PREFIX, test, url } from "./fixtures";
+import { expect, expectAccessible, holdChunk, type LocaleCode, PREFIX, test, url } from "./fixtures";
 import { msg, storeIds, typeIds, waitForHydration } from "./search-helpers";
 
 /**
@@ -304,29 +304,13 @@ test.describe("the customer step without JavaScript", () => {
   });
 });
 
-/**
- * Holds back the customer step's schema chunk (fetched after the page, app/lib/forms.ts
- * rulesOnDemand) until `release`, or refuses it. `asked` says whether the page asked for it.
- */
-async function customerRulesRoute(page: Page, mode: "hold" | "refuse") {
-  let asked = false;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/customer\.schema-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    if (mode === "refuse") return route.abort();
-    await released;
-    return route.continue();
-  });
-  return { asked: () => asked, release };
-}
+/** The customer step's schema chunk, fetched after the page (app/lib/forms.ts, rulesOnDemand). */
+const CUSTOMER_RULES_CHUNK = /\/assets\/customer\.schema-[\w-]+\.js$/;
 
 test.describe("the customer step's rules come after the page", () => {
   test("a submit before they arrive waits, is checked in the browser, then goes (ko)", async ({ page, request }) => {
     const locale: LocaleCode = "ko";
-    const rules = await customerRulesRoute(page, "hold");
+    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "hold");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -352,7 +336,7 @@ test.describe("the customer step's rules come after the page", () => {
     request,
   }) => {
     const locale: LocaleCode = "zh-TW";
-    const rules = await customerRulesRoute(page, "refuse");
+    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "refuse");
     await openCustomerStep(page, request, locale);
     await waitForHydration(form(page));
     await expect.poll(rules.asked).toBe(true);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, loginAs, mailsTo, uniqueEmail } from "./account-helpers";
-import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
+import { expect, expectAccessible, holdChunk, type LocaleCode, test, url } from "./fixtures";
 import { LOCALES, msg, waitForHydration } from "./search-helpers";
 
 const SITE = "sakura";
@@ -306,32 +306,15 @@ test.describe("registration rules", () => {
   });
 });
 
-/**
- * Holds back the phone rules' chunk (vite.config.ts names it `phone-metadata`) until `release`, or
- * refuses it. `asked` says whether the page asked for it: a hold on a chunk never requested would
- * prove nothing.
- */
-async function phoneRulesRoute(page: Page, mode: "hold" | "refuse") {
-  let asked = false;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/phone-metadata-[\w-]+\.js$/, async (route) => {
-    asked = true;
-    if (mode === "refuse") return route.abort();
-    await released;
-    return route.continue();
-  });
-  return { asked: () => asked, release };
-}
+/** The phone rules' chunk (vite.config.ts names it `phone-metadata`). */
+const PHONE_RULES_CHUNK = /\/assets\/phone-metadata-[\w-]+\.js$/;
 
 test.describe("the phone rules load on demand", () => {
   test("a submit before they arrive waits for them, is refused in the browser, and passes once corrected (en)", async ({
     page,
   }) => {
     const locale: LocaleCode = "en";
-    const rules = await phoneRulesRoute(page, "hold");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "hold");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -355,7 +338,7 @@ test.describe("the phone rules load on demand", () => {
 
   test("when they cannot be fetched, the server checks the phone and keeps what was typed (ko)", async ({ page }) => {
     const locale: LocaleCode = "ko";
-    const rules = await phoneRulesRoute(page, "refuse");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "refuse");
     const form = await openForm(page, locale);
     const email = uniqueEmail("phone-rules-down");
     await fillForm(form, { email, name: "전화 규칙" });

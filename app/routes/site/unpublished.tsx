@@ -1,5 +1,5 @@
 import { useI18n } from "../../lib/i18n";
-import { metaTranslate, siteIcon } from "../../lib/seo";
+import { metaTranslate, siteIconOf } from "../../lib/seo";
 import { shellFromMatches } from "../../lib/site";
 import type { Route } from "./+types/unpublished";
 
@@ -9,7 +9,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: `${t("unpublished.title")} | ${shell?.title ?? ""}` },
     { name: "robots", content: "noindex" },
-    ...(shell ? [siteIcon(shell)] : []),
+    ...siteIconOf(matches),
   ];
 };
 
