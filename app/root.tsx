@@ -13,6 +13,7 @@ import { isAdminPath } from "../common/admin";
 import { isSupportedBrowser } from "../common/browser";
 import { isEmbeddedPath } from "../common/embedding";
 import { localeFromPath } from "../common/locales";
+import { pageKept } from "../common/rules-on-demand";
 import { requestContext } from "../server/http/context";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -20,7 +21,7 @@ import { Analytics } from "./components/analytics";
 import { type CatalogueName, loadCatalogue } from "./i18n/catalogue";
 import { catalogueAsset } from "./i18n/catalogue.server";
 import { adminLocaleOf } from "./lib/admin.server";
-import { pageKept, reloadAfterChunkError } from "./lib/chunk-reload";
+import { reloadAfterChunkError } from "./lib/chunk-reload";
 import { services } from "./lib/site.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -99,7 +100,7 @@ export default function App() {
   // A route chunk a new deploy removed: reload for the new build, at most once a minute (spec §8).
   useEffect(() => {
     const onPreloadError = (event: Event) => {
-      // A form's rules fetched on demand: the form goes to the server unchecked instead.
+      // A form's rules fetched on demand (common/rules-on-demand.ts): the form goes to the server instead.
       if (pageKept() || reloadAfterChunkError()) event.preventDefault();
     };
     window.addEventListener("vite:preloadError", onPreloadError);

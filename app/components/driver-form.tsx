@@ -1,9 +1,10 @@
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../common/app-error";
+import { rulesOnDemand } from "../../common/rules-on-demand";
 import type { DriverFormConfig } from "../../server/drivers/driver.schema";
 import type { MessageKey } from "../i18n/messages";
-import { rulesOnDemand, useFormValidation, useSchemaOnDemand } from "../lib/forms";
+import { useFormValidation, useSchemaOnDemand } from "../lib/forms";
 import { useI18n } from "../lib/i18n";
 import { sitePath, useSite } from "../lib/site";
 import { CsrfField } from "./csrf-field";
@@ -40,7 +41,7 @@ const sectionClass = "card flex flex-col gap-4 p-5";
 const headingClass = "text-lg font-bold";
 const NO_SLOTS: number[] = [];
 
-// The form's schema, and Zod with it, come after the page (app/lib/forms.ts, rulesOnDemand).
+// The form's schema, and Zod with it, come after the page (common/rules-on-demand.ts).
 const driverRules = rulesOnDemand(() => import("../../server/drivers/driver.schema"));
 
 /**

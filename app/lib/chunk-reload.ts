@@ -21,22 +21,3 @@ export function reloadAfterChunkError(storage: Storage = window.sessionStorage, 
   window.location.reload();
   return true;
 }
-
-let fetchesKeepingThePage = 0;
-
-/**
- * A fetch of a form's rules (app/lib/forms.ts, rulesOnDemand) while the visitor is filling the
- * form: a chunk that fails meanwhile does not reload the page, which would lose what was typed;
- * the form goes to the server instead, which checks it.
- */
-export function keepPageWhile<T>(fetch: Promise<T>): Promise<T> {
-  fetchesKeepingThePage++;
-  return fetch.finally(() => {
-    fetchesKeepingThePage--;
-  });
-}
-
-/** Whether a chunk's failure now belongs to such a fetch (the root's listener then leaves the page). */
-export function pageKept(): boolean {
-  return fetchesKeepingThePage > 0;
-}

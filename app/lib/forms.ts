@@ -1,7 +1,6 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
-import { RulesPending } from "../../common/rules-pending";
-import { keepPageWhile } from "./chunk-reload";
+import { type RulesOnDemand, RulesPending } from "../../common/rules-on-demand";
 
 type Errors = Record<string, ReasonLike>;
 
@@ -173,44 +172,6 @@ export function useFormValidation(
         }
         return next;
       });
-    },
-  };
-}
-
-/** A module of rules (a form's schema) that the browser fetches after the page. */
-export interface RulesOnDemand<M> {
-  /** Starts the fetch, once; a failed fetch may be tried again. */
-  load(): Promise<void>;
-  /** The module, or RulesPending (with the fetch under way) until it is here. */
-  get(): M;
-}
-
-/**
- * Rules fetched on demand, as the phone rules are (decision 038): `load` is an `import()`, so the
- * module and Zod with it leave the page's own scripts. A chunk that fails meanwhile keeps the
- * page (`keepPageWhile`), and the form then goes to the server, which checks it.
- */
-export function rulesOnDemand<M>(load: () => Promise<M>): RulesOnDemand<M> {
-  let module: M | undefined;
-  let loading: Promise<void> | null = null;
-  const start = (): Promise<void> => {
-    if (!loading) {
-      loading = keepPageWhile(load()).then((loaded) => {
-        // A failure the page's listener kept quiet arrives as no module at all.
-        if (!loaded) throw new Error("the form's rules could not be fetched");
-        module = loaded;
-      });
-      loading.catch(() => {
-        loading = null;
-      });
-    }
-    return loading;
-  };
-  return {
-    load: start,
-    get() {
-      if (module === undefined) throw new RulesPending(start());
-      return module;
     },
   };
 }

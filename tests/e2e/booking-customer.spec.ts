@@ -304,7 +304,7 @@ test.describe("the customer step without JavaScript", () => {
   });
 });
 
-/** The customer step's schema chunk, fetched after the page (app/lib/forms.ts, rulesOnDemand). */
+/** The customer step's schema chunk, fetched after the page (common/rules-on-demand.ts). */
 const CUSTOMER_RULES_CHUNK = /\/assets\/customer\.schema-[\w-]+\.js$/;
 
 test.describe("the customer step's rules come after the page", () => {

@@ -348,6 +348,8 @@ test.describe("the phone rules load on demand", () => {
     expect(rules.asked()).toBe(true);
     await expect(page.getByTestId("regist-form").locator('input[name="email"]')).toHaveValue(email);
     await expect(page.getByTestId("regist-form").locator('input[name="tel"]')).toHaveValue("12");
+    // The failed chunk did not reload the page (app/lib/chunk-reload.ts marks each reload).
+    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).toBeNull();
   });
 });
 

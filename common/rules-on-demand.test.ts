@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RulesPending } from "../../common/rules-pending";
-import { pageKept } from "./chunk-reload";
-import { rulesOnDemand } from "./forms";
+import { pageKept, RulesPending, rulesOnDemand } from "./rules-on-demand";
 
 /** A fetch the test settles by hand. */
 function deferred<T>() {
