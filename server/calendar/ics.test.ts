@@ -83,6 +83,33 @@ describe("a booking's .ics", () => {
     // No raw line break inside a value, and no physical line longer than 75 octets.
     for (const line of content.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
     expect(content).not.toMatch(/[^\r]\n/);
+    // Folding never splits a character, and undone it gives the value back whole.
+    expect(content).not.toContain("\uFFFD");
+    expect(prop(content, "LOCATION")).toEqual([
+      `LOCATION:${"那覇空港店 〒901-0142 沖縄県那覇市鏡水150\\, ターミナル前".repeat(3)}`,
+    ]);
+  });
+});
+
+describe("a feed's calendar", () => {
+  it("carries its name and how often to refresh, with one zone definition per zone", () => {
+    const content = renderCalendar({
+      name: "Naha Airport, departures;\nreturns",
+      now: NOW,
+      ttlSeconds: 300,
+      events: ["a", "b"].map((uid) => ({ uid, start: START, end: END, timeZone: "Asia/Tokyo", summary: uid })),
+    });
+    expect(prop(content, "X-WR-CALNAME")).toEqual(["X-WR-CALNAME:Naha Airport\\, departures\\; returns"]);
+    expect(prop(content, "REFRESH-INTERVAL")).toEqual(["REFRESH-INTERVAL;VALUE=DURATION:PT5M"]);
+    expect(prop(content, "X-PUBLISHED-TTL")).toEqual(["X-PUBLISHED-TTL:PT5M"]);
+    expect(prop(content, "BEGIN")).toEqual([
+      "BEGIN:VCALENDAR",
+      "BEGIN:VTIMEZONE",
+      "BEGIN:STANDARD",
+      "BEGIN:VEVENT",
+      "BEGIN:VEVENT",
+    ]);
+    expect(prop(content, "DTSTAMP")).toEqual(["DTSTAMP:20261126T010000Z", "DTSTAMP:20261126T010000Z"]);
   });
 });
 
