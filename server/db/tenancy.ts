@@ -2,6 +2,7 @@ import type { PGlite, Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "./client";
+import { pipelinedQuery } from "./pglite-query";
 
 /**
  * Row-level security (decision 022). Every tenant table answers only rows whose `site_id` equals the
@@ -69,10 +70,12 @@ function readTextTypesOnce(client: PGlite) {
 
 /**
  * PGlite runs one statement or transaction at a time on its single connection; a scope's setting
- * and its statement must not be split by another request's, so both run under one queue.
+ * and its statement must not be split by another request's, so both run under one queue. Statements
+ * go out through `pipelinedQuery`, in one call each and prepared when they come again (decision 040).
  */
 export function pgliteScopes(client: PGlite) {
   const lean = readTextTypesOnce(client);
+  const send = pipelinedQuery(client);
   let current: string | undefined;
   let tail: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -85,14 +88,14 @@ export function pgliteScopes(client: PGlite) {
     if (current === key) return;
     const { text, values } = enterSql(scope, true);
     current = undefined;
-    await client.query(text, values);
+    await send(text, values);
     current = key;
   };
   return (scope: Scope): PgliteClient => ({
     query: ((text: string, params?: unknown[], options?: object) =>
       exclusive(async () => {
         await enter(scope);
-        return client.query(text, params, lean(options as QueryOptions));
+        return send(text, params, lean(options as QueryOptions));
       })) as PGlite["query"],
     exec: ((text: string, options?: object) =>
       exclusive(async () => {
@@ -106,8 +109,7 @@ export function pgliteScopes(client: PGlite) {
           fn(
             Object.create(tx, {
               query: {
-                value: (text: string, params?: unknown[], options?: QueryOptions) =>
-                  tx.query(text, params, lean(options)),
+                value: (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options)),
               },
             }) as Transaction,
           ),
