@@ -83,6 +83,10 @@ describe("a booking's .ics", () => {
     // No raw line break inside a value, and no physical line longer than 75 octets.
     for (const line of content.split("\r\n")) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
     expect(content).not.toMatch(/[^\r]\n/);
+    // A line break in a value written as it is cannot start a property of its own.
+    const injected = booking({ url: "https://example.com/a\r\nATTENDEE:mailto:x@example.com" }).content;
+    expect(prop(injected, "ATTENDEE")).toEqual([]);
+    expect(prop(injected, "URL")).toEqual(["URL;VALUE=URI:https://example.com/aATTENDEE:mailto:x@example.com"]);
     // Folding never splits a character, and undone it gives the value back whole.
     expect(content).not.toContain("\uFFFD");
     expect(prop(content, "LOCATION")).toEqual([

@@ -161,6 +161,9 @@ const text = (value: string) =>
     .replace(/[\\;,]/g, (c) => `\\${c}`)
     .replace(/\n/g, "\\n");
 
+/** A value written as it is (a UID, a URI, a zone's name): no line break can start a property of its own. */
+const raw = (value: string) => value.replace(/[\r\n]+/g, "");
+
 /** A one-line TEXT value (a calendar's name): line breaks become spaces. */
 const oneLine = (value: string) => text(value.replace(/[\r\n]+/g, " ").trim());
 
@@ -206,15 +209,15 @@ const utcStamp = (instant: Date) => `${stamp(wallParts(instant, "UTC"))}Z`;
 function eventLines(e: IcsEvent, now: Date): string[] {
   return [
     "BEGIN:VEVENT",
-    `UID:${e.uid}`,
+    `UID:${raw(e.uid)}`,
     `SEQUENCE:${e.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART;TZID=${e.timeZone}:${stamp(wallParts(e.start, e.timeZone))}`,
-    `DTEND;TZID=${e.timeZone}:${stamp(wallParts(e.end, e.timeZone))}`,
+    `DTSTART;TZID=${raw(e.timeZone)}:${stamp(wallParts(e.start, e.timeZone))}`,
+    `DTEND;TZID=${raw(e.timeZone)}:${stamp(wallParts(e.end, e.timeZone))}`,
     `SUMMARY:${text(e.summary)}`,
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
     ...(e.description ? [`DESCRIPTION:${text(e.description)}`] : []),
-    ...(e.url ? [`URL;VALUE=URI:${e.url}`] : []),
+    ...(e.url ? [`URL;VALUE=URI:${raw(e.url)}`] : []),
     `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
     "END:VEVENT",
   ];
