@@ -15,10 +15,10 @@ beforeAll(async () => {
       n integer, big bigint, price numeric(10, 2), ok boolean,
       data jsonb, at timestamptz, day date, bytes bytea, tags text[]
     )`);
-  const raw = client.execProtocolRaw.bind(client);
-  client.execProtocolRaw = (...args) => {
+  const raw = client.execProtocolRawSync.bind(client);
+  client.execProtocolRawSync = (message) => {
     calls++;
-    return raw(...args);
+    return raw(message);
   };
   send = pipelinedQuery(client);
 });
@@ -91,6 +91,15 @@ describe("a statement sent in one call", () => {
     expect(error).toMatchObject({ code: "23505", constraint: "things_name_key" });
     await expect(send("selec 1")).rejects.toMatchObject({ code: "42601" });
     expect((await send("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("answers statements sent at once, each its own, even while they push each other out", async () => {
+    const one = pipelinedQuery(client, 1);
+    const texts = ["select $1::int * 10 as n", "select $1::int * 100 as n"];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => one<{ n: number }>(texts[i % 2] as string, [i]).then((r) => r.rows[0]?.n)),
+    );
+    expect(answers).toEqual([0, 100, 20, 300, 40, 500, 60, 700]);
   });
 
   it("runs inside PGlite's transaction, which a failed statement rolls back", async () => {

@@ -31,7 +31,9 @@ interface Statement {
 export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
   const statements = new Map<string, Statement>();
 
-  const exchange = async (parts: Uint8Array[]): Promise<messages.BackendMessage[]> => {
+  // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
+  // can never interleave, nor one close a statement the other is about to bind.
+  const exchange = (parts: Uint8Array[]): messages.BackendMessage[] => {
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
     const request = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
@@ -41,7 +43,7 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       at += part.length;
     }
     // No file-system sync to wait for: PGlite's node and memory file systems write through.
-    const response = await client.execProtocolRaw(request, { syncToFs: false });
+    const response = client.execProtocolRawSync(request);
     const received: messages.BackendMessage[] = [];
     new protocol.Parser().parse(response, (message) => received.push(message));
     const error = received.find((message) => message instanceof messages.DatabaseError);
@@ -49,40 +51,40 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     return received;
   };
 
-  const forget = async () => {
+  const forget = () => {
     const [text, oldest] = statements.entries().next().value as [string, Statement];
     statements.delete(text);
-    if (oldest.name) await exchange([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]);
+    if (oldest.name) exchange([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]);
   };
 
-  const statementOf = async (text: string, withParams: boolean): Promise<Statement> => {
+  const statementOf = (text: string, withParams: boolean): Statement => {
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);
       if (statement.name === null) {
         const name = `s${++named}`;
-        await exchange([serialize.parse({ name, text }), serialize.sync()]);
+        exchange([serialize.parse({ name, text }), serialize.sync()]);
         statement = { types: statement.types, name };
       }
     } else {
       const described = withParams
-        ? await exchange([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()])
+        ? exchange([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()])
         : [];
       statement = { types: parse.parseDescribeStatementResults(described), name: null };
-      if (statements.size >= maxPrepared) await forget();
+      if (statements.size >= maxPrepared) forget();
     }
     statements.set(text, statement);
     return statement;
   };
 
   return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    const { types, name } = await statementOf(text, params.length > 0);
+    const { types, name } = statementOf(text, params.length > 0);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const write = client.serializers[types[i] as number];
       return write ? write(param) : String(param);
     });
-    const received = await exchange([
+    const received = exchange([
       ...(name ? [] : [serialize.parse({ text })]),
       serialize.bind({ statement: name ?? "", values }),
       serialize.describe({ type: "P" }),
