@@ -86,6 +86,31 @@ describe("a statement sent in one call", () => {
     for (let i = 0; i < 2; i++) expect((await few(texts[0] as string, [1])).rows).toEqual([{ n: 2 }]);
   });
 
+  it("writes parameters larger than its buffer and reads an answer PGlite hands over in pieces", async () => {
+    // Beyond the writer's 8 KB and PGlite's output buffer: both grow, the answer comes in several parts.
+    const long = "長い文字列、".repeat(60_000);
+    const raw = client.execProtocolRawStream.bind(client);
+    let pieces = 0;
+    client.execProtocolRawStream = (message, options) =>
+      raw(message, { ...options, onRawData: (bytes) => (pieces++, options?.onRawData(bytes)) });
+    try {
+      const stored = await send<{ data: { text: string } }>(
+        "insert into things (name, data) values ($1, $2) returning data",
+        ["long", { text: long }],
+      );
+      expect(stored.rows[0]?.data.text).toBe(long);
+      pieces = 0;
+      const read = await send<{ a: string; b: string }>(
+        "select data->>'text' as a, data->>'text' as b from things where name = $1",
+        ["long"],
+      );
+      expect(pieces).toBeGreaterThan(1);
+      expect(read.rows[0]).toEqual({ a: long, b: long });
+    } finally {
+      client.execProtocolRawStream = raw;
+    }
+  });
+
   it("throws PostgreSQL's error with its code and constraint, and the next statement runs", async () => {
     const error = await send(INSERT, row("pipelined")).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "23505", constraint: "things_name_key" });

@@ -1,8 +1,9 @@
-import { messages, type PGlite, parse, protocol, type Results } from "@electric-sql/pglite";
+import { type PGlite, parse, type Results } from "@electric-sql/pglite";
+import { readAnswer, type WireMessage, WireWriter } from "./pglite-wire";
 
 type QueryOptions = Parameters<PGlite["query"]>[2];
-
-const { serialize } = protocol;
+/** `parse` reads only the fields a `WireMessage` has. */
+const asBackend = (read: WireMessage[]) => read as unknown as Parameters<typeof parse.parseResults>[0];
 
 /**
  * Statements kept prepared, least recently used out first. A plan is a few kilobytes of PGlite's
@@ -31,30 +32,34 @@ interface Statement {
 export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
   const statements = new Map<string, Statement>();
 
+  const write = new WireWriter();
+  let answer: Uint8Array[] = [];
+  const collect = (bytes: Uint8Array) => {
+    answer.push(bytes.slice()); // a view of PGlite's memory, which the next statement reuses
+  };
+
   // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
   // can never interleave, nor one close a statement the other is about to bind.
-  const exchange = (parts: Uint8Array[]): messages.BackendMessage[] => {
+  const exchange = (): WireMessage[] => {
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
-    const request = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
-    let at = 0;
-    for (const part of parts) {
-      request.set(part, at);
-      at += part.length;
-    }
-    // No file-system sync to wait for: PGlite's node and memory file systems write through.
-    const response = client.execProtocolRawSync(request);
-    const received: messages.BackendMessage[] = [];
-    new protocol.Parser().parse(response, (message) => received.push(message));
-    const error = received.find((message) => message instanceof messages.DatabaseError);
-    if (error) throw error;
-    return received;
+    answer = [];
+    // The stream variant hands the answer over as it is written, where the plain raw call would
+    // also parse it into PGlite's own messages, which nothing reads here. Its work is done when the
+    // call returns: without a file-system sync (PGlite's node and memory file systems write
+    // through) the promise has nothing left to wait for.
+    client.execProtocolRawStream(write.take(), { syncToFs: false, onRawData: collect }).catch(() => {});
+    const whole = answer.length === 1 ? (answer[0] as Uint8Array) : Buffer.concat(answer);
+    if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
+    return readAnswer(whole);
   };
 
   const forget = () => {
     const [text, oldest] = statements.entries().next().value as [string, Statement];
     statements.delete(text);
-    if (oldest.name) exchange([serialize.close({ type: "S", name: oldest.name }), serialize.sync()]);
+    if (!oldest.name) return;
+    write.closeStatement(oldest.name).sync();
+    exchange();
   };
 
   const statementOf = (text: string, withParams: boolean): Statement => {
@@ -63,14 +68,17 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       statements.delete(text);
       if (statement.name === null) {
         const name = `s${++named}`;
-        exchange([serialize.parse({ name, text }), serialize.sync()]);
+        write.parse(name, text).sync();
+        exchange();
         statement = { types: statement.types, name };
       }
     } else {
-      const described = withParams
-        ? exchange([serialize.parse({ text }), serialize.describe({ type: "S" }), serialize.sync()])
-        : [];
-      statement = { types: parse.parseDescribeStatementResults(described), name: null };
+      let types: number[] = [];
+      if (withParams) {
+        write.parse("", text).describe("S").sync();
+        types = parse.parseDescribeStatementResults(asBackend(exchange()));
+      }
+      statement = { types, name: null };
       if (statements.size >= maxPrepared) forget();
     }
     statements.set(text, statement);
@@ -81,16 +89,11 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     const { types, name } = statementOf(text, params.length > 0);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
-      const write = client.serializers[types[i] as number];
-      return write ? write(param) : String(param);
+      const serialize = client.serializers[types[i] as number];
+      return serialize ? serialize(param) : String(param);
     });
-    const received = exchange([
-      ...(name ? [] : [serialize.parse({ text })]),
-      serialize.bind({ statement: name ?? "", values }),
-      serialize.describe({ type: "P" }),
-      serialize.execute({}),
-      serialize.sync(),
-    ]);
-    return parse.parseResults(received, client.parsers, options)[0] as Results<T>;
+    if (!name) write.parse("", text);
+    write.bind(name ?? "", values).describe("P").execute().sync();
+    return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
   };
 }
