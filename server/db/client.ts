@@ -9,10 +9,13 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "../ops/data-dir-lock";
-import * as schema from "./schema";
 import { NO_SITE, OWNER, pgliteScopes, type Scope, scopedPool } from "./tenancy";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Drizzle without its relational queries (`db.query.*`), which nothing uses: given the schema, it
+ * builds a query builder per table for every transaction and savepoint it opens.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface DbHandle {
   /** The owner: migrations, the seed, named cross-site jobs and test fixtures. Row-level security does not apply. */
@@ -76,7 +79,7 @@ export async function openPglite(options: {
   });
   const scoped = pgliteScopes(client);
   const make = (scope: Scope) =>
-    drizzlePglite({ client: scoped(scope) as PGlite, schema, casing: "snake_case", logger: observe(options.onQuery) });
+    drizzlePglite({ client: scoped(scope) as PGlite, casing: "snake_case", logger: observe(options.onQuery) });
   const owner = make(OWNER);
   return {
     db: owner as unknown as Db,
@@ -113,7 +116,6 @@ export function openPostgres(
   const make = (pool: pg.Pool, scope: Scope) =>
     drizzlePg({
       client: scopedPool(pool, scope, !appConnectionString, entered),
-      schema,
       casing: "snake_case",
       logger: observe(onQuery),
     });

@@ -102,18 +102,21 @@ export function pgliteScopes(client: PGlite) {
         await enter(scope);
         return client.exec(text, options);
       })) as PGlite["exec"],
+    // BEGIN and COMMIT go through `send` too, rather than PGlite's `transaction`, whose own protocol
+    // path costs more than the statements between them; Drizzle's transaction uses only `query`.
     transaction: (<T>(fn: (tx: Transaction) => Promise<T>) =>
       exclusive(async () => {
         await enter(scope);
-        return client.transaction((tx) =>
-          fn(
-            Object.create(tx, {
-              query: {
-                value: (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options)),
-              },
-            }) as Transaction,
-          ),
-        );
+        await send("begin");
+        try {
+          const query = (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options));
+          const result = await fn({ query } as unknown as Transaction);
+          await send("commit");
+          return result;
+        } catch (error) {
+          await send("rollback").catch(() => {});
+          throw error;
+        }
       })) as PGlite["transaction"],
   });
 }
