@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { formatDateTime } from "../../common/format";
 import { changedFields, recordAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
@@ -200,16 +200,12 @@ async function refusalOf(db: Db, siteId: string, error: unknown): Promise<unknow
 }
 
 /**
- * Locks the vehicles of a store and type in id order, as the booking guard does (0009), so that this
- * change and a booking of the same cars queue instead of deadlocking on each other's rows.
+ * Takes the lock the capacity guards take (migration 0017, `fleet_lock`) before the UPDATE locks the
+ * car's row, so that this change and a booking of the same fleet queue, the second seeing the first,
+ * and two changes to one fleet never hold each other's car.
  */
 async function lockFleet(tx: DbOrTx, siteId: string, storeId: number, carTypeId: number) {
-  await tx
-    .select({ id: vehicles.id })
-    .from(vehicles)
-    .where(and(eq(vehicles.siteId, siteId), eq(vehicles.storeId, storeId), eq(vehicles.carTypeId, carTypeId)))
-    .orderBy(asc(vehicles.id))
-    .for("update");
+  await tx.execute(sql`select fleet_lock(${siteId}, ${storeId}::int, ${carTypeId}::int)`);
 }
 
 export async function createVehicle(

@@ -260,15 +260,21 @@ async function sendBookingMails(
   ]);
 }
 
-type Claimed =
+type Priced = { period: NonNullable<Quote["period"]>; fees: NonNullable<Quote["fees"]> };
+
+type Booked =
   | { kind: "answered"; answer: SubmitAnswer }
-  | { kind: "awaiting_payment"; reservation: Reservation; quote: Quote }
-  | { kind: "taken" };
+  | { kind: "awaiting_payment"; reservation: Reservation; quote: Quote };
+
+/** The key was taken by another request with it, whose transaction committed first. */
+class KeyTaken extends Error {}
 
 /**
- * Books the reservation session (spec §7 submit-reserve), once per idempotency key: the key is
- * claimed and the booking written in one transaction, so a concurrent duplicate waits for it and
- * then reads its answer; a duplicate with another payload is refused. The price is computed again
+ * Books the reservation session (spec §7 submit-reserve), once per idempotency key: the booking is
+ * written and the key claimed in one transaction, the key last, so that of two requests with one
+ * key the second rolls its booking back and reads the first's answer (a duplicate with another
+ * payload is refused). Claimed last, the key costs one statement, where claiming it first cost three
+ * with the savepoint a refusal needed (decision 041). The price is computed again
  * and must match what was confirmed; the capacity trigger refuses an overbooking. A card payment
  * holds the car first and is charged once, under a gateway key derived from the reservation.
  */
@@ -279,7 +285,12 @@ export async function submitReservation(
   deps: BookingDeps,
 ): Promise<SubmitAnswer> {
   const { session, now } = input;
-  const hash = requestHash(input);
+  const key = {
+    siteId,
+    key: input.idempotencyKey,
+    requestHash: requestHash(input),
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
+  };
   // Computed before the transaction: the embedded database has one connection, and the
   // guard that matters (capacity) runs inside the insert anyway.
   const quote = await quoteReservation(db, siteId, {
@@ -291,70 +302,72 @@ export async function submitReservation(
     withImmunity: session.withImmunity,
     now,
   });
+  const reason = preflight(input, quote);
+  if (reason || !quote?.period || !quote.fees)
+    return settle(db, key, { outcome: "refused", reason: reason ?? { code: "no_cars_in_period" } });
   // Loaded before the transaction too: the composer may query the site cache, which on the
   // embedded database (one connection) would wait for the open transaction forever.
   const compose = await deps.mails(siteId);
-  const claimed = await db.transaction(async (tx): Promise<Claimed> => {
-    const [mine] = await tx
-      .insert(idempotencyKeys)
-      .values({
-        siteId,
-        key: input.idempotencyKey,
-        requestHash: hash,
-        expiresAt: new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (!mine) return { kind: "taken" };
-    const outcome = await book(tx, siteId, input, quote, compose, deps);
-    const done = outcome.kind === "answered" ? outcome.answer : null;
-    const reservationId =
-      outcome.kind === "awaiting_payment"
-        ? outcome.reservation.id
-        : done?.outcome === "completed"
-          ? done.reservationId
-          : null;
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: done, reservationId })
-      .where(and(eq(idempotencyKeys.siteId, siteId), eq(idempotencyKeys.key, input.idempotencyKey)));
-    return outcome;
-  });
-  if (claimed.kind === "taken") return canonical(await replay(db, siteId, input.idempotencyKey, hash));
-  if (claimed.kind === "answered") return canonical(claimed.answer);
-  return canonical(await payForHold(db, siteId, claimed.reservation, input, deps));
+  const priced = { period: quote.period, fees: quote.fees };
+  let booked: Booked;
+  try {
+    booked = await db.transaction(async (tx) => {
+      const outcome = await book(tx, siteId, input, quote, priced, compose, deps);
+      const answer = outcome.kind === "answered" ? outcome.answer : null;
+      const reservationId =
+        outcome.kind === "awaiting_payment"
+          ? outcome.reservation.id
+          : answer?.outcome === "completed"
+            ? answer.reservationId
+            : null;
+      if (!(await claim(tx, key, answer, reservationId))) throw new KeyTaken();
+      return outcome;
+    });
+  } catch (error) {
+    if (error instanceof KeyTaken) return canonical(await replay(db, key));
+    // Refused by the capacity trigger: nothing was written, a driver entered now included.
+    if (isFullyBooked(error)) return settle(db, key, refused("type_fully_booked"));
+    throw error;
+  }
+  if (booked.kind === "answered") return canonical(booked.answer);
+  return canonical(await payForHold(db, siteId, booked.reservation, input, deps));
 }
 
+type Key = Pick<typeof idempotencyKeys.$inferInsert, "siteId" | "key" | "requestHash" | "expiresAt">;
+
+/** Stores `answer` (null while a card payment is under way) under the key; false when another request holds it. */
+async function claim(tx: DbOrTx, key: Key, answer: SubmitAnswer | null, reservationId: number | null) {
+  const [mine] = await tx
+    .insert(idempotencyKeys)
+    .values({ ...key, response: answer, reservationId })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return !!mine;
+}
+
+/** A refusal, stored under the key unless a request with it got there first, whose answer counts. */
+async function settle(db: Db, key: Key, answer: SubmitAnswer): Promise<SubmitAnswer> {
+  if (await claim(db, key, answer, null)) return canonical(answer);
+  return canonical(await replay(db, key));
+}
+
+/** Writes the booking: its driver entered now, the reservation, and (unless a card pays first) its mails and event. */
 async function book(
   tx: DbOrTx,
   siteId: string,
   input: SubmitInput,
-  quote: Quote | null,
+  quote: Quote,
+  priced: Priced,
   compose: BookingMailComposer,
   deps: BookingDeps,
-): Promise<Claimed> {
-  const reason = preflight(input, quote);
-  if (reason || !quote?.period || !quote.fees)
-    return { kind: "answered", answer: { outcome: "refused", reason: reason ?? { code: "no_cars_in_period" } } };
+): Promise<Booked> {
   const { session, now } = input;
   // On the web the card pays now, holding the car meanwhile; at the counter it pays later by the mailed link.
   const byCard = session.payMethod === PAY_METHOD.advanceCard && input.channel !== "counter";
-  const priced = { period: quote.period, fees: quote.fees };
-  // One savepoint around every write the capacity trigger may refuse: a refusal undoes a driver
-  // entered now and leaves the transaction able to store the answer under the key.
-  const row = await tx
-    .transaction(async (sp) => {
-      const driver = await bookingDriver(sp, siteId, session, input.memberId);
-      if (!driver) return null;
-      const values = reservationValues(siteId, input, quote, priced, driver, byCard);
-      return insertReservation(sp, values, now, quote.store.timeZone);
-    })
-    .catch((error: unknown) => {
-      if (isFullyBooked(error)) return "fully_booked" as const;
-      throw error;
-    });
-  if (row === "fully_booked") return { kind: "answered", answer: refused("type_fully_booked") };
-  if (!row) return { kind: "answered", answer: refused("driver_selection_required") };
+  const driver = await bookingDriver(tx, siteId, session, input.memberId);
+  if (!driver) return { kind: "answered", answer: refused("driver_selection_required") };
+  const values = reservationValues(siteId, input, quote, priced, driver, byCard);
+  const row = await insertReservation(tx, values, now, quote.store.timeZone);
   if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
   await sendBookingMails(tx, siteId, row, compose, deps);
   // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
@@ -404,7 +417,7 @@ function reservationValues(
   siteId: string,
   input: SubmitInput,
   quote: Quote,
-  { period, fees }: { period: NonNullable<Quote["period"]>; fees: NonNullable<Quote["fees"]> },
+  { period, fees }: Priced,
   driver: { driverId: number | null; snapshot: ReservationPerson },
   byCard: boolean,
 ) {
@@ -440,14 +453,14 @@ function reservationValues(
 }
 
 /** The answer stored under a key, waiting while its first request is still at work. */
-async function replay(db: Db, siteId: string, key: string, hash: string): Promise<SubmitAnswer> {
+async function replay(db: Db, key: Key): Promise<SubmitAnswer> {
   for (let waited = 0; ; waited += 100) {
     const [row] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.siteId, siteId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.siteId, key.siteId), eq(idempotencyKeys.key, key.key)));
     if (!row) return refused("submit_failed");
-    if (row.requestHash !== hash) return refused("idempotency_key_reused");
+    if (row.requestHash !== key.requestHash) return refused("idempotency_key_reused");
     if (row.response) return row.response as SubmitAnswer;
     if (waited >= 20_000) return refused("submit_in_progress");
     await new Promise((resolve) => setTimeout(resolve, 100));
