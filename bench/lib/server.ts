@@ -17,13 +17,15 @@ export async function waitFor(url: string, timeoutMs = 90_000) {
 /**
  * `node build/server/main.js` on loopback at `port`, production mode, with the heap bound that
  * `npm start` and `npm run serve` give it (scripts/start.mjs), warnings and errors to our stderr.
+ * `cwd`: the checkout whose build runs (another worktree, to compare two builds).
  */
-export function startServer(port: number, env: Record<string, string>): ChildProcess {
+export function startServer(port: number, env: Record<string, string>, cwd?: string): ChildProcess {
   const heap = `--max-old-space-size=${process.env.MAX_HEAP_MB ?? 256}`;
   // SERVER_NODE_ARGS: more flags for the server's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   return spawn(process.execPath, [heap, ...extra, "build/server/main.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "inherit"],
+    cwd,
   });
 }
