@@ -92,7 +92,13 @@ describe("a statement sent in one call", () => {
     const raw = client.execProtocolRawStream.bind(client);
     let pieces = 0;
     client.execProtocolRawStream = (message, options) =>
-      raw(message, { ...options, onRawData: (bytes) => (pieces++, options?.onRawData(bytes)) });
+      raw(message, {
+        ...options,
+        onRawData: (bytes) => {
+          pieces++;
+          options?.onRawData(bytes);
+        },
+      });
     try {
       const stored = await send<{ data: { text: string } }>(
         "insert into things (name, data) values ($1, $2) returning data",

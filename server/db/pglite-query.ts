@@ -93,7 +93,11 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       return serialize ? serialize(param) : String(param);
     });
     if (!name) write.parse("", text);
-    write.bind(name ?? "", values).describe("P").execute().sync();
+    write
+      .bind(name ?? "", values)
+      .describe("P")
+      .execute()
+      .sync();
     return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
   };
 }
