@@ -41,6 +41,7 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
   // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
   // can never interleave, nor one close a statement the other is about to bind.
   const exchange = (): WireMessage[] => {
+    const request = write.take(); // taken first, so a failed call leaves nothing for the next one
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
     answer = [];
@@ -48,7 +49,7 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     // also parse it into PGlite's own messages, which nothing reads here. Its work is done when the
     // call returns: without a file-system sync (PGlite's node and memory file systems write
     // through) the promise has nothing left to wait for.
-    client.execProtocolRawStream(write.take(), { syncToFs: false, onRawData: collect }).catch(() => {});
+    client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect }).catch(() => {});
     const whole = answer.length === 1 ? (answer[0] as Uint8Array) : Buffer.concat(answer);
     if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
     return readAnswer(whole);
