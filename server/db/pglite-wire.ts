@@ -2,7 +2,7 @@ import { messages, protocol } from "@electric-sql/pglite";
 
 /**
  * The few PostgreSQL protocol messages `pipelinedQuery` exchanges with PGlite, written and read
- * here rather than by PGlite's bundled pg-protocol (decision 040). That one keeps every field
+ * here rather than by PGlite's bundled pg-protocol (decision 041). That one keeps every field
  * private behind a WeakMap and reads a string's end one byte at a time through it; a statement's
  * messages cost as much to write and read as PostgreSQL took to run a short statement.
  *
@@ -14,9 +14,12 @@ import { messages, protocol } from "@electric-sql/pglite";
 /** A parameter as bound: its text (PGlite's serializers write every type as text), or SQL NULL. */
 export type WireValue = string | null;
 
+const FIRST_BYTES = 8192;
+const KEPT_BYTES = 1 << 20;
+
 /** Frontend messages, written one after another into one buffer reused for every request. */
 export class WireWriter {
-  private buffer = Buffer.allocUnsafe(8192);
+  private buffer = Buffer.allocUnsafe(FIRST_BYTES);
   private at = 0;
   private start = 0;
 
@@ -32,7 +35,8 @@ export class WireWriter {
     this.room(4);
     this.at += 4;
   }
-  private close() {
+  /** Writes the message's length, now that its end is known. */
+  private end() {
     this.buffer.writeInt32BE(this.at - this.start, this.start);
     return this;
   }
@@ -59,14 +63,14 @@ export class WireWriter {
     this.cstring(name);
     this.cstring(text);
     this.int16(0); // parameter types: PostgreSQL infers them
-    return this.close();
+    return this.end();
   }
   /** Describe a prepared statement ("S") or the unnamed portal ("P"). */
   describe(kind: "S" | "P", name = "") {
     this.open("D");
     this.byte(kind);
     this.cstring(name);
-    return this.close();
+    return this.end();
   }
   /** Bind `values` to the statement in the unnamed portal; every column comes back as text. */
   bind(statement: string, values: readonly WireValue[]) {
@@ -86,23 +90,23 @@ export class WireWriter {
       }
     }
     this.int16(0); // result formats: all text
-    return this.close();
+    return this.end();
   }
   execute() {
     this.open("E");
     this.cstring("");
     this.int32(0); // every row
-    return this.close();
+    return this.end();
   }
   closeStatement(name: string) {
     this.open("C");
     this.byte("S");
     this.cstring(name);
-    return this.close();
+    return this.end();
   }
   sync() {
     this.open("S");
-    return this.close();
+    return this.end();
   }
   /**
    * The messages written so far, and a fresh start. A view of the reused buffer: the caller hands
@@ -111,6 +115,8 @@ export class WireWriter {
   take(): Uint8Array {
     const written = this.buffer.subarray(0, this.at);
     this.at = 0;
+    // A bulk statement's megabytes are not kept for the small ones after it.
+    if (this.buffer.length > KEPT_BYTES) this.buffer = Buffer.allocUnsafe(FIRST_BYTES);
     return written;
   }
 }
