@@ -9,10 +9,11 @@
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { burst, freeCarPaths } from "./lib/booking-burst";
 import { processCpuMs } from "./lib/cpu";
 import { sleep, startServer, waitFor } from "./lib/server";
 import { p95 } from "./lib/stats";
-import { optionsPath, SITE, storeAndTypes, Visitor } from "./lib/visitor";
+import { SITE, storeAndTypes } from "./lib/visitor";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 6);
 const RACERS = 50;
@@ -33,34 +34,20 @@ process.on("exit", () => {
 
 type Server = (typeof servers)[number] & Awaited<ReturnType<typeof storeAndTypes>>;
 
-/** `n` guests prepare their sessions, then submit at once, each for a free car from day `first`. */
-async function burst(s: Server, first: number, n: number) {
-  const visitors = Array.from({ length: n }, () => new Visitor(s.base));
-  const fields = await Promise.all(
-    visitors.map((v, i) =>
-      v.prepare(
-        optionsPath(
-          s.storeId,
-          s.typeIds[i % s.typeIds.length] as number,
-          first + Math.floor(i / s.typeIds.length) * 2,
-          1,
-        ),
-        i,
-      ),
-    ),
-  );
-  await sleep(200);
-  const before = await processCpuMs(s.child.pid);
-  const ms = await Promise.all(
-    visitors.map(async (v, i) => {
-      const t0 = performance.now();
-      const answer = await v.post(`/${SITE}/reserve/confirm`, fields[i] as Record<string, string>);
-      if (answer.status !== 302) throw new Error(`${s.dir}: submit answered ${answer.status}`);
-      return performance.now() - t0;
-    }),
-  );
+/** A burst of `n` submits from day `first` on one server: its CPU per submit and the p95. */
+async function measure(s: Server, first: number, n: number) {
+  let before: number | null = null;
+  const outcomes = await burst([s.base], freeCarPaths(s.storeId, s.typeIds, first, n), async () => {
+    await sleep(200);
+    before = await processCpuMs(s.child.pid);
+  });
   const after = await processCpuMs(s.child.pid);
-  return { cpu: before === null || after === null ? Number.NaN : (after - before) / n, p95: p95(ms) };
+  const failed = outcomes.find((o) => !o.booked);
+  if (failed) throw new Error(`${s.dir}: a submit answered ${failed.status}`);
+  return {
+    cpu: before === null || after === null ? Number.NaN : (after - before) / n,
+    p95: p95(outcomes.map((o) => o.ms)),
+  };
 }
 
 const ready: Server[] = [];
@@ -69,10 +56,10 @@ for (const s of servers) {
   ready.push({ ...s, ...(await storeAndTypes(s.base)) });
 }
 // Warm-up as bench/booking.ts's: ten bookings one after another.
-for (const s of ready) for (let i = 0; i < 10; i++) await burst(s, 130 + i * 2, 1);
+for (const s of ready) for (let i = 0; i < 10; i++) await measure(s, 130 + i * 2, 1);
 for (let round = 0; round < ROUNDS; round++) {
   for (const s of ready) {
-    const b = await burst(s, 40 + round * 11, RACERS);
+    const b = await measure(s, 40 + round * 11, RACERS);
     s.cpu.push(b.cpu);
     s.p95.push(b.p95);
   }

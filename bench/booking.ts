@@ -17,41 +17,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { CATALOGUES } from "../app/i18n/messages";
+import { burst, freeCarPaths } from "./lib/booking-burst";
 import { backendPids, totalCpuMs } from "./lib/cpu";
 import { sleep, startServer, waitFor } from "./lib/server";
 import { p95 } from "./lib/stats";
-import { optionsPath, SITE, storeAndTypes, Visitor } from "./lib/visitor";
+import { optionsPath, SITE, storeAndTypes } from "./lib/visitor";
 
 const RACERS = Number(process.env.BENCH_RACERS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-/** "The selected car type is fully booked." as the Japanese page says it (spec §8). */
-const FULLY_BOOKED = CATALOGUES.ja["reason.type_fully_booked"];
-
-type Outcome = { status: number; ms: number; booked: boolean; fullyBooked: boolean };
-
 /** CPU so far (ms) of what serves the submits: the app processes, and PostgreSQL's processes when known. */
 type CpuSampler = () => Promise<{ app: number | null; database: number | null }>;
-
-/** Prepares `RACERS` sessions, then fires every submit at once (round-robin over `bases`). */
-async function burst(bases: string[], paths: string[], onReady?: () => Promise<void>): Promise<Outcome[]> {
-  const visitors = paths.map((_, i) => new Visitor(bases[i % bases.length] as string));
-  const fields = await Promise.all(visitors.map((v, i) => v.prepare(paths[i] as string, i)));
-  await onReady?.();
-  return Promise.all(
-    visitors.map(async (v, i) => {
-      const t0 = performance.now();
-      const answer = await v.post(`/${SITE}/reserve/confirm`, fields[i] as Record<string, string>);
-      const ms = performance.now() - t0;
-      return {
-        status: answer.status,
-        ms,
-        booked: answer.status === 302 && (answer.location ?? "").endsWith("/reserve/completed"),
-        fullyBooked: answer.status === 422 && answer.html.includes(FULLY_BOOKED),
-      };
-    }),
-  );
-}
 
 /**
  * The latency burst: every submit for a car that is free (types × days spread), twice. The first
@@ -61,10 +36,7 @@ async function burst(bases: string[], paths: string[], onReady?: () => Promise<v
  */
 async function latency(bases: string[], cpu: CpuSampler) {
   const { storeId, typeIds } = await storeAndTypes(bases[0] as string);
-  const burstPaths = (firstDay: number) =>
-    Array.from({ length: RACERS }, (_, i) =>
-      optionsPath(storeId, typeIds[i % typeIds.length] as number, firstDay + Math.floor(i / typeIds.length) * 2, 1),
-    );
+  const burstPaths = (firstDay: number) => freeCarPaths(storeId, typeIds, firstDay, RACERS);
   const paths = burstPaths(60);
   // Warm-up, and the submit alone: ten bookings one after another (other periods).
   const alone: number[] = [];
