@@ -33,9 +33,9 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
   const statements = new Map<string, Statement>();
 
   const write = new WireWriter();
-  let answer: Uint8Array[] = [];
+  let answer: Buffer[] = [];
   const collect = (bytes: Uint8Array) => {
-    answer.push(bytes.slice()); // a view of PGlite's memory, which the next statement reuses
+    answer.push(Buffer.from(bytes)); // a copy: the bytes are a view of PGlite's memory, which the next statement reuses
   };
 
   // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
@@ -50,7 +50,7 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     // call returns: without a file-system sync (PGlite's node and memory file systems write
     // through) the promise has nothing left to wait for.
     client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect }).catch(() => {});
-    const whole = answer.length === 1 ? (answer[0] as Uint8Array) : Buffer.concat(answer);
+    const whole = answer.length === 1 ? (answer[0] as Buffer) : Buffer.concat(answer);
     if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
     return readAnswer(whole);
   };

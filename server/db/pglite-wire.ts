@@ -132,8 +132,7 @@ export type WireMessage =
  * The backend's answer as messages; an error answer throws PGlite's `DatabaseError`. Messages that
  * change no result (parse, bind and close complete, no data, notices, ready for query) are skipped.
  */
-export function readAnswer(answer: Uint8Array): WireMessage[] {
-  const buffer = Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength);
+export function readAnswer(buffer: Buffer): WireMessage[] {
   const read: WireMessage[] = [];
   let at = 0;
   const cstring = () => {
@@ -190,7 +189,7 @@ export function readAnswer(answer: Uint8Array): WireMessage[] {
         break;
       }
       case 0x45: // E: error
-        throw databaseError(answer);
+        throw databaseError(buffer);
     }
     at = end;
   }

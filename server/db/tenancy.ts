@@ -76,6 +76,7 @@ function readTextTypesOnce(client: PGlite) {
 export function pgliteScopes(client: PGlite) {
   const lean = readTextTypesOnce(client);
   const send = pipelinedQuery(client);
+  const sendLean = (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options));
   let current: string | undefined;
   let tail: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
@@ -95,7 +96,7 @@ export function pgliteScopes(client: PGlite) {
     query: ((text: string, params?: unknown[], options?: object) =>
       exclusive(async () => {
         await enter(scope);
-        return send(text, params, lean(options as QueryOptions));
+        return sendLean(text, params, options as QueryOptions);
       })) as PGlite["query"],
     exec: ((text: string, options?: object) =>
       exclusive(async () => {
@@ -109,8 +110,7 @@ export function pgliteScopes(client: PGlite) {
         await enter(scope);
         await send("begin");
         try {
-          const query = (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options));
-          const result = await fn({ query } as unknown as Transaction);
+          const result = await fn({ query: sendLean } as unknown as Transaction);
           await send("commit");
           return result;
         } catch (error) {
