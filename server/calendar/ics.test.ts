@@ -119,14 +119,16 @@ describe("a feed's calendar", () => {
 
 describe("a zone's definition", () => {
   it("has one observance for a zone without daylight saving", () => {
-    const text = vtimezone("Asia/Seoul", START, END);
+    const text = vtimezone("Asia/Seoul", START, END).join("\r\n");
     expect(text.match(/BEGIN:STANDARD/g)).toHaveLength(1);
     expect(text).not.toContain("DAYLIGHT");
     expect(text).toContain("TZOFFSETFROM:+0900\r\nTZOFFSETTO:+0900");
   });
 
   it("names each change of offset with the local time it happens at", () => {
-    const text = vtimezone("Europe/Berlin", new Date("2026-01-10T00:00:00Z"), new Date("2026-12-01T00:00:00Z"));
+    const text = vtimezone("Europe/Berlin", new Date("2026-01-10T00:00:00Z"), new Date("2026-12-01T00:00:00Z")).join(
+      "\r\n",
+    );
     // Summer time starts at 02:00 CET on 29 March and ends at 03:00 CEST on 25 October 2026.
     expect(text).toContain("BEGIN:DAYLIGHT\r\nDTSTART:20260329T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200");
     expect(text).toContain("BEGIN:STANDARD\r\nDTSTART:20261025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100");

@@ -123,11 +123,11 @@ function transitions(timeZone: string, from: Date, to: Date): { at: Date; before
 }
 
 /**
- * A VTIMEZONE for the zone over the events' span, from the runtime's zone data: one observance
+ * A VTIMEZONE's lines for the zone over the events' span, from the runtime's zone data: one observance
  * from the span's start, then one per change of offset (explicit DTSTARTs, no RRULE), so the
  * file is correct without a time-zone library. Outlook needs it; Google and Apple read TZID alone.
  */
-export function vtimezone(timeZone: string, from: Date, to: Date): string {
+export function vtimezone(timeZone: string, from: Date, to: Date): string[] {
   const start = new Date(from.getTime() - 86_400_000);
   const changes = transitions(timeZone, start, to);
   const first = zoneOffsetMinutes(start, timeZone);
@@ -151,7 +151,7 @@ export function vtimezone(timeZone: string, from: Date, to: Date): string {
     ...observance(start, first, first),
     ...changes.flatMap((c) => observance(c.at, c.before, c.after)),
     "END:VTIMEZONE",
-  ].join("\r\n");
+  ];
 }
 
 /** A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, line breaks as \n. */
@@ -239,7 +239,7 @@ export function renderCalendar(input: IcsCalendar): string {
     `PRODID:${PRODID}`,
     `METHOD:${input.method ?? "PUBLISH"}`,
     ...(input.name ? [`NAME:${oneLine(input.name)}`, `X-WR-CALNAME:${oneLine(input.name)}`] : []),
-    ...zones.flatMap((zone) => vtimezone(zone, span.from, span.to).split("\r\n")),
+    ...zones.flatMap((zone) => vtimezone(zone, span.from, span.to)),
     ...(ttl ? [`REFRESH-INTERVAL;VALUE=DURATION:${ttl}`, `X-PUBLISHED-TTL:${ttl}`] : []),
     ...input.events.flatMap((e) => eventLines(e, input.now)),
     "END:VCALENDAR",
