@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import type { PGlite, Results } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,6 +8,10 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "../ops/data-dir-lock";
+import { PgliteConnection, type PgliteStatement } from "./pglite-connection";
+import { leanQuery } from "./pglite-query";
+import { startPglite } from "./pglite-start";
+import { startPgliteThread } from "./pglite-thread";
 import { NO_SITE, OWNER, pgliteScopes, type Scope, scopedPool } from "./tenancy";
 
 /**
@@ -58,37 +61,44 @@ function siteScopes(make: (scope: Scope) => Db): (siteId: string) => Db {
   };
 }
 
-/**
- * PGlite's buffer pool lives in its WebAssembly memory, which never shrinks: PostgreSQL's default of
- * 128 MB made a server's RSS climb for minutes as pages were first touched (bench:soak). An embedded
- * database is a small one; pages beyond the pool are read from the OS page cache.
- */
-const PGLITE_SHARED_BUFFERS = "32MB";
-const PGLITE_START_PARAMS: string[] = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams;
-
-export async function openPglite(options: {
-  dataDir?: string;
-  loadDataDir?: Blob;
-  onQuery?: QueryObserver;
-}): Promise<DbHandle> {
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { btree_gist },
-    startParams: [...PGLITE_START_PARAMS, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-  });
-  const scoped = pgliteScopes(client);
+/** The handle of a PGlite database whose connection answers `run`. */
+function pgliteHandle(
+  run: (statement: PgliteStatement) => Promise<Results>,
+  database: { backup(): Promise<Blob>; close(): Promise<void> },
+  onQuery?: QueryObserver,
+): DbHandle {
+  const scoped = pgliteScopes(run);
   const make = (scope: Scope) =>
-    drizzlePglite({ client: scoped(scope) as PGlite, casing: "snake_case", logger: observe(options.onQuery) });
+    drizzlePglite({ client: scoped(scope) as PGlite, casing: "snake_case", logger: observe(onQuery) });
   const owner = make(OWNER);
   return {
     db: owner as unknown as Db,
     forSite: siteScopes((scope) => make(scope) as unknown as Db),
     kind: "pglite",
     migrate: () => migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR }),
-    backup: () => client.dumpDataDir("gzip") as Promise<Blob>,
-    close: () => client.close(),
+    ...database,
   };
+}
+
+/** PGlite on this thread: in memory, from an archive or on a folder (tests, restore, benches). */
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+  onQuery?: QueryObserver;
+}): Promise<DbHandle> {
+  const client = await startPglite(options);
+  const connection = new PgliteConnection(leanQuery(client));
+  const database = {
+    backup: () => connection.exclusive(() => client.dumpDataDir("gzip") as Promise<Blob>),
+    close: () => connection.exclusive(() => client.close()),
+  };
+  return pgliteHandle((statement) => connection.run(statement), database, options.onQuery);
+}
+
+/** PGlite on a folder, on a thread of its own (the server and the scripts; decision 042). */
+export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
+  const thread = await startPgliteThread(dataDir);
+  return pgliteHandle(thread.run, { backup: thread.dump, close: thread.close });
 }
 
 /** Scripts without a logger: one line on stderr. */
@@ -133,7 +143,7 @@ export function openPostgres(
 }
 
 /**
- * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite`, opened only after
+ * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite` on its own thread, opened only after
  * this process holds DATA_DIR's lock (one writer per folder); closing the handle releases it.
  */
 export async function createDb(
@@ -147,7 +157,7 @@ export async function createDb(
   try {
     const dataDir = path.resolve(config.DATA_DIR, "pglite");
     await mkdir(dataDir, { recursive: true });
-    const handle = await openPglite({ dataDir });
+    const handle = await openPgliteThread(dataDir);
     const close = handle.close;
     return { ...handle, close: () => close().finally(() => lock.release()) };
   } catch (err) {

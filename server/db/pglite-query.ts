@@ -1,7 +1,9 @@
 import { type PGlite, parse, type Results } from "@electric-sql/pglite";
 import { readAnswer, type WireMessage, WireWriter } from "./pglite-wire";
 
-type QueryOptions = Parameters<PGlite["query"]>[2];
+export type QueryOptions = Parameters<PGlite["query"]>[2];
+/** One statement and its answer, as PGlite's `query` gives it. */
+export type PgliteSend = <T>(text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<T>>;
 /** `parse` reads only the fields a `WireMessage` has. */
 const asBackend = (read: WireMessage[]) => read as unknown as Parameters<typeof parse.parseResults>[0];
 
@@ -101,4 +103,36 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       .sync();
     return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
   };
+}
+
+/**
+ * Drizzle reads these types as text and parses them itself: timestamp, timestamptz, interval, date,
+ * and the arrays numeric[], timestamp[], timestamptz[], interval[], date[] (drizzle-orm/pglite).
+ */
+const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const asText = (value: string) => value;
+const PROBE = "2026-11-24 10:00:00+00";
+
+/**
+ * `options` without Drizzle's parsers when they only read its text types as text, which the client
+ * does for every query (`leanQuery`); null when they hold any other parser.
+ *
+ * Drizzle hands these parsers to every query, and PGlite then copies its whole parser table (over
+ * 300 types) into a new object for each query: about 0.1 ms, as much as a short statement itself.
+ */
+export function withoutTextParsers(options: QueryOptions): QueryOptions | null {
+  const parsers = options?.parsers;
+  if (!parsers) return options;
+  for (const [oid, parse] of Object.entries(parsers)) {
+    if (!DRIZZLE_TEXT_TYPES.includes(Number(oid)) || parse(PROBE) !== PROBE) return null;
+  }
+  const { parsers: _same, ...rest } = options;
+  return rest;
+}
+
+/** `pipelinedQuery` on a client that reads Drizzle's text types as text once for all; any other parser is applied as given. */
+export function leanQuery(client: PGlite): PgliteSend {
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
+  const send = pipelinedQuery(client);
+  return (text, params, options) => send(text, params, withoutTextParsers(options) ?? options);
 }

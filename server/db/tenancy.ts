@@ -1,8 +1,9 @@
-import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type { PGlite, Results, Transaction } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "./client";
-import { pipelinedQuery } from "./pglite-query";
+import type { PgliteStatement } from "./pglite-connection";
+import type { QueryOptions } from "./pglite-query";
 
 /**
  * Row-level security (decision 022). Every tenant table answers only rows whose `site_id` equals the
@@ -21,13 +22,13 @@ export type Scope = { kind: "site"; siteId: string } | { kind: "owner" };
 export const NO_SITE: Scope = { kind: "site", siteId: "" };
 export const OWNER: Scope = { kind: "owner" };
 
-const scopeKey = (scope: Scope) => (scope.kind === "owner" ? "\0owner" : scope.siteId);
+export const scopeKey = (scope: Scope) => (scope.kind === "owner" ? "\0owner" : scope.siteId);
 
 /**
  * `switchRole`: the connection logs in as the owner and drops to the app role for site scopes.
  * Without it (a separate app login, `DATABASE_APP_URL`) only the site is set.
  */
-function enterSql(scope: Scope, switchRole: boolean): { text: string; values: string[] } {
+export function enterSql(scope: Scope, switchRole: boolean): { text: string; values: string[] } {
   const siteId = scope.kind === "owner" ? "" : scope.siteId;
   if (!switchRole) return { text: "select set_config('app.site_id', $1, false)", values: [siteId] };
   return {
@@ -37,87 +38,37 @@ function enterSql(scope: Scope, switchRole: boolean): { text: string; values: st
 }
 
 /** The part of PGlite that Drizzle's PGlite driver calls. */
-export type PgliteClient = Pick<PGlite, "query" | "exec" | "transaction">;
-
-type QueryOptions = Parameters<PGlite["query"]>[2];
+export type PgliteClient = Pick<PGlite, "query" | "transaction">;
 
 /**
- * Drizzle reads these types as text and parses them itself: timestamp, timestamptz, interval, date,
- * and the arrays numeric[], timestamp[], timestamptz[], interval[], date[] (drizzle-orm/pglite).
+ * Drizzle's clients of PGlite, one per scope, over `run`: a `PgliteConnection` on this thread or on
+ * PGlite's own (decisions 040, 042). A statement is sent without waiting for anyone else's; the
+ * connection runs it in its scope, and keeps other statements out of an open transaction.
  */
-const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
-const asText = (value: string) => value;
-const PROBE = "2026-11-24 10:00:00+00";
-
-/**
- * Drizzle hands these parsers to every query, and PGlite then copies its whole parser table (over
- * 300 types) into a new object for each query: about 0.1 ms, as much as a short statement itself.
- * The client reads the same types as text once for all, so options that only repeat that lose
- * their `parsers`; any other parser is passed on untouched.
- */
-function readTextTypesOnce(client: PGlite) {
-  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText;
-  return (options: QueryOptions): QueryOptions => {
-    const parsers = options?.parsers;
-    if (!parsers) return options;
-    for (const [oid, parse] of Object.entries(parsers)) {
-      if (client.parsers[Number(oid)] !== asText || parse(PROBE) !== PROBE) return options;
-    }
-    const { parsers: _same, ...rest } = options;
-    return rest;
-  };
-}
-
-/**
- * PGlite runs one statement or transaction at a time on its single connection; a scope's setting
- * and its statement must not be split by another request's, so both run under one queue. Statements
- * go out through `pipelinedQuery`, in one call each and prepared when they come again (decision 040).
- */
-export function pgliteScopes(client: PGlite) {
-  const lean = readTextTypesOnce(client);
-  const send = pipelinedQuery(client);
-  const sendLean = (text: string, params?: unknown[], options?: QueryOptions) => send(text, params, lean(options));
-  let current: string | undefined;
-  let tail: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => {});
-    return run;
-  };
-  const enter = async (scope: Scope) => {
-    const key = scopeKey(scope);
-    if (current === key) return;
-    const { text, values } = enterSql(scope, true);
-    current = undefined;
-    await send(text, values);
-    current = key;
-  };
+export function pgliteScopes(run: (statement: PgliteStatement) => Promise<Results>) {
+  let transactions = 0;
   return (scope: Scope): PgliteClient => ({
-    query: ((text: string, params?: unknown[], options?: object) =>
-      exclusive(async () => {
-        await enter(scope);
-        return sendLean(text, params, options as QueryOptions);
-      })) as PGlite["query"],
-    exec: ((text: string, options?: object) =>
-      exclusive(async () => {
-        await enter(scope);
-        return client.exec(text, options);
-      })) as PGlite["exec"],
-    // BEGIN and COMMIT go through `send` too, rather than PGlite's `transaction`, whose own protocol
+    query: ((text: string, params?: unknown[], options?: QueryOptions) =>
+      run({ scope, text, params, options })) as PGlite["query"],
+    // BEGIN and COMMIT are statements too, rather than PGlite's `transaction`, whose own protocol
     // path costs more than the statements between them; Drizzle's transaction uses only `query`.
-    transaction: (<T>(fn: (tx: Transaction) => Promise<T>) =>
-      exclusive(async () => {
-        await enter(scope);
-        await send("begin");
-        try {
-          const result = await fn({ query: sendLean } as unknown as Transaction);
-          await send("commit");
-          return result;
-        } catch (error) {
-          await send("rollback").catch(() => {});
-          throw error;
-        }
-      })) as PGlite["transaction"],
+    transaction: (async <T>(fn: (tx: Transaction) => Promise<T>) => {
+      const transaction = ++transactions;
+      const inside = (text: string, params?: unknown[], options?: QueryOptions) =>
+        run({ scope, transaction, text, params, options });
+      // Not awaited before the first statement: the connection runs them in order.
+      const begun = inside("begin");
+      begun.catch(() => {});
+      try {
+        const result = await fn({ query: inside } as unknown as Transaction);
+        await begun;
+        await inside("commit");
+        return result;
+      } catch (error) {
+        await inside("rollback").catch(() => {});
+        throw error;
+      }
+    }) as PGlite["transaction"],
   });
 }
 
