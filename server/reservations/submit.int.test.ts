@@ -18,6 +18,7 @@ import {
   type BookingMailComposer,
   completeCardAction,
   isFullyBooked,
+  type Reservation,
   releaseHold,
   reserveNoRandom,
   type SubmitAnswer,
@@ -377,10 +378,49 @@ describe("writing the reservation", () => {
     expect(forcedRandom).toEqual([]);
     expect(answer).toMatchObject({ outcome: "completed", reserveNo: "261201-3333" });
     expect((await rowsOf(site.siteId)).map((r) => r.reserveNo).sort()).toEqual(["261201-2222", "261201-3333"]);
-    expect((await mailsOf(site.siteId)).map((m) => m.kind).sort()).toEqual([
-      "reservation_confirmed",
-      "store_notification",
+    const mails = await mailsOf(site.siteId);
+    expect(mails.map((m) => m.kind).sort()).toEqual(["reservation_confirmed", "store_notification"]);
+    // Composed again for the second number: nothing of the rolled-back attempt is kept.
+    expect(mails.map((m) => m.subject).sort()).toEqual(["Booked 261201-3333", "New booking 261201-3333"]);
+  });
+
+  it("composes the mails from the row as it is then written, a driver entered now included", async () => {
+    const site = await siteWith(1);
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], {
+      driver: {
+        mode: "new",
+        person: { name: "運転 次郎", kana: "ウンテン ジロウ", tel: "090-1111-1111" },
+        licenseTypes: ["普通"],
+        licenseAcquisitionDate: "2010-04-01",
+        licenseExpirationDate: "2030-04-01",
+        images: [{ key: "licence/front", contentType: "image/jpeg", size: 1000 }],
+      },
+    });
+    const composed: Reservation[] = [];
+    const capture: BookingDeps = {
+      ...deps,
+      mails: async () => (r) => {
+        composed.push(r);
+        return composeTestMails(r);
+      },
+    };
+    const answer = await submitReservation(
+      handle.db,
+      site.siteId,
+      { bundle: site.bundle, session, idempotencyKey: "k-composed", memberId: null, locale: "ja", now: NOW },
+      capture,
+    );
+    expect(answer).toMatchObject({ outcome: "completed" });
+    const [row] = await rowsOf(site.siteId);
+    const [driver] = await handle.db.select().from(drivers).where(eq(drivers.siteId, site.siteId));
+    expect(driver).toMatchObject({ name: "運転 次郎", licenseTypes: ["普通"] });
+    expect(await handle.db.select().from(driverImages).where(eq(driverImages.siteId, site.siteId))).toMatchObject([
+      { driverId: driver?.id, slot: 1, blobKey: "licence/front" },
     ]);
+    // Every column the mails could read is the stored one; the trigger's blocked_until is not known before.
+    expect(composed).toHaveLength(1);
+    expect({ ...composed[0], blockedUntil: null }).toEqual({ ...row, blockedUntil: null });
+    expect(row).toMatchObject({ id: (answer as { reservationId: number }).reservationId, driverId: driver?.id });
   });
 });
 

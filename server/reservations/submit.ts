@@ -1,5 +1,5 @@
-import { createHash, randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { createHash, randomInt, randomUUID } from "node:crypto";
+import { and, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { addDays, localDate } from "../../common/calendar-date";
 import type { Locale } from "../../common/locales";
 import type { Reason } from "../availability/reasons";
@@ -170,19 +170,29 @@ function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
   return null;
 }
 
-/** The driver row of the booking: the member's saved driver, or one entered now (kept with its images). */
+/**
+ * The booking's driver, decided before its transaction: the borrower, the member's saved driver, or
+ * one entered now, whose row (and images) `write` adds in the booking's transaction under an id
+ * taken now.
+ */
+type BookingDriver = {
+  driverId: number | null;
+  snapshot: ReservationPerson;
+  write?: (tx: DbOrTx) => Promise<unknown>;
+};
+
 async function bookingDriver(
-  tx: DbOrTx,
+  db: Db,
   siteId: string,
   session: ReserveSession,
   memberId: number | null,
-): Promise<{ driverId: number | null; snapshot: ReservationPerson } | null> {
+): Promise<BookingDriver | null> {
   const choice = session.driver;
   const borrower = session.borrower as ReservationPerson;
   if (!choice || choice.mode === "same") return { driverId: null, snapshot: borrower };
   if (choice.mode === "saved") {
     if (memberId === null) return null;
-    const [saved] = await tx
+    const [saved] = await db
       .select()
       .from(drivers)
       .where(and(eq(drivers.siteId, siteId), eq(drivers.memberId, memberId), eq(drivers.id, choice.driverId)));
@@ -204,51 +214,66 @@ async function bookingDriver(
     };
   }
   const person = choice.person as ReservationPerson;
-  const [created] = await tx
-    .insert(drivers)
-    .values({
-      siteId,
-      memberId,
-      name: person.name,
-      kana: person.kana ?? "",
-      birthdate: person.birthdate ?? null,
-      tel: person.tel ?? "",
-      zip: person.zip ?? "",
-      country: typeof choice.person.country === "string" ? choice.person.country : "",
-      prefCode: person.prefCode ?? null,
-      addressA: person.addressA ?? "",
-      addressB: person.addressB ?? "",
-      licenseTypes: choice.licenseTypes,
-      licenseNumber: person.licenseNumber ?? "",
-      licenseAcquisitionDate: choice.licenseAcquisitionDate,
-      licenseExpirationDate: choice.licenseExpirationDate,
-    })
-    .returning({ id: drivers.id });
-  if (!created) throw new Error("driver not created");
-  if (choice.images.length) {
-    await tx.insert(driverImages).values(
-      choice.images.map((image, i) => ({
+  const driverId = await nextId(db, "drivers_id_seq");
+  const write = (tx: DbOrTx) => {
+    const row = tx
+      .insert(drivers)
+      .values({
+        id: driverId,
         siteId,
-        driverId: created.id,
-        slot: i + 1,
-        blobKey: image.key,
-        contentType: image.contentType,
-        byteSize: image.size,
-      })),
-    );
-  }
-  return { driverId: created.id, snapshot: person };
+        memberId,
+        name: person.name,
+        kana: person.kana ?? "",
+        birthdate: person.birthdate ?? null,
+        tel: person.tel ?? "",
+        zip: person.zip ?? "",
+        country: typeof choice.person.country === "string" ? choice.person.country : "",
+        prefCode: person.prefCode ?? null,
+        addressA: person.addressA ?? "",
+        addressB: person.addressB ?? "",
+        licenseTypes: choice.licenseTypes,
+        licenseNumber: person.licenseNumber ?? "",
+        licenseAcquisitionDate: choice.licenseAcquisitionDate,
+        licenseExpirationDate: choice.licenseExpirationDate,
+      })
+      .execute();
+    if (!choice.images.length) return row;
+    const images = tx
+      .insert(driverImages)
+      .values(
+        choice.images.map((image, i) => ({
+          siteId,
+          driverId,
+          slot: i + 1,
+          blobKey: image.key,
+          contentType: image.contentType,
+          byteSize: image.size,
+        })),
+      )
+      .execute();
+    return Promise.all([row, images]);
+  };
+  return { driverId, snapshot: person, write };
 }
 
-/** Queues a booking's mails in the caller's transaction; `compose` was loaded before it (see `submitReservation`). */
+/** A new row's id, taken from its table's sequence before the row is written. */
+async function nextId(db: Db, sequence: "reservations_id_seq" | "drivers_id_seq"): Promise<number> {
+  const result = (await db.execute(sql`select nextval(${sequence}::regclass)::int as id`)) as unknown as {
+    rows: { id: number }[];
+  };
+  const id = result.rows[0]?.id;
+  if (typeof id !== "number") throw new Error(`no id from ${sequence}`);
+  return id;
+}
+
+/** Queues a booking's mails, composed before (`compose`, loaded before the transaction), in the caller's transaction. */
 async function sendBookingMails(
   tx: DbOrTx,
   siteId: string,
   reservation: Reservation,
-  compose: BookingMailComposer,
+  mails: ReturnType<BookingMailComposer>,
   deps: BookingDeps,
 ) {
-  const mails = compose(reservation);
   const locale = reservation.locale as Locale;
   await deps.mailer.sendAll(tx, siteId, [
     ...(mails.borrower
@@ -262,12 +287,12 @@ async function sendBookingMails(
 
 type Priced = { period: NonNullable<Quote["period"]>; fees: NonNullable<Quote["fees"]> };
 
-type Booked =
-  | { kind: "answered"; answer: SubmitAnswer }
-  | { kind: "awaiting_payment"; reservation: Reservation; quote: Quote };
+type Booked = { kind: "answered"; answer: SubmitAnswer } | { kind: "awaiting_payment"; reservation: Reservation };
 
 /** The key was taken by another request with it, whose transaction committed first. */
 class KeyTaken extends Error {}
+/** The reservation number drawn is another booking's on this site. */
+class ReserveNoTaken extends Error {}
 
 /**
  * Books the reservation session (spec §7 submit-reserve), once per idempotency key: the booking is
@@ -308,27 +333,33 @@ export async function submitReservation(
   // Loaded before the transaction too: the composer may query the site cache, which on the
   // embedded database (one connection) would wait for the open transaction forever.
   const compose = await deps.mails(siteId);
-  const priced = { period: quote.period, fees: quote.fees };
-  let booked: Booked;
+  // Everything the booking writes is decided before its transaction opens: the driver, the ids and
+  // the mails. The transaction then sends its statements together and holds the embedded
+  // database, which serves no one else meanwhile, for as long as they take (decision 042).
+  const driver = await bookingDriver(db, siteId, session, input.memberId);
+  if (!driver) return settle(db, key, refused("driver_selection_required"));
+  // On the web the card pays now, holding the car meanwhile; at the counter it pays later by the mailed link.
+  const byCard = session.payMethod === PAY_METHOD.advanceCard && input.channel !== "counter";
+  const values = {
+    ...reservationValues(siteId, input, quote, { period: quote.period, fees: quote.fees }, driver, byCard),
+    id: await nextId(db, "reservations_id_seq"),
+    createdAt: now,
+    linkSecret: randomUUID(),
+  };
+  let booked: Booked | null = null;
   try {
-    booked = await db.transaction(async (tx) => {
-      const outcome = await book(tx, siteId, input, quote, priced, compose, deps);
-      const answer = outcome.kind === "answered" ? outcome.answer : null;
-      const reservationId =
-        outcome.kind === "awaiting_payment"
-          ? outcome.reservation.id
-          : answer?.outcome === "completed"
-            ? answer.reservationId
-            : null;
-      if (!(await claim(tx, key, answer, reservationId))) throw new KeyTaken();
-      return outcome;
-    });
+    // A reservation number already taken on this site rolls the attempt back; the next tries another.
+    for (let attempt = 0; attempt < 5 && !booked; attempt++) {
+      const numbered = { ...values, reserveNo: newReserveNo(now, quote.store.timeZone) };
+      booked = await book(db, siteId, numbered, byCard ? null : compose, driver, key, deps, input.channel ?? "web");
+    }
   } catch (error) {
     if (error instanceof KeyTaken) return canonical(await replay(db, key));
     // Refused by the capacity trigger: nothing was written, a driver entered now included.
     if (isFullyBooked(error)) return settle(db, key, refused("type_fully_booked"));
     throw error;
   }
+  if (!booked) throw new Error("no free reservation number after 5 attempts");
   if (booked.kind === "answered") return canonical(booked.answer);
   return canonical(await payForHold(db, siteId, booked.reservation, input, deps));
 }
@@ -351,49 +382,71 @@ async function settle(db: Db, key: Key, answer: SubmitAnswer): Promise<SubmitAns
   return canonical(await replay(db, key));
 }
 
-/** Writes the booking: its driver entered now, the reservation, and (unless a card pays first) its mails and event. */
-async function book(
-  tx: DbOrTx,
-  siteId: string,
-  input: SubmitInput,
-  quote: Quote,
-  priced: Priced,
-  compose: BookingMailComposer,
-  deps: BookingDeps,
-): Promise<Booked> {
-  const { session, now } = input;
-  // On the web the card pays now, holding the car meanwhile; at the counter it pays later by the mailed link.
-  const byCard = session.payMethod === PAY_METHOD.advanceCard && input.channel !== "counter";
-  const driver = await bookingDriver(tx, siteId, session, input.memberId);
-  if (!driver) return { kind: "answered", answer: refused("driver_selection_required") };
-  const values = reservationValues(siteId, input, quote, priced, driver, byCard);
-  const row = await insertReservation(tx, values, now, quote.store.timeZone);
-  if (byCard) return { kind: "awaiting_payment", reservation: row, quote };
-  await sendBookingMails(tx, siteId, row, compose, deps);
-  // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
-  await reservationEvent(tx, siteId, "reservation.created", row, { channel: input.channel ?? "web" });
-  return { kind: "answered", answer: { outcome: "completed", reservationId: row.id, reserveNo: row.reserveNo } };
+type ReservationInsert = typeof reservations.$inferInsert & { id: number; reserveNo: string };
+
+/**
+ * The row an insert of `values` writes, as it will read back, before it is written: a column left
+ * out takes its default. A default the database computes must be given instead; `blocked_until`,
+ * which a trigger keeps, stays null here (neither the mails nor the event read it).
+ */
+export function asInserted(values: ReservationInsert): Reservation {
+  const row: Record<string, unknown> = {};
+  for (const [name, column] of Object.entries(getTableColumns(reservations))) {
+    const given = (values as Record<string, unknown>)[name];
+    if (given !== undefined) row[name] = given;
+    else if (is(column.default, SQL)) throw new Error(`reservations.${name}: its default is computed by the database`);
+    else row[name] = column.default ?? null;
+  }
+  return row as Reservation;
 }
 
 /**
- * Inserts the reservation under a fresh reservation number; a number already taken on this site
- * skips the row (no error, so no savepoint per attempt) and the next number is tried.
+ * Writes the booking in one transaction whose statements are sent together: the driver entered
+ * now, the reservation, (unless a card pays first) its mails and event composed beforehand, and
+ * last the key with the answer. Null when the reservation number is taken: all is rolled back.
  */
-async function insertReservation(
-  tx: DbOrTx,
-  values: Omit<typeof reservations.$inferInsert, "reserveNo">,
-  now: Date,
-  timeZone: string,
-): Promise<Reservation> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const [row] = await tx
-      .insert(reservations)
-      .values({ ...values, reserveNo: newReserveNo(now, timeZone) })
-      .onConflictDoNothing({ target: [reservations.siteId, reservations.reserveNo] })
-      .returning();
-    if (row) return row;
+async function book(
+  db: Db,
+  siteId: string,
+  values: ReservationInsert,
+  compose: BookingMailComposer | null,
+  driver: BookingDriver,
+  key: Key,
+  deps: BookingDeps,
+  channel: "web" | "counter",
+): Promise<Booked | null> {
+  const expected = asInserted(values);
+  const mails = compose?.(expected) ?? null;
+  const answer: SubmitAnswer | null = mails
+    ? { outcome: "completed", reservationId: values.id, reserveNo: values.reserveNo }
+    : null;
+  try {
+    return await db.transaction(async (tx) => {
+      const driverWritten = driver.write?.(tx);
+      const inserted = tx
+        .insert(reservations)
+        .values(values)
+        .onConflictDoNothing({ target: [reservations.siteId, reservations.reserveNo] })
+        .returning()
+        .execute();
+      // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
+      const rest = Promise.all([
+        mails && sendBookingMails(tx, siteId, expected, mails, deps),
+        mails && reservationEvent(tx, siteId, "reservation.created", expected, { channel }),
+        claim(tx, key, answer, values.id),
+      ]);
+      rest.catch(() => {}); // read below, unless the reservation's own refusal comes first
+      await driverWritten;
+      const [row] = await inserted;
+      if (!row) throw new ReserveNoTaken();
+      const [, , claimed] = await rest;
+      if (!claimed) throw new KeyTaken();
+      return answer ? { kind: "answered" as const, answer } : { kind: "awaiting_payment" as const, reservation: row };
+    });
+  } catch (error) {
+    if (error instanceof ReserveNoTaken) return null;
+    throw error;
   }
-  throw new Error("no free reservation number after 5 attempts");
 }
 
 /** The options a quote chose, as a booking keeps them: names in every language, quantity and fee. */
@@ -535,7 +588,7 @@ export async function settlePayment(
         )
         .returning();
       if (settled) {
-        await sendBookingMails(tx, siteId, settled, compose, deps);
+        await sendBookingMails(tx, siteId, settled, compose(settled), deps);
         // A card booking is "created" when its payment confirms it: a hold that lapses was never a booking.
         await reservationEvent(tx, siteId, "reservation.created", settled, { channel: "web" });
         await paymentEvent(
