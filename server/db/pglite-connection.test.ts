@@ -2,7 +2,7 @@ import type { Results } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
 import { PgliteConnection, type PgliteStatement } from "./pglite-connection";
 import type { PgliteSend } from "./pglite-query";
-import { OWNER, type Scope } from "./tenancy";
+import { OWNER, pgliteScopes, type Scope } from "./tenancy";
 
 const site = (siteId: string): Scope => ({ kind: "site", siteId });
 
@@ -93,5 +93,20 @@ describe("PGlite's one connection", () => {
     await expect(connection.run(statement(site("a"), "one"))).rejects.toThrow("failed");
     await expect(connection.run(statement(site("a"), "two"))).rejects.toThrow("failed");
     expect(ran).toEqual(["scope a", "scope a"]);
+  });
+});
+
+describe("a transaction of Drizzle's PGlite client", () => {
+  it("refuses a statement sent after it ended, instead of running it outside or waiting forever", async () => {
+    const { ran, connection } = recording();
+    const client = pgliteScopes((s) => connection.run(s))(site("a"));
+    let tx: { query: (text: string) => Promise<unknown> } | undefined;
+    await client.transaction(async (t) => {
+      tx = t;
+      await t.query("inside");
+    });
+    await expect(tx?.query("late")).rejects.toThrow('"late" was sent after its transaction ended');
+    await client.query("after");
+    expect(ran).toEqual(["scope a", "begin", "inside", "commit", "after"]);
   });
 });

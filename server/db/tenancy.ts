@@ -54,18 +54,26 @@ export function pgliteScopes(run: (statement: PgliteStatement) => Promise<Result
     // path costs more than the statements between them; Drizzle's transaction uses only `query`.
     transaction: (async <T>(fn: (tx: Transaction) => Promise<T>) => {
       const transaction = ++transactions;
+      let ended = false;
       const inside = (text: string, params?: unknown[], options?: QueryOptions) =>
-        run({ scope, transaction, text, params, options });
+        ended
+          ? Promise.reject(new Error(`"${text.slice(0, 40)}" was sent after its transaction ended`))
+          : run({ scope, transaction, text, params, options });
+      const end = (text: "commit" | "rollback") => {
+        const sent = inside(text);
+        ended = true;
+        return sent;
+      };
       // Not awaited before the first statement: the connection runs them in order.
       const begun = inside("begin");
       begun.catch(() => {});
       try {
         const result = await fn({ query: inside } as unknown as Transaction);
         await begun;
-        await inside("commit");
+        await end("commit");
         return result;
       } catch (error) {
-        await inside("rollback").catch(() => {});
+        if (!ended) await end("rollback").catch(() => {});
         throw error;
       }
     }) as PGlite["transaction"],

@@ -35,7 +35,8 @@ export async function insertMails(
       attachments: m.attachments?.length ? m.attachments : null,
     };
   });
-  const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });
+  // Sent before the first await: the booking writes it together with its other statements.
+  const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id }).execute();
   if (ids.length !== rows.length) throw new Error("mail_outbox insert returned fewer rows");
   // RETURNING carries no order guarantee: ids are drawn in row order, so sorting restores it.
   return ids.sort((a, b) => a.id - b.id);

@@ -5,6 +5,7 @@ import type { Locale } from "../../common/locales";
 import type { Reason } from "../availability/reasons";
 import type { Db } from "../db/client";
 import { driverImages, drivers, idempotencyKeys, type ReservationPerson, reservations } from "../db/schema";
+import { writeTogether } from "../db/write-together";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { MailAttachment } from "../mail/message";
@@ -291,8 +292,6 @@ type Booked = { kind: "answered"; answer: SubmitAnswer } | { kind: "awaiting_pay
 
 /** The key was taken by another request with it, whose transaction committed first. */
 class KeyTaken extends Error {}
-/** The reservation number drawn is another booking's on this site. */
-class ReserveNoTaken extends Error {}
 
 /**
  * Books the reservation session (spec §7 submit-reserve), once per idempotency key: the booking is
@@ -400,10 +399,15 @@ export function asInserted(values: ReservationInsert): Reservation {
   return row as Reservation;
 }
 
+/** A second insert of one key: another request with it wrote its booking first. */
+const KEY_TAKEN = "idempotency_keys_site_id_key_pk";
+/** A reservation number another booking of the site has. */
+const NUMBER_TAKEN = "reservations_site_reserve_no";
+
 /**
- * Writes the booking in one transaction whose statements are sent together: the driver entered
- * now, the reservation, (unless a card pays first) its mails and event composed beforehand, and
- * last the key with the answer. Null when the reservation number is taken: all is rolled back.
+ * Writes the booking in one transaction sent at once (`writeTogether`): the driver entered now, the
+ * reservation, (unless a card pays first) its mails composed beforehand and its event, and the key
+ * with the answer. Null when the reservation number is taken; nothing is then written.
  */
 async function book(
   db: Db,
@@ -421,30 +425,27 @@ async function book(
     ? { outcome: "completed", reservationId: values.id, reserveNo: values.reserveNo }
     : null;
   try {
-    return await db.transaction(async (tx) => {
-      const driverWritten = driver.write?.(tx);
-      const inserted = tx
-        .insert(reservations)
-        .values(values)
-        .onConflictDoNothing({ target: [reservations.siteId, reservations.reserveNo] })
-        .returning()
-        .execute();
-      // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
-      const rest = Promise.all([
-        mails && sendBookingMails(tx, siteId, expected, mails, deps),
-        mails && reservationEvent(tx, siteId, "reservation.created", expected, { channel }),
-        claim(tx, key, answer, values.id),
-      ]);
-      rest.catch(() => {}); // read below, unless the reservation's own refusal comes first
-      await driverWritten;
-      const [row] = await inserted;
-      if (!row) throw new ReserveNoTaken();
-      const [, , claimed] = await rest;
-      if (!claimed) throw new KeyTaken();
-      return answer ? { kind: "answered" as const, answer } : { kind: "awaiting_payment" as const, reservation: row };
-    });
+    const [, [row]] = await writeTogether(
+      db,
+      (tx) =>
+        [
+          driver.write?.(tx) ?? Promise.resolve(),
+          tx.insert(reservations).values(values).returning().execute(),
+          mails ? sendBookingMails(tx, siteId, expected, mails, deps) : Promise.resolve(),
+          // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
+          mails ? reservationEvent(tx, siteId, "reservation.created", expected, { channel }) : Promise.resolve(null),
+          tx
+            .insert(idempotencyKeys)
+            .values({ ...key, response: answer, reservationId: values.id })
+            .execute(),
+        ] as const,
+    );
+    if (!row) throw new Error("the reservation insert answered no row");
+    return answer ? { kind: "answered", answer } : { kind: "awaiting_payment", reservation: row };
   } catch (error) {
-    if (error instanceof ReserveNoTaken) return null;
+    const { code, constraint } = sqlError(error);
+    if (code === "23505" && constraint === NUMBER_TAKEN) return null;
+    if (code === "23505" && constraint === KEY_TAKEN) throw new KeyTaken();
     throw error;
   }
 }

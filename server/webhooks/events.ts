@@ -128,7 +128,9 @@ export async function recordWebhookEvent(
   options: { key?: string } = {},
 ): Promise<string | null> {
   const id = options.key ? keyedMessageId(siteId, options.key) : newMessageId();
-  const result = await tx.execute(sql`
+  // Sent before the first await: the booking writes it together with its other statements.
+  const result = await tx
+    .execute(sql`
     with wanted as (
       select id from webhook_endpoints
       where site_id = ${siteId} and disabled_at is null
@@ -145,7 +147,8 @@ export async function recordWebhookEvent(
       returning id
     )
     select (select id from event) as event_id, (select count(*) from queued)::int as deliveries
-  `);
+  `)
+    .execute();
   // Both drivers answer { rows }.
   const { rows } = result as unknown as { rows: { event_id: string | null }[] };
   return rows[0]?.event_id ?? null;
