@@ -267,7 +267,7 @@ async function nextId(db: Db, sequence: "reservations_id_seq" | "drivers_id_seq"
   return id;
 }
 
-/** Queues a booking's mails, composed before (`compose`, loaded before the transaction), in the caller's transaction. */
+/** Queues a booking's mails, composed before its transaction, in that transaction. */
 async function sendBookingMails(
   tx: DbOrTx,
   siteId: string,
@@ -388,7 +388,7 @@ type ReservationInsert = typeof reservations.$inferInsert & { id: number; reserv
  * out takes its default. A default the database computes must be given instead; `blocked_until`,
  * which a trigger keeps, stays null here (neither the mails nor the event read it).
  */
-export function asInserted(values: ReservationInsert): Reservation {
+function asInserted(values: ReservationInsert): Reservation {
   const row: Record<string, unknown> = {};
   for (const [name, column] of Object.entries(getTableColumns(reservations))) {
     const given = (values as Record<string, unknown>)[name];
