@@ -41,7 +41,24 @@ export function parsePhone(input: string, region = "JP"): PhoneResult {
 export function formatPhone(stored: string | null | undefined, home = "JP"): string {
   const text = (stored ?? "").trim();
   if (!text) return "";
-  const number = phoneRules().parsePhoneNumberFromString(text, "JP");
-  if (!number?.isValid()) return text;
-  return number.country === home ? number.formatNational() : number.formatInternational();
+  const key = `${home} ${text}`;
+  let shown = formatted.get(key);
+  if (shown === undefined) {
+    const number = phoneRules().parsePhoneNumberFromString(text, "JP");
+    shown = !number?.isValid()
+      ? text
+      : number.country === home
+        ? number.formatNational()
+        : number.formatInternational();
+    if (formatted.size >= FORMATTED_KEPT) formatted.delete(formatted.keys().next().value as string);
+    formatted.set(key, shown);
+  }
+  return shown;
 }
+
+/**
+ * Numbers formatted lately: a booking's mails show the borrower's and the driver's (often the same)
+ * in both mails, and libphonenumber reads a number afresh each time.
+ */
+const formatted = new Map<string, string>();
+const FORMATTED_KEPT = 200;
