@@ -21,4 +21,10 @@ describe("phone numbers", () => {
     expect(formatPhone("(unknown)")).toBe("(unknown)");
     expect(formatPhone("")).toBe("");
   });
+
+  it("shows a number kept from before in the form its reader's country asks for", () => {
+    expect(formatPhone("+821012345678")).toBe("+82 10 1234 5678");
+    expect(formatPhone("+821012345678", "KR")).toBe("010-1234-5678");
+    expect(formatPhone("+821012345678")).toBe("+82 10 1234 5678");
+  });
 });
