@@ -123,19 +123,12 @@ const PROBE = "2026-11-24 10:00:00+00";
 export function withoutTextParsers(options: QueryOptions): QueryOptions | null {
   const parsers = options?.parsers;
   if (!parsers) return options;
-  for (const oid in parsers) {
-    const parse = parsers[oid] as (value: string, typeId?: number) => unknown;
-    if (!DRIZZLE_TEXT_TYPES.includes(Number(oid))) return null;
-    if (textParsers.has(parse)) continue;
-    if (parse(PROBE) !== PROBE) return null;
-    textParsers.add(parse);
+  for (const [oid, parse] of Object.entries(parsers)) {
+    if (!DRIZZLE_TEXT_TYPES.includes(Number(oid)) || parse(PROBE) !== PROBE) return null;
   }
   const { parsers: _same, ...rest } = options;
   return rest;
 }
-
-/** Drizzle's parsers found to return their text: it hands the same few functions to every query. */
-const textParsers = new WeakSet<(value: string, typeId?: number) => unknown>();
 
 /** `pipelinedQuery` on a client that reads Drizzle's text types as text once for all; any other parser is applied as given. */
 export function leanQuery(client: PGlite): PgliteSend {
