@@ -17,7 +17,7 @@ const SOURCES = [
   "scripts/build-server.mjs",
   "scripts/compress-assets.mjs",
 ];
-const OUTPUTS = ["build/server/main.js", "build/server/index.js"];
+const OUTPUTS = ["build/server/main.js", "build/server/pglite-thread.worker.js", "build/server/index.js"];
 /** Tests are never bundled: editing one needs no build. */
 const NOT_BUILT = /\.test\.tsx?$/;
 
