@@ -333,19 +333,20 @@ describe("card payments", () => {
   });
 });
 
+/** A driver entered in this booking, with a licence photo. */
+const newDriver: ReserveSession["driver"] = {
+  mode: "new",
+  person: { name: "運転 次郎", kana: "ウンテン ジロウ", tel: "090-1111-1111" },
+  licenseTypes: ["普通"],
+  licenseAcquisitionDate: "2010-04-01",
+  licenseExpirationDate: "2030-04-01",
+  images: [{ key: "licence/front", contentType: "image/jpeg", size: 1000 }],
+};
+
 describe("writing the reservation", () => {
   it("stores the trigger's refusal under the key and keeps no driver entered for it", async () => {
     const site = await siteWith(1);
-    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], {
-      driver: {
-        mode: "new",
-        person: { name: "運転 次郎", kana: "ウンテン ジロウ", tel: "090-1111-1111" },
-        licenseTypes: ["普通"],
-        licenseAcquisitionDate: "2010-04-01",
-        licenseExpirationDate: "2030-04-01",
-        images: [{ key: "licence/front", contentType: "image/jpeg", size: 1000 }],
-      },
-    });
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { driver: newDriver });
     // The car leaves service behind the (cached) catalogue: the quote still sees it, the trigger does not.
     await handle.db.update(vehicles).set({ inService: false }).where(eq(vehicles.siteId, site.siteId));
     const refusal = { outcome: "refused", reason: { code: "type_fully_booked" } };
@@ -386,16 +387,7 @@ describe("writing the reservation", () => {
 
   it("composes the mails from the row as it is then written, a driver entered now included", async () => {
     const site = await siteWith(1);
-    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], {
-      driver: {
-        mode: "new",
-        person: { name: "運転 次郎", kana: "ウンテン ジロウ", tel: "090-1111-1111" },
-        licenseTypes: ["普通"],
-        licenseAcquisitionDate: "2010-04-01",
-        licenseExpirationDate: "2030-04-01",
-        images: [{ key: "licence/front", contentType: "image/jpeg", size: 1000 }],
-      },
-    });
+    const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { driver: newDriver });
     const composed: Reservation[] = [];
     const capture: BookingDeps = {
       ...deps,
