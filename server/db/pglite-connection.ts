@@ -80,13 +80,14 @@ export class PgliteConnection {
 
   private async execute(statement: PgliteStatement): Promise<unknown> {
     const { transaction } = statement;
-    if (transaction && isBegin(statement)) this.open = { id: transaction, failed: null };
+    const begins = !!transaction && isBegin(statement);
+    if (begins) this.open = { id: transaction, failed: null };
     try {
       if (this.open?.failed) throw this.open.failed; // outside a transaction these would not be safe
-      if (!transaction || isBegin(statement)) await this.enter(statement.scope);
+      if (!transaction || begins) await this.enter(statement.scope);
       return await this.send(statement.text, statement.params, statement.options);
     } catch (error) {
-      if (transaction && isBegin(statement) && this.open) this.open.failed = error;
+      if (begins && this.open) this.open.failed = error;
       throw error;
     } finally {
       if (transaction && isEnd(statement)) this.open = null;
