@@ -13,8 +13,15 @@ const allTests = [
   // Tests of the route table itself, with no database: run once, not again on PostgreSQL.
   "tests/routes/**/*.test.ts",
   "tests/api/**/*.test.ts",
+  "tests/setup/**/*.test.ts",
 ];
-const integrationTests = ["server/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/api/**/*.test.ts"];
+const integrationTests = [
+  "server/**/*.int.test.ts",
+  "tests/integration/**/*.test.ts",
+  "tests/api/**/*.test.ts",
+  // The app role's limits, proved on each database.
+  "tests/setup/**/*.test.ts",
+];
 
 // Everything runs on PGlite; with TEST_DATABASE_URL the integration tests run again on PostgreSQL.
 export default defineConfig({

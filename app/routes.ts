@@ -34,6 +34,9 @@ function localeRoutes(prefix: string) {
           route("reserve/completed", "routes/reserve/completed.tsx", { id: id("reserve-completed") }),
           route("reserve/cancel", "routes/reserve/cancel.tsx", { id: id("reserve-cancel") }),
           route("reserve/pay", "routes/reserve/pay.tsx", { id: id("reserve-pay") }),
+          // A guest's receipts (issue 37): the list, and each one as a PDF, through the mail's signed link.
+          route("reserve/receipts", "routes/reserve/receipts.tsx", { id: id("reserve-receipts") }),
+          route("reserve/receipts/:entryId", "routes/reserve/receipt.ts", { id: id("reserve-receipt") }),
           route("fee", "routes/site/fee.tsx", { id: id("fee") }),
           route("store", "routes/site/store-list.tsx", { id: id("store-list") }),
           route("store/:storeId", "routes/site/store-detail.tsx", { id: id("store-detail") }),
@@ -57,6 +60,9 @@ function localeRoutes(prefix: string) {
             index("routes/mypage/home.tsx", { id: id("mypage-home") }),
             route("reserves", "routes/mypage/reserves.tsx", { id: id("mypage-reserves") }),
             route("reserves/:reserveId", "routes/mypage/reserve-detail.tsx", { id: id("mypage-reserve") }),
+            route("reserves/:reserveId/receipts/:entryId", "routes/mypage/reserve-receipt.ts", {
+              id: id("mypage-reserve-receipt"),
+            }),
             route("driver/driver_list", "routes/mypage/driver-list.tsx", { id: id("mypage-drivers") }),
             route("driver/new", "routes/mypage/driver-new.tsx", { id: id("mypage-driver-new") }),
             route("driver/:driverId", "routes/mypage/driver-edit.tsx", { id: id("mypage-driver") }),
@@ -120,12 +126,21 @@ const adminRoutes = [
       // The counter (issue 24): the day, the bookings, the dispatch board, the members.
       route("today", "routes/admin/today.tsx", { id: "admin-today" }),
       route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
+      route("takings", "routes/admin/takings.tsx", { id: "admin-takings" }),
+      route("takings/export", "routes/admin/takings-export.ts", { id: "admin-takings-export" }),
       route("reservations", "routes/admin/reservation-list.tsx", { id: "admin-reservations" }),
       route("reservations/export", "routes/admin/reservation-export.ts", { id: "admin-reservation-export" }),
       route("reservations/new", "routes/admin/reservation-new.tsx", { id: "admin-reservation-new" }),
+      route("reservations/new/quote", "routes/admin/reservation-new-quote.ts", { id: "admin-reservation-new-quote" }),
       route("reservations/:reserveNo", "routes/admin/reservation-detail.tsx", { id: "admin-reservation" }),
+      route("reservations/:reserveNo/receipts/:entryId", "routes/admin/reservation-receipt.ts", {
+        id: "admin-reservation-receipt",
+      }),
       route("reservations/:reserveNo/change", "routes/admin/reservation-change.tsx", {
         id: "admin-reservation-change",
+      }),
+      route("reservations/:reserveNo/return", "routes/admin/reservation-return.tsx", {
+        id: "admin-reservation-return",
       }),
       route("dispatch", "routes/admin/dispatch.tsx", { id: "admin-dispatch" }),
       route("members", "routes/admin/member-list.tsx", { id: "admin-members" }),
@@ -134,6 +149,7 @@ const adminRoutes = [
       route("settings", "routes/admin/settings.tsx", { id: "admin-settings" }),
       route("theme", "routes/admin/theme.tsx", { id: "admin-theme" }),
       route("cancellation", "routes/admin/cancellation.tsx", { id: "admin-cancellation" }),
+      route("return-charges", "routes/admin/return-charges.tsx", { id: "admin-return-charges" }),
       route("stores", "routes/admin/store-list.tsx", { id: "admin-stores" }),
       route("stores/new", "routes/admin/store-edit.tsx", { id: "admin-store-new" }),
       route("stores/:storeId", "routes/admin/store-edit.tsx", { id: "admin-store-edit" }),
@@ -189,6 +205,7 @@ export default [
   // The mail outbox, on loopback only and only while mail is not delivered (decision 017).
   route("_dev/mail", "routes/dev-mail.tsx", { id: "dev-mail" }),
   route("_dev/mail.json", "routes/dev-mail-json.ts", { id: "dev-mail-json" }),
+  route("_dev/payments.json", "routes/dev-payments-json.ts", { id: "dev-payments-json" }),
   ...adminRoutes,
   ...LOCALE_PREFIXES.flatMap(localeRoutes),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),

@@ -16,18 +16,10 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import {
-  firstCarTypePath,
-  LOCALES,
-  type LocaleCode,
-  onInterrupt,
-  PREFIX,
-  resultsPath,
-  startBuiltServer,
-} from "../scripts/lib/built-server";
+import { onInterrupt, startBuiltServer } from "../scripts/lib/built-server";
 import { startCaddy } from "./lib/caddy";
+import { type PageTarget, publicPageTargets } from "./lib/pages";
 
-const SITE = "sakura";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const VIA_CADDY = process.env.LH_PROXY !== "none";
 // The proxy's certificate is a throwaway self-signed one.
@@ -96,28 +88,9 @@ async function loadLighthouse(): Promise<{ lighthouse: LighthouseFn; launch: Lau
   return { lighthouse: lighthouseModule.default, launch: launcherModule.launch, version: pkg.version };
 }
 
-interface Target {
-  key: string;
-  locale: LocaleCode;
-  page: "top" | "results" | "car type";
-  path: string;
-}
+type Target = PageTarget;
 
-async function targets(base: string): Promise<Target[]> {
-  const list: Target[] = [];
-  for (const locale of LOCALES) {
-    const prefix = `${PREFIX[locale]}/${SITE}`;
-    const top = await (await fetch(base + prefix)).text();
-    const results = resultsPath(prefix, top);
-    const car = firstCarTypePath(prefix, await (await fetch(base + results)).text());
-    list.push({ key: `${locale}-top`, locale, page: "top", path: prefix });
-    list.push({ key: `${locale}-results`, locale, page: "results", path: results });
-    if (car) list.push({ key: `${locale}-car-type`, locale, page: "car type", path: car });
-    else console.warn(`! ${results}: no car type link; skipping the car type page`);
-  }
-  const only = process.env.LH_PAGES?.split(",").filter(Boolean);
-  return only ? list.filter((t) => only.includes(t.key)) : list;
-}
+const targets = (base: string) => publicPageTargets(base, process.env.LH_PAGES?.split(",").filter(Boolean));
 
 type Scores = Record<Category, number | null>;
 

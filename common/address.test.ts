@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { checkAddress, countryCode, countryName, countryOptions, hasPostalCode, postalCode } from "./address";
+import {
+  addressPlace,
+  checkAddress,
+  countryCode,
+  countryName,
+  countryOptions,
+  hasPostalCode,
+  isJapanese,
+  postalCode,
+} from "./address";
 
 const abroad = (country: string, zip: string, zipRequired = true) =>
   checkAddress({ zip, pref_code: "48", country }, { zipRequired });
@@ -10,8 +19,9 @@ describe("addresses abroad", () => {
       issues: [],
       zip: "9000015",
       country: "JP",
+      prefCode: 47,
     });
-    expect(checkAddress({ zip: "04524", pref_code: "47", country: "KR" }, { zipRequired: true }).issues).toEqual([
+    expect(checkAddress({ zip: "04524", pref_code: "47", country: "JP" }, { zipRequired: true }).issues).toEqual([
       { field: "zip", code: "zip_invalid" },
     ]);
   });
@@ -19,14 +29,14 @@ describe("addresses abroad", () => {
   it("needs a country for prefecture 48, as a code or a country's name", () => {
     expect(abroad("", "04524").issues).toContainEqual({ field: "country", code: "country_required" });
     expect(abroad("Narnia", "04524").issues).toContainEqual({ field: "country", code: "invalid_choice" });
-    expect(abroad("South Korea", "04524")).toEqual({ issues: [], zip: "04524", country: "KR" });
+    expect(abroad("South Korea", "04524")).toEqual({ issues: [], zip: "04524", country: "KR", prefCode: 48 });
     expect(countryCode("kr")).toBe("KR");
     expect(countryCode("台湾")).toBe("TW");
     expect(countryCode("대한민국")).toBe("KR");
   });
 
   it("follows Korea's five digits", () => {
-    expect(abroad("KR", "04524")).toEqual({ issues: [], zip: "04524", country: "KR" });
+    expect(abroad("KR", "04524")).toEqual({ issues: [], zip: "04524", country: "KR", prefCode: 48 });
     expect(abroad("KR", "０４５２４").zip).toBe("04524");
     expect(abroad("KR", "900-0015").issues).toEqual([{ field: "zip", code: "postal_invalid" }]);
   });
@@ -44,7 +54,7 @@ describe("addresses abroad", () => {
 
   it("leaves the postal code optional where the country has none (Hong Kong)", () => {
     expect(hasPostalCode("HK")).toBe(false);
-    expect(abroad("HK", "")).toEqual({ issues: [], zip: "", country: "HK" });
+    expect(abroad("HK", "")).toEqual({ issues: [], zip: "", country: "HK", prefCode: 48 });
     expect(abroad("US", "").issues).toEqual([{ field: "zip", code: "zip_required" }]);
   });
 
@@ -65,5 +75,59 @@ describe("addresses abroad", () => {
     expect(countryOptions("en")[0]?.value).toBe("US");
     expect(countryOptions("ja")[0]?.value).toBe("JP");
     expect(countryOptions("en")).toHaveLength(249);
+  });
+});
+
+describe("the country decides the address's rules (issue 40: the country first)", () => {
+  const form = (country: string, pref_code: string, zip: string) =>
+    checkAddress({ country, pref_code, zip }, { zipRequired: true, prefRequired: true, countryRequired: true });
+
+  it("asks an address in Japan for a prefecture 1–47 and 7 digits", () => {
+    expect(form("JP", "47", "900-0015")).toEqual({ issues: [], zip: "9000015", country: "JP", prefCode: 47 });
+    expect(form("JP", "", "9000015").issues).toEqual([{ field: "pref_code", code: "pref_required" }]);
+    expect(form("JP", "48", "9000015").issues).toEqual([{ field: "pref_code", code: "invalid_choice" }]);
+    expect(form("JP", "13", "12345").issues).toEqual([{ field: "zip", code: "zip_invalid" }]);
+    expect(form("JP", "13", "").issues).toEqual([{ field: "zip", code: "zip_required" }]);
+  });
+
+  it("asks any other country for no prefecture and its own postal code, and stores 48", () => {
+    expect(form("KR", "", "04524")).toEqual({ issues: [], zip: "04524", country: "KR", prefCode: 48 });
+    expect(form("US", "", "94103-1234")).toEqual({ issues: [], zip: "94103-1234", country: "US", prefCode: 48 });
+    expect(form("TW", "", "100")).toEqual({ issues: [], zip: "100", country: "TW", prefCode: 48 });
+    // A free-format code where the country's form is not known, within letters, digits, spaces and hyphens.
+    expect(form("FO", "", "fo-100")).toEqual({ issues: [], zip: "FO-100", country: "FO", prefCode: 48 });
+    expect(form("FO", "", "<b>").issues).toEqual([{ field: "zip", code: "postal_invalid" }]);
+    expect(form("KR", "", "").issues).toEqual([{ field: "zip", code: "zip_required" }]);
+    expect(form("HK", "", "").issues).toEqual([]);
+  });
+
+  it("ignores a prefecture left chosen when another country is chosen (no JavaScript, or hidden by the form)", () => {
+    expect(form("KR", "13", "04524")).toEqual({ issues: [], zip: "04524", country: "KR", prefCode: 48 });
+    expect(form("KR", "13", "900-0015").issues).toEqual([{ field: "zip", code: "postal_invalid" }]);
+  });
+
+  it("needs a country when nothing says where the address is", () => {
+    expect(form("", "", "").issues).toEqual([
+      { field: "country", code: "country_required" },
+      { field: "zip", code: "zip_required" },
+    ]);
+    expect(form("Narnia", "", "1").issues).toEqual([{ field: "country", code: "invalid_choice" }]);
+  });
+
+  it("places older data and clients without a country by the prefecture", () => {
+    expect(addressPlace("13", "")).toEqual({ country: "JP", overseas: false });
+    expect(addressPlace("48", "")).toEqual({ country: null, overseas: true });
+    expect(addressPlace("13", "KR")).toEqual({ country: "KR", overseas: true });
+    expect(isJapanese("", "JP")).toBe(true);
+    expect(isJapanese("48", "US")).toBe(false);
+    expect(isJapanese("13", "")).toBe(true);
+  });
+
+  it("places a form without the country by its prefecture, 48 being abroad", () => {
+    const hiddenCountry = (pref_code: string, zip: string) =>
+      checkAddress({ country: "", pref_code, zip }, { zipRequired: true, countryShown: false, prefRequired: true });
+    expect(hiddenCountry("47", "9000015")).toEqual({ issues: [], zip: "9000015", country: "JP", prefCode: 47 });
+    expect(hiddenCountry("48", "04524")).toEqual({ issues: [], zip: "04524", country: "", prefCode: 48 });
+    expect(hiddenCountry("", "9000015").issues).toEqual([{ field: "pref_code", code: "pref_required" }]);
   });
 });

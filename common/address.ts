@@ -153,37 +153,75 @@ export interface AddressPlace {
   overseas: boolean;
 }
 
+/**
+ * Where an address is, by what its form says: the chosen country decides (the forms ask for it
+ * first); without one, prefecture 48 is abroad and any other is Japan (older data and clients).
+ */
 export function addressPlace(prefCode: string, country: string): AddressPlace {
+  if (country.trim()) {
+    const code = countryCode(country);
+    return { country: code, overseas: code !== "JP" };
+  }
   if (prefCode.trim() !== String(PREF_OVERSEAS)) return { country: "JP", overseas: false };
-  return { country: countryCode(country), overseas: true };
+  return { country: null, overseas: true };
 }
 
-type Field = "zip" | "country";
+/** Whether an address form is in its Japanese mode (prefecture and 7-digit postcode) for these values. */
+export function isJapanese(prefCode: string, country: string): boolean {
+  return !addressPlace(prefCode, country).overseas;
+}
+
+type Field = "zip" | "country" | "pref_code";
 export type AddressIssue = { field: Field; code: string };
 
+const JP_PREF = /^(?:[1-9]|[1-3][0-9]|4[0-7])$/;
+
 /**
- * The rules between an address's postal code, prefecture and country. `zipRequired` says whether
- * the form asks for a postal code; abroad it stays optional where the country has none.
- * Returns the issues and the values to store (the country as a code, "JP" for a prefecture).
+ * The rules between an address's country, prefecture and postal code. The country decides: Japan
+ * takes a prefecture 1–47 (`prefRequired`) and 7 digits; any other country its own postal code
+ * (optional where it has none, `zipRequired` otherwise) and no prefecture (stored as 48). A form
+ * without the country (a driver setting can hide it) is placed by its prefecture, 48 being abroad.
+ * Returns the issues and the values to store: the country as a code and the prefecture code.
  */
 export function checkAddress(
   v: { zip: string; pref_code: string; country: string },
-  opts: { zipRequired: boolean; countryRequired?: boolean; prefShown?: boolean },
-): { issues: AddressIssue[]; zip: string; country: string } {
+  opts: {
+    zipRequired: boolean;
+    prefRequired?: boolean;
+    countryRequired?: boolean;
+    prefShown?: boolean;
+    countryShown?: boolean;
+  },
+): { issues: AddressIssue[]; zip: string; country: string; prefCode: number | null } {
   const issues: AddressIssue[] = [];
   const zip = v.zip.trim();
   const prefShown = opts.prefShown ?? true;
-  const place = prefShown ? addressPlace(v.pref_code, v.country) : { country: countryCode(v.country), overseas: true };
-  const countryText = v.country.trim();
-  if (place.overseas || !prefShown) {
-    if (!countryText) {
-      if (place.overseas && prefShown) issues.push({ field: "country", code: "country_required" });
-      else if (opts.countryRequired) issues.push({ field: "country", code: "country_required" });
-    } else if (!place.country) issues.push({ field: "country", code: "invalid_choice" });
-  }
-  const country = place.country ?? "";
-  // Without a known country the postal code can only be checked for being there.
-  const rulesOf = country || (prefShown ? "" : "JP");
+  const countryShown = opts.countryShown ?? true;
+  const prefText = prefShown ? v.pref_code.trim() : "";
+  const countryText = countryShown ? v.country.trim() : "";
+  let country: string | null = null;
+  if (countryText) {
+    country = countryCode(countryText);
+    if (!country) issues.push({ field: "country", code: "invalid_choice" });
+  } else if (prefText === String(PREF_OVERSEAS)) {
+    if (countryShown) issues.push({ field: "country", code: "country_required" });
+  } else if (prefText) country = "JP";
+  else if (countryShown && (opts.countryRequired || opts.prefRequired))
+    issues.push({ field: "country", code: "country_required" });
+  else if (prefShown && opts.prefRequired) issues.push({ field: "pref_code", code: "pref_required" });
+
+  let prefCode: number | null = null;
+  if (country === "JP") {
+    if (JP_PREF.test(prefText)) prefCode = Number(prefText);
+    // Other codes are refused by the field's own check; 48 is not a prefecture of Japan.
+    else if (prefText === String(PREF_OVERSEAS)) issues.push({ field: "pref_code", code: "invalid_choice" });
+    else if (prefShown && opts.prefRequired) issues.push({ field: "pref_code", code: "pref_required" });
+  } else if (country || prefText === String(PREF_OVERSEAS)) prefCode = PREF_OVERSEAS;
+
+  // Without a country the postal code is Japan's (the spec's default), unless the form was told
+  // to say where it is: then it can only be checked for being there.
+  const unplaced = prefText === String(PREF_OVERSEAS) || issues.some((i) => i.field === "country");
+  const rulesOf = country ?? (unplaced ? "" : "JP");
   const needsZip = opts.zipRequired && (!rulesOf || hasPostalCode(rulesOf));
   let stored = zip;
   if (!zip) {
@@ -193,8 +231,7 @@ export function checkAddress(
     if (normal === null) issues.push({ field: "zip", code: rulesOf === "JP" ? "zip_invalid" : "postal_invalid" });
     else stored = normal;
   }
-  // A form left without a prefecture says nothing about the country.
-  return { issues, zip: stored, country: prefShown && !v.pref_code.trim() ? "" : country };
+  return { issues, zip: stored, country: country ?? "", prefCode };
 }
 
 /** Countries that write an address from the largest place down, postal code first. */

@@ -13,17 +13,28 @@ export type CheckSheet = Partial<Record<CheckItem, "ok" | "ng">>;
 export const FUEL_FULL = 8;
 export const FUEL_LEVELS = [8, 7, 6, 5, 4, 3, 2, 1, 0] as const;
 
-/** What a return may add to the bill: a late return, fuel, an option added at the counter, or another charge. */
-export const EXTRA_KINDS = ["late", "fuel", "option", "other"] as const;
+/**
+ * What a return may add to the bill: a late return, fuel, the non-operation charge of a damaged car
+ * (NOC), an option added at the counter, or another charge.
+ */
+export const EXTRA_KINDS = ["late", "fuel", "noc", "option", "other"] as const;
 export type ExtraKind = (typeof EXTRA_KINDS)[number];
 
 export interface ExtraCharge {
   kind: ExtraKind;
   /** What the line says (an option's name, the late hours, a note), in the staff's words. */
   label: string;
-  /** Integer yen, tax included. */
+  /** Integer yen, tax included: what is charged. */
   amount: number;
+  /** What the rules proposed, when staff charged another amount (issue 37). */
+  proposed?: number;
+  /** Why staff charged another amount than proposed. */
+  reason?: string;
 }
+
+/** The damage a return records: none (null), a car that can still be driven, or one that cannot. */
+export const RETURN_DAMAGE = ["none", "drivable", "not_drivable"] as const;
+export type ReturnDamage = (typeof RETURN_DAMAGE)[number];
 
 /**
  * Where a booking stands at the counter: booked (no car handed over yet), in use (departed), returned,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatAddress, formatDate, formatDateTime, formatIsoDate, formatTime, mapSearchUrl } from "./format";
+import {
+  formatAddress,
+  formatDate,
+  formatDateTime,
+  formatIsoDate,
+  formatTime,
+  formatYen,
+  mapSearchUrl,
+} from "./format";
 
 describe("date formats", () => {
   it("shows YYYY/MM/DD and HH:mm in the store's time zone", () => {
@@ -9,6 +17,17 @@ describe("date formats", () => {
     expect(formatDateTime(d)).toBe("2026/11/23 00:05");
     expect(formatDateTime(d, "UTC")).toBe("2026/11/22 15:05");
     expect(formatIsoDate("2026-01-09")).toBe("2026/01/09");
+  });
+});
+
+describe("yen", () => {
+  it("is written one way per language, through Intl.NumberFormat", () => {
+    expect(formatYen(16280, "ja")).toBe("16,280円");
+    expect(formatYen(16280, "en")).toBe("¥16,280");
+    expect(formatYen(16280, "ko")).toBe("¥16,280");
+    expect(formatYen(16280, "zh-TW")).toBe("16,280 日圓");
+    expect(formatYen(0, "ja")).toBe("0円");
+    expect(formatYen(-5000, "en")).toBe("-¥5,000");
   });
 });
 

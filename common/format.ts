@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, localDate, localTime } from "./calendar-date";
+import type { Locale } from "./locales";
 
 /** Dates are shown YYYY/MM/DD and times HH:mm (spec §9), in the store's time zone. */
 export function formatDate(date: Date, timeZone = DEFAULT_TIME_ZONE): string {
@@ -18,9 +19,24 @@ export function formatIsoDate(isoDate: string): string {
   return isoDate.replaceAll("-", "/");
 }
 
-/** Thousands separators for yen amounts; the currency word comes from the catalogue (`price.amount`). */
-export function formatAmount(yen: number): string {
-  return yen.toLocaleString("en-US");
+/** Thousands separators alone, for a number set in a sentence or a field's hint (not for money: see formatYen). */
+export function formatAmount(value: number): string {
+  return value.toLocaleString("en-US");
+}
+
+/**
+ * Yen, written one way per language (decision 048): 16,280円 in Japanese, ¥16,280 in English and
+ * Korean, 16,280 日圓 in Traditional Chinese, where ¥ alone could be read as the renminbi.
+ */
+const YEN: Record<Locale, Intl.NumberFormat> = {
+  ja: new Intl.NumberFormat("ja-JP", { style: "currency", currency: "JPY", currencyDisplay: "name" }),
+  en: new Intl.NumberFormat("en-US", { style: "currency", currency: "JPY" }),
+  ko: new Intl.NumberFormat("ko-KR", { style: "currency", currency: "JPY", currencyDisplay: "narrowSymbol" }),
+  "zh-TW": new Intl.NumberFormat("zh-TW", { style: "currency", currency: "JPY", currencyDisplay: "name" }),
+};
+
+export function formatYen(amount: number, locale: Locale): string {
+  return YEN[locale].format(amount);
 }
 
 /**

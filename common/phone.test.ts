@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatPhone, parsePhone } from "./phone";
+import { telHref, telShown } from "./tel";
 
 describe("phone numbers", () => {
   it("stores E.164 from national or international form", () => {
@@ -26,5 +27,40 @@ describe("phone numbers", () => {
     expect(formatPhone("+821012345678")).toBe("+82 10 1234 5678");
     expect(formatPhone("+821012345678", "KR")).toBe("010-1234-5678");
     expect(formatPhone("+821012345678")).toBe("+82 10 1234 5678");
+  });
+
+  it("keeps a number only when it reads back as it was sent (issue 38)", () => {
+    // A digit short: the small metadata calls it valid, but it would read back as 901234567.
+    for (const sent of ["0901234567", "901234567", "+81901234567"]) expect(parsePhone(sent)).toEqual({ ok: false });
+    for (const [sent, region] of [
+      ["090-1234-5678", "JP"],
+      ["+81 90-1234-5678", "JP"],
+      ["+81 090-1234-5678", "JP"],
+      ["03-1234-5678", "JP"],
+      ["0120-123-456", "JP"],
+      ["010-1234-5678", "KR"],
+      ["+1 212 555 0123", "JP"],
+    ] as const) {
+      const parsed = parsePhone(sent, region);
+      expect(parsed.ok, sent).toBe(true);
+      if (parsed.ok)
+        expect(formatPhone(parsed.e164, parsed.country ?? "JP").replace(/\D/g, ""), sent).toMatch(/\d{9,}/);
+    }
+    const mobile = parsePhone("090-1234-5678");
+    expect(mobile.ok && formatPhone(mobile.e164)).toBe("090-1234-5678");
+  });
+});
+
+describe("phone links and numbers for visitors", () => {
+  it("links every number in E.164, so a foreign SIM dials a Japanese store", () => {
+    expect(telHref("098-000-8301")).toBe("tel:+81980008301");
+    expect(telHref("０９８−０００−８３０１")).toBe("tel:+81980008301");
+    expect(telHref("+819012345678")).toBe("tel:+819012345678");
+    expect(telHref("+82 10-1234-5678")).toBe("tel:+821012345678");
+  });
+  it("shows a Japanese number as written in Japanese, and with +81 in the other languages", () => {
+    expect(telShown("098-000-8301", "ja")).toBe("098-000-8301");
+    for (const locale of ["en", "ko", "zh-TW"]) expect(telShown("098-000-8301", locale)).toBe("+81 98-000-8301");
+    expect(telShown("+82 10-1234-5678", "en")).toBe("+82 10-1234-5678");
   });
 });

@@ -1,5 +1,6 @@
 import type { CountryCode } from "libphonenumber-js/min";
 import { phoneRules } from "#phone-rules";
+import { halfWidth } from "./tel";
 
 export { loadPhoneRules } from "#phone-rules";
 
@@ -9,14 +10,6 @@ export { loadPhoneRules } from "#phone-rules";
  * number is read in the address's country (Japan by default). Client-safe: the forms' schemas
  * run it in the browser too, where the rules arrive on demand (RulesPending until then).
  */
-
-/** Full-width digits, plus signs and dashes as phones and IMEs type them → half-width. */
-function halfWidth(input: string): string {
-  return input
-    .normalize("NFKC")
-    .replace(/[‐‑‒–—―−ー]/g, "-")
-    .trim();
-}
 
 /** Only what a phone number is written with: digits, spaces, + ( ) - . / and an extension mark. */
 const PHONE_CHARS = /^\+?[0-9\s().\-/]+(?:(?:ext\.?|x|#)\s*[0-9]+)?$/i;
@@ -29,6 +22,18 @@ export function parsePhone(input: string, region = "JP"): PhoneResult {
   if (!text || text.length > 30 || !PHONE_CHARS.test(text)) return { ok: false };
   const number = phoneRules().parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
   if (!number?.isValid()) return { ok: false };
+  // Kept only when it reads back as sent: the small metadata takes `0901234567` (a digit short) as
+  // valid, and would show it as `901234567`, matching none of the country's formats (issue 38).
+  const national = number.formatNational();
+  if (/^\d+$/.test(national)) return { ok: false };
+  const digits = (s: string) => s.replace(/\D/g, "");
+  const sent = digits(text);
+  const international = text.startsWith("+");
+  const shown = digits(international ? number.formatInternational() : national);
+  // `+81 090-…`: the trunk 0 written after the country code, a common way to write it.
+  const trunkAfterCode = `${number.countryCallingCode}0${number.nationalNumber}`;
+  if (sent !== shown && !(international && sent.startsWith(trunkAfterCode) && sent.length === shown.length + 1))
+    return { ok: false };
   return { ok: true, e164: number.number, country: number.country ?? null };
 }
 

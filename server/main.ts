@@ -9,20 +9,24 @@ import { createDb } from "./db/client";
 import { seedDemoIfEmpty } from "./db/seed/demo";
 import { assertRequestRoleIsLimited } from "./db/tenancy";
 import { createApp } from "./http/app";
+import { loadFingerprintKey } from "./http/fingerprint-key";
 import { createPageCache } from "./http/page-cache";
+import { publicPagesOf } from "./http/public-pages";
+import { type OperationMailsFactory, startReconciliation } from "./ledger/reconcile";
 import { createLogger } from "./logger";
 import { createMailer } from "./mail/mailer";
 import { startOutboxRelay } from "./mail/relay";
 import { createSmtpTransport } from "./mail/smtp-transport";
 import { onBackupSignal } from "./ops/backup";
 import { gracefulStop, STOP_GRACE_MS } from "./ops/shutdown";
-import { listening, openDatabase } from "./ops/startup-checks";
+import { listenAddress, listening, openDatabase, portAvailable } from "./ops/startup-checks";
 import { describeStartupError } from "./ops/startup-error";
 import { createPaymentGateway } from "./payments";
 import { createPostalLookup } from "./postal";
 import { createSiteCache } from "./sites/site-cache";
 import { createDiskBlobStore } from "./uploads/blob-store";
 import { startWebhookWorker } from "./webhooks/delivery";
+import { webhookUrlRules } from "./webhooks/webhook.schema";
 
 /** How long an idle kept-alive connection stays open: longer than clients and proxies keep theirs. */
 const KEEP_ALIVE_MS = 65_000;
@@ -30,6 +34,9 @@ const KEEP_ALIVE_MS = 65_000;
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  // HOST and PORT first: neither waits for the database to be opened and migrated to fail.
+  const address = await listenAddress(config.HOST, config.PORT);
+  await portAvailable(address, config.PORT, config.HOST);
   const handle = await openDatabase(config, () =>
     createDb(config, (err) =>
       logger.error({ err: err.message }, "PostgreSQL connection lost; a new one opens on the next query"),
@@ -43,37 +50,64 @@ async function main() {
   // With SMTP configured, mail queued in the outbox is delivered by this relay (decision 017).
   const mailRelay =
     config.MAIL_TRANSPORT === "smtp"
-      ? startOutboxRelay({ db: handle.db, transport: createSmtpTransport(config), logger })
+      ? startOutboxRelay({ handle, transport: createSmtpTransport(config), logger })
       : undefined;
   if (mailRelay) logger.info({ smtpHost: config.SMTP_HOST, smtpPort: config.SMTP_PORT }, "mail relay started");
   // Webhook deliveries queued by bookings go out from here, for every site (decision 034).
-  const webhookWorker = startWebhookWorker({ db: handle.db, logger, fetch: globalThis.fetch });
+  const webhookWorker = startWebhookWorker({
+    handle,
+    logger,
+    fetch: globalThis.fetch,
+    rules: webhookUrlRules(process.env.NODE_ENV, config.WEBHOOK_HTTP_LOOPBACK),
+  });
 
   const buildDir = path.resolve("build");
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  // Card attempts left without an outcome (a crash, a lost answer) are settled by the gateway's record.
+  const entry = build.entry.module as unknown as { operationMails?: OperationMailsFactory };
+  const mailer = createMailer(config, logger);
+  const payments = createPaymentGateway(config);
+  const siteCache = createSiteCache({ logger });
+  const reconciliation = entry.operationMails
+    ? startReconciliation({
+        database: handle,
+        logger,
+        deps: {
+          payments,
+          mailer,
+          logger,
+          mails: entry.operationMails({
+            siteCache,
+            forSite: handle.forSite,
+            origin: config.PUBLIC_ORIGIN ?? `http://localhost:${config.PORT}`,
+          }),
+        },
+      })
+    : undefined;
   const stopper = gracefulStop(logger);
   const app = createApp({
     build,
     stopping: stopper.stopping,
     database: handle,
-    siteCache: createSiteCache({ logger }),
-    pageCache: createPageCache({ ttlMs: config.PAGE_CACHE_MS }),
+    siteCache,
+    pageCache: createPageCache({ ttlMs: config.PAGE_CACHE_MS, isPublicPage: publicPagesOf(build) }),
     logger,
     productAnalyticsId: config.PRODUCT_ANALYTICS_ID,
     providerUrl: config.PROVIDER_URL,
     publicOrigin: config.PUBLIC_ORIGIN,
     webhookHttpLoopback: config.WEBHOOK_HTTP_LOOPBACK,
     trustProxy: config.TRUST_PROXY,
-    mailer: createMailer(config, logger),
-    payments: createPaymentGateway(config),
+    mailer,
+    payments,
     stripePublishableKey: config.PAYMENT_GATEWAY === "stripe" ? config.STRIPE_PUBLISHABLE_KEY : undefined,
     postal: createPostalLookup(config, (why) => logger.warn({ why }, "postal lookup failed")),
+    fingerprintKey: loadFingerprintKey(config.DATA_DIR),
     blobs: createDiskBlobStore(path.resolve(config.DATA_DIR, "blobs")),
     media: createDiskBlobStore(path.resolve(config.DATA_DIR, "media")),
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
   });
 
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: address }, (info) => {
     logger.info({ port: info.port, database: handle.kind }, `listening on http://localhost:${info.port}`);
   });
   await listening(server, config.PORT, config.HOST);
@@ -88,6 +122,7 @@ async function main() {
   const release = async () => {
     await Promise.resolve(mailRelay?.stop()).catch(() => {});
     await webhookWorker.stop().catch(() => {});
+    await reconciliation?.stop().catch(() => {});
     // PGlite writes its pages out now, so the next start needs no recovery.
     if (handle.kind === "pglite") await handle.db.execute(sql`checkpoint`);
     await handle.close();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createDocument, type oas31 } from "zod-openapi";
+import { documentNumbersAsText } from "./number-fields.server";
 import { API_TAGS, openApiPath } from "./operation.server";
 import { OPERATIONS } from "./operations.server";
 import { ProblemSchema } from "./problem.server";
@@ -78,7 +79,7 @@ function build(): oas31.OpenAPIObject {
       },
     };
   }
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: { title: "Rent-a-car booking API", version: "1.0.0", description: DESCRIPTION },
     servers: [
@@ -101,4 +102,6 @@ function build(): oas31.OpenAPIObject {
     },
     paths: paths as oas31.PathsObject,
   } as Parameters<typeof createDocument>[0]);
+  documentNumbersAsText(document);
+  return document;
 }

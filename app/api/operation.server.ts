@@ -35,7 +35,7 @@ export interface ApiRequest<Q = unknown, P = unknown, B = unknown> {
   bundle: SiteBundle;
   locale: Locale;
   db: Db;
-  services: Omit<AppServices, "db" | "acrossSites">;
+  services: Omit<AppServices, "db" | "acrossSites" | "forSite">;
   request: Request;
   requestId: string;
   clientIp: string;

@@ -1,13 +1,13 @@
-import { ADDRESS_OPERATIONS } from "./groups/address.server";
-import { AUTH_OPERATIONS } from "./groups/auth.server";
-import { CARD_OPERATIONS } from "./groups/cards.server";
-import { DRIVER_OPERATIONS } from "./groups/drivers.server";
-import { MYPAGE_OPERATIONS } from "./groups/mypage.server";
-import { PASSWORD_OPERATIONS } from "./groups/password.server";
-import { RESERVATION_OPERATIONS } from "./groups/reservations.server";
-import { SITE_OPERATIONS } from "./groups/site.server";
-import { STORE_OPERATIONS } from "./groups/stores.server";
-import { USER_OPERATIONS } from "./groups/users.server";
+import { ADDRESS_OPERATIONS } from "./groups/address";
+import { AUTH_OPERATIONS } from "./groups/auth";
+import { CARD_OPERATIONS } from "./groups/cards";
+import { DRIVER_OPERATIONS } from "./groups/drivers";
+import { MYPAGE_OPERATIONS } from "./groups/mypage";
+import { PASSWORD_OPERATIONS } from "./groups/password";
+import { RESERVATION_OPERATIONS } from "./groups/reservations";
+import { SITE_OPERATIONS } from "./groups/site";
+import { STORE_OPERATIONS } from "./groups/stores";
+import { USER_OPERATIONS } from "./groups/users";
 import type { Operation } from "./operation.server";
 
 /** Every operation of the API, by §7's groups: the router and the OpenAPI document read this list. */

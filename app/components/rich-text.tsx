@@ -1,5 +1,6 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ReactNode, useId } from "react";
 import { parseRichText, type RichBlock, type RichInline } from "../../common/rich-text";
+import { useI18n } from "../lib/i18n";
 
 /**
  * Client-authored page text in the small, safe markup of decision 005 (read by `parseRichText`):
@@ -13,13 +14,24 @@ export function RichText({ source }: { source: string }) {
     <div className="rich-text" data-testid="rich-text">
       {blocks.map((block, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity beyond their position
-        <Fragment key={i}>{renderBlock(block)}</Fragment>
+        <Fragment key={i}>{renderBlock(block, headingBefore(blocks, i))}</Fragment>
       ))}
     </div>
   );
 }
 
-function renderBlock(block: RichBlock): ReactNode {
+/** The text of the nearest heading before block `i`: what a table under it is about. */
+function headingBefore(blocks: readonly RichBlock[], i: number): string {
+  for (let j = i - 1; j >= 0; j--) {
+    const b = blocks[j];
+    if (b && (b.kind === "h2" || b.kind === "h3")) return plain(b.content);
+  }
+  return "";
+}
+
+const plain = (parts: readonly RichInline[]) => parts.map((p) => p.text).join("");
+
+function renderBlock(block: RichBlock, heading: string): ReactNode {
   switch (block.kind) {
     case "h2":
       return <h2>{inline(block.content)}</h2>;
@@ -34,34 +46,39 @@ function renderBlock(block: RichBlock): ReactNode {
           ))}
         </ul>
       );
-    case "table":
-      return (
-        <div className="overflow-x-auto">
-          <table>
-            <thead>
-              <tr>
-                {block.head.map((c, i) => (
+    case "table": {
+      const table = (
+        <table>
+          <thead>
+            <tr>
+              {block.head.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static table
+                <th key={i} scope="col">
+                  {inline(c)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {block.body.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: static table
+              <tr key={i}>
+                {r.map((c, j) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: static table
-                  <th key={i} scope="col">
-                    {inline(c)}
-                  </th>
+                  <td key={j}>{inline(c)}</td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {block.body.map((r, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static table
-                <tr key={i}>
-                  {r.map((c, j) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: static table
-                    <td key={j}>{inline(c)}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       );
+      // Two columns fit a phone; a wider table scrolls, and says so (issue 40).
+      return block.head.length > 2 ? (
+        <WideTable name={heading || block.head.map(plain).join(" / ")}>{table}</WideTable>
+      ) : (
+        <div className="overflow-x-auto">{table}</div>
+      );
+    }
     case "p":
       return (
         <p>
@@ -88,5 +105,31 @@ function inline(parts: readonly RichInline[]): ReactNode {
       // biome-ignore lint/suspicious/noArrayIndexKey: static text
       <Fragment key={i}>{part.text}</Fragment>
     ),
+  );
+}
+
+/**
+ * A table wider than a phone: a hint that says it scrolls sideways (phones only), and a scroll
+ * region that takes keyboard focus, named for the table, so arrow keys scroll it (WCAG 2.1.1).
+ */
+function WideTable({ name, children }: { name: string; children: ReactNode }) {
+  const { t } = useI18n();
+  const hint = useId();
+  return (
+    <>
+      <p id={hint} className="mt-4 text-sm text-gray-700 md:hidden" data-testid="table-scroll-hint">
+        {t("table.scrollHint")}
+      </p>
+      <section
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must be reachable by keyboard
+        tabIndex={0}
+        aria-label={t("table.region", { name })}
+        aria-describedby={hint}
+        data-testid="table-scroll"
+      >
+        {children}
+      </section>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { telHref, telShown } from "../../common/tel";
 import { codeLabel, WEEKDAY_LABEL, zoneMessage } from "../i18n/labels";
 import { useI18n } from "../lib/i18n";
 import type { StoreView } from "../presenters/store.server";
@@ -5,7 +6,7 @@ import { DescriptionList } from "./ui/description-list";
 
 /** Address, phone, hours and holidays of a store as a description list. */
 export function StoreInfo({ store, detailed = false }: { store: StoreView; detailed?: boolean }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const sep = t("list.separator");
   const zone = zoneMessage(store.timeZone);
   const holidays = [
@@ -33,8 +34,8 @@ export function StoreInfo({ store, detailed = false }: { store: StoreView; detai
     [
       t("store.tel"),
       store.tel ? (
-        <a key="tel" href={`tel:${store.tel.replace(/[^0-9+]/g, "")}`} className="link tap" data-testid="store-tel">
-          {store.tel}
+        <a key="tel" href={telHref(store.tel)} className="link tap" data-testid="store-tel">
+          {telShown(store.tel, locale)}
         </a>
       ) : (
         ""

@@ -26,6 +26,8 @@ export const REASON_MESSAGE = {
   type_fully_booked: "reason.type_fully_booked",
   no_cars_in_period: "reason.no_cars_in_period",
   cancel_closed: "reason.cancel_closed",
+  cancel_stale_changed: "reason.cancel_stale_changed",
+  cancel_stale_fee: "reason.cancel_stale_fee",
   name_required: "reason.name_required",
   kana_required: "reason.kana_required",
   kana_invalid: "reason.kana_invalid",
@@ -58,6 +60,9 @@ export const REASON_MESSAGE = {
   user_type_required: "reason.user_type_required",
   text_too_long: "reason.text_too_long",
   invalid_choice: "reason.invalid_choice",
+  option_not_offered: "reason.option_not_offered",
+  option_over_limit: "reason.option_over_limit",
+  text_expected: "reason.text_expected",
   invalid_input: "reason.invalid_input",
   reset_link_invalid: "reason.reset_link_invalid",
   license_type_required: "reason.license_type_required",
@@ -83,6 +88,7 @@ export const REASON_MESSAGE = {
   jcb_not_accepted: "reason.jcb_not_accepted",
   authentication_failed: "reason.authentication_failed",
   card_failed: "reason.card_failed",
+  payment_unconfirmed: "reason.payment_unconfirmed",
   card_incomplete: "reason.card_incomplete",
   card_form_unavailable: "reason.card_form_unavailable",
   withdrawal_renting: "reason.withdrawal_renting",
@@ -97,6 +103,7 @@ export const REASON_MESSAGE = {
   submit_in_progress: "reason.submit_in_progress",
   submit_failed: "reason.submit_failed",
   option_not_possible_required: "reason.option_not_possible_required",
+  long_rental_unconfirmed: "reason.long_rental_unconfirmed",
 } as const satisfies Record<ReasonCode, MessageKey>;
 
 export const PERIOD_LABEL = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../common/locales";
 import { CATALOGUES } from "./messages";
-import { type PluralKey, translatePlural } from "./translate";
+import { type PluralKey, translateKey, translatePlural } from "./translate";
 
 const PLURAL_KEYS: PluralKey[] = ["results.count", "results.hiddenFull", "results.suggestStore"];
 
@@ -13,7 +13,7 @@ describe("plural messages", () => {
     );
     expect(translatePlural(CATALOGUES.en, "en", "results.count", 0)).toBe("0 car types");
     expect(translatePlural(CATALOGUES.en, "en", "results.suggestStore", 1, { store: "Naha" })).toBe(
-      "1 car type free at Naha",
+      "1 car type available at Naha",
     );
   });
 
@@ -31,5 +31,13 @@ describe("plural messages", () => {
       expect(catalogue[`${key}#other`], `${key}#other`).toBeTruthy();
       for (const n of [0, 1, 2, 5, 21]) expect(translatePlural(catalogue, locale, key, n)).toContain(String(n));
     }
+  });
+});
+
+describe("yen placeholders", () => {
+  it("fills a catalogue's {name:yen} placeholder in the message's language, and a plain one as given", () => {
+    const messages = { fee: "合計（{max:yen}）以下、{count}件" };
+    expect(translateKey(messages, "fee", { max: 7000, count: 3 }, "ja")).toBe("合計（7,000円）以下、3件");
+    expect(translateKey({ fee: "at most {max:yen}" }, "fee", { max: 7000 }, "en")).toBe("at most ¥7,000");
   });
 });

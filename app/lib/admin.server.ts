@@ -9,9 +9,11 @@ import {
 import { cookieAttributes } from "../../common/embedding";
 import { LOCALE_COOKIE_MAX_AGE, readCookie } from "../../common/locales";
 import { SESSION_TIMEOUTS } from "../../server/auth/sessions";
+import type { Db } from "../../server/db/client";
 import { AppError, notFoundError } from "../../server/errors";
-import { requestContext } from "../../server/http/context";
+import { type AppServices, requestContext } from "../../server/http/context";
 import type { SiteBundle } from "../../server/sites/site-bundle";
+import { type Actor, authorize, type Permission } from "../../server/staff/permissions";
 import type { StaffPrincipal } from "../../server/staff/sessions";
 import {
   endStaffSession,
@@ -115,8 +117,10 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
     response.headers.append("Set-Cookie", cookie(request, FLASH_COOKIE, "", 0, false));
   }
   for (const value of state.cookies) response.headers.append("Set-Cookie", value);
-  // Staff pages hold the company's and its customers' data: never stored, never indexed.
-  response.headers.set("Cache-Control", "no-store");
+  // Staff pages hold the company's and its customers' data: never stored, never indexed. A download
+  // that already says no-store (a receipt's "private, no-store") keeps its own wording.
+  if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? ""))
+    response.headers.set("Cache-Control", "no-store");
   response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
@@ -136,16 +140,47 @@ function loginPath(siteId: string, request: Request): string {
 
 /**
  * The signed-in staff member, or a redirect to the login page (or to the code page when the password
- * was right and the second factor is still to come). Permissions are checked by the domain function
- * each action calls (`authorize`, decision 029), not here.
+ * was right and the second factor is still to come). The routes call it through `requireStaffAccess`.
  */
-export function requireStaff(context: Context, request: Request): StaffPrincipal {
+function requireStaff(context: Context, request: Request): StaffPrincipal {
   const state = adminRequest(context);
   const site = getAdminSite(context);
   const session = state?.session;
   if (!session) throw redirect(loginPath(site.siteId, request));
   if (session.twoFactorPending) throw redirect(adminPath(site.siteId, "/login/two-factor"));
   return session.staff;
+}
+
+/** What a back-office loader or action works with: who acts, on which site, through which services. */
+export interface StaffAccess {
+  staff: StaffPrincipal;
+  /** The staff member as the domain functions and the audit log take them. */
+  actor: Actor & { staffId: number };
+  siteId: string;
+  bundle: SiteBundle;
+  /** The request's database (the site's scope). */
+  db: Db;
+  services: AppServices;
+}
+
+/**
+ * The back office's guard, in one call: the site (404 when unknown), the signed-in staff member (a
+ * redirect to the login or the code page otherwise), and, when a permission is
+ * named, the right to it (on `storeId` for a store-scoped one): a refusal is a 403 before the form is
+ * read. Checks that need a row first (the reservation's store) stay with the action (`authorize`).
+ */
+export function requireStaffAccess(
+  context: Context,
+  request: Request,
+  permission?: Permission,
+  storeId?: number,
+): StaffAccess {
+  const staff = requireStaff(context, request);
+  const { siteId, bundle } = getAdminSite(context);
+  const actor = actorOf(staff);
+  if (permission) authorize(actor, permission, storeId);
+  const all = services(context);
+  return { staff, actor, siteId, bundle, db: all.db, services: all };
 }
 
 /** Pages for those not signed in (login, invitation, reset): a signed-in member of staff goes home. */
@@ -192,7 +227,7 @@ export function rememberAdminLocale(context: Context, request: Request, locale: 
 }
 
 /** Who is acting, for the domain functions and the audit log. */
-export function actorOf(staff: StaffPrincipal) {
+export function actorOf(staff: StaffPrincipal): Actor & { staffId: number } {
   return { ...staff, staffId: staff.id, name: staff.email };
 }
 
@@ -216,14 +251,48 @@ interface RowSchema<T> {
 }
 
 /**
+ * The action of a site-wide settings page (the settings, the cancellation fees, the return charges):
+ * the right to edit the site first (a refusal is a 403 before anything is read), then the form by the
+ * use case's schema; a save reads the site again and the page says so.
+ */
+export async function settingsAction<T>(
+  context: Context,
+  request: Request,
+  options: {
+    /** The page's path in the back office (`/settings`). */
+    path: string;
+    schema: RowSchema<T>;
+    lists?: readonly string[];
+    save: (db: Db, siteId: string, actor: Actor, input: T) => Promise<unknown>;
+  },
+) {
+  const { siteId, db, actor } = requireStaffAccess(context, request, "site.edit");
+  const form = await request.formData();
+  return handleForm(
+    form,
+    options.schema,
+    async (input) => {
+      await options.save(db, siteId, actor, input);
+      invalidateSite(context);
+      return redirectWithAdminFlash(request, adminPath(siteId, options.path), {
+        kind: "success",
+        key: "admin.flash.saved",
+      });
+    },
+    { lists: options.lists },
+  );
+}
+
+/**
  * The action of a back-office page that adds, saves or deletes one row (a store, a class, an option,
  * a news item, …): its delete button (`intent=delete`) runs `remove`; anything else is the form, read
  * by the use case's schema. After a change the site is read again and the page says what was done:
  * a new or saved row opens again (or the list, with `after: "list"`), a deleted one leads to the list.
- * The caller has authorized the actor already (a refusal is a 403 before anything is read).
+ * The caller has passed the guard (`requireStaffAccess`) with the right to the change already, so a
+ * refusal is a 403 before anything is read.
  */
 export async function rowAction<T>(
-  context: Context,
+  access: Pick<StaffAccess, "siteId" | "services">,
   request: Request,
   form: FormData,
   options: {
@@ -239,10 +308,10 @@ export async function rowAction<T>(
     after?: "row" | "list";
   },
 ) {
-  const { siteId } = getAdminSite(context);
+  const { siteId } = access;
   const { id, list } = options;
   const done = (rowId: number | null, key: "admin.flash.created" | "admin.flash.saved" | "admin.flash.deleted") => {
-    invalidateSite(context);
+    access.services.siteCache.invalidate(siteId);
     const to = rowId === null || options.after === "list" ? list : `${list}/${rowId}`;
     return redirectWithAdminFlash(request, adminPath(siteId, to), { kind: "success", key });
   };

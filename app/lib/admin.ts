@@ -46,14 +46,15 @@ function adminCatalogue(rootCatalogue: unknown): { name: "admin-ja" | "admin-en"
 export function useAdminI18n(): { locale: AdminLocale; t: AdminT; reasonText: (reason: ReasonLike) => string } {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const { name, messages } = adminCatalogue(root?.catalogue);
-  const t: AdminT = (key, params) => translateKey(messages, key, params);
+  const locale = name === "admin-en" ? "en" : "ja";
+  const t: AdminT = (key, params) => translateKey(messages, key, params, locale);
   return {
-    locale: name === "admin-en" ? "en" : "ja",
+    locale,
     t,
     /** A refusal's message: the back office's own reasons first, then the site's (the same rules as the public forms). */
     reasonText(reason) {
       const own = `admin.reason.${reason.code}`;
-      if (messages[own] !== undefined) return translateKey(messages, own as AdminMessageKey, reason.params);
+      if (messages[own] !== undefined) return translateKey(messages, own as AdminMessageKey, reason.params, locale);
       const shared = reasonMessage(reason.code);
       return shared
         ? translateKey(messages as Record<string, string>, shared, reason.params)

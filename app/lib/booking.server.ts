@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type RouterContextProvider, redirect } from "react-router";
 import { addDays, localDate } from "../../common/calendar-date";
+import type { CounterBookingDeps } from "../../server/counter/phone-booking";
 import type { Db } from "../../server/db/client";
 import { quoteReservation } from "../../server/reservations/quote";
 import type { ReserveSession } from "../../server/reservations/reserve-session";
@@ -11,7 +12,7 @@ import {
   type SubmitAnswer,
 } from "../../server/reservations/submit";
 import type { SiteBundle } from "../../server/sites/site-bundle";
-import { bookingMails } from "../presenters/booking-mail.server";
+import { bookingMails, composeBookingMails } from "../presenters/booking-mail.server";
 import { requireReserveSession, reservePath, saveReserveSession } from "./reserve-session.server";
 import { publicOrigin } from "./seo.server";
 import { getMember } from "./session.server";
@@ -28,6 +29,22 @@ export function bookingDeps(context: Context, request: Request): BookingDeps {
     payments: s.payments,
     logger: s.logger,
     mails: bookingMails(s, publicOrigin(request, context)),
+  };
+}
+
+/** The submit's needs for a booking taken at the counter: the store's mail names who took it. */
+export function counterBookingDeps(context: Context, request: Request): CounterBookingDeps {
+  const s = services(context);
+  const origin = publicOrigin(request, context);
+  return {
+    mailer: s.mailer,
+    payments: s.payments,
+    logger: s.logger,
+    mails: async (siteId, taker) => {
+      const bundle = await s.siteCache.get(s.db, siteId);
+      if (!bundle) throw new Error("booking mails: unknown site");
+      return composeBookingMails(bundle, origin, { takenBy: taker.name });
+    },
   };
 }
 

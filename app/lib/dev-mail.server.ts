@@ -3,7 +3,7 @@ import { requestContext } from "../../server/http/context";
 import { listOutbox } from "../../server/mail/outbox";
 import { services } from "./site.server";
 
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+export const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 /**
  * The outbox for a developer on this machine (decision 017): only while mail is stored rather than

@@ -49,6 +49,45 @@ export function issuesToErrors(issues: readonly Issue[]): Errors {
   return errors;
 }
 
+/** Of the fields with an error, the one highest on the page (the schema's order may differ). */
+function firstOnPage(form: HTMLFormElement, fields: string[]): string | undefined {
+  const placed = fields.map((name) => ({
+    name,
+    el: form.querySelector(`[name="${name}"]:not([type="hidden"])`) ?? form.querySelector(`[data-field="${name}"]`),
+  }));
+  const found = placed.filter((p): p is { name: string; el: Element } => p.el !== null);
+  found.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+  return found[0]?.name ?? fields[0];
+}
+
+/**
+ * No errors, as one object for the life of the page: the hook's effect that takes the server's errors
+ * runs on a new object, so an answer without errors must not make a new one each render.
+ */
+export const NO_FORM_ERRORS: Errors = Object.freeze({});
+
+/** What an action answers a refused form with (`formFailure`): the messages and what was sent. */
+interface FormAnswer {
+  errors?: Partial<Errors>;
+  values?: unknown;
+}
+
+/**
+ * A page's form in one call: `useFormValidation` over the action's answer, and the values to show,
+ * what was sent when the answer is a refusal (`sent`), else `values` (the loader's, or none).
+ * `keep` says which answers show what was sent (a refused delete sent nothing but its intent).
+ */
+export function useForm<A extends FormAnswer, I = Record<string, never>>(
+  schema: Schema,
+  answer: A | null | undefined,
+  options: { values?: I; lists?: readonly string[]; keep?: (answer: A) => boolean } = {},
+) {
+  const validation = useFormValidation(schema, answer?.errors ?? NO_FORM_ERRORS, { lists: options.lists });
+  const sent = answer && (options.keep?.(answer) ?? true) ? answer : null;
+  const values = (sent ? sent.values : (options.values ?? {})) as NonNullable<A["values"]> | I;
+  return { ...validation, sent, values };
+}
+
 /**
  * The browser half of the form pattern (docs/decisions/011-forms.md): the use case's schema runs
  * on submit, and a form with errors is not sent; the fields show them at once, and an edited
@@ -76,7 +115,13 @@ export function useFormValidation(
     const control =
       next.form.querySelector<HTMLElement>(`[name="${next.field}"]:not([type="hidden"])`) ??
       next.form.querySelector<HTMLElement>('[aria-invalid="true"]');
-    control?.focus();
+    if (!control) return;
+    // The whole field (label, control and message) in the middle of the screen: focusing alone
+    // scrolls just far enough for the control, leaving a phone's message under the sticky bar.
+    control.focus({ preventScroll: true });
+    const field = control.closest<HTMLElement>("[data-field]") ?? control;
+    const tall = field.getBoundingClientRect().height > window.innerHeight / 2;
+    field.scrollIntoView({ block: tall ? "start" : "center" });
   }, [attempt]);
   // A new answer from the server replaces what the browser found.
   useEffect(() => setErrors(serverErrors), [serverErrors]);
@@ -150,7 +195,7 @@ export function useFormValidation(
         );
         return;
       }
-      const first = Object.keys(found)[0];
+      const first = firstOnPage(form, Object.keys(found));
       if (!first) return;
       event.preventDefault();
       setErrors(found);

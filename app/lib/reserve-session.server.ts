@@ -35,8 +35,16 @@ export function reservePath(context: Readonly<RouterContextProvider>, path: stri
  */
 export async function requireReserveSession(context: Readonly<RouterContextProvider>): Promise<ReserveSession> {
   const session = await getReserveSession(context);
-  if (!session || session.completed) throw redirect(reservePath(context, "/reserve"));
+  if (!session) throw redirect(reservePath(context, "/reserve"));
+  // Back from the completion page lands on the search of the booking just made, not today's defaults (issue 40).
+  if (session.completed) throw redirect(searchPathOf(context, session));
   return session;
+}
+
+/** The results page of a session's search: its dates, its store and its filters, as the visitor asked. */
+export function searchPathOf(context: Readonly<RouterContextProvider>, session: ReserveSession): string {
+  const query = new URLSearchParams({ ...session.search, si: String(session.storeId) });
+  return `${reservePath(context, "/reserve")}?${query}`;
 }
 
 /** The path of the options step of the session's car, with its search carried. */

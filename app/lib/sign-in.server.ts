@@ -20,11 +20,9 @@ export async function signIn(
   const { siteId, locale } = getSite(context);
   const form = await request.formData();
   return handleForm(form, LoginSchema, async (input) => {
-    const { memberId } = await login(services(context).db, siteId, {
-      ...input,
-      clientIp: context.get(requestContext).clientIp,
-      locale,
-    });
+    const { db, sleep } = services(context);
+    const clientIp = context.get(requestContext).clientIp;
+    const { memberId } = await login(db, siteId, { ...input, clientIp, locale }, { sleep });
     await getSession(context).login(memberId);
     return redirectWithFlash(request, next(form), { kind: "success", key: "login.flash.welcome" });
   });

@@ -4,7 +4,8 @@ import { bookingUid } from "../../server/calendar/ics";
 import { MailMessageSchema } from "../../server/mail/message";
 import type { Reservation } from "../../server/reservations/submit";
 import type { SiteBundle } from "../../server/sites/site-bundle";
-import { composeBookingMails, composeCancellationMails, composeChangeMails } from "./booking-mail.server";
+import { composeBookingMails } from "./booking-mail.server";
+import { composeCancellationMails, composeChangeMails } from "./operation-mail.server";
 
 /** The booking's calendar file in the customer's mails (issue 25, decision 035). */
 
@@ -13,7 +14,15 @@ const ORIGIN = "https://booking.example.com";
 const bundle = (timeZone = "Asia/Tokyo") =>
   ({
     client: { siteId: "sakura" },
-    settings: { siteTitle: "さくらレンタカー", siteTitleEn: "Sakura Rent-a-Car", siteTitleKr: null, siteTitleTw: null },
+    settings: {
+      siteTitle: "さくらレンタカー",
+      siteTitleEn: "Sakura Rent-a-Car",
+      siteTitleKr: null,
+      siteTitleTw: null,
+      cancellationFees: [],
+      nocDrivable: 0,
+      nocNotDrivable: 0,
+    },
     stores: [
       {
         id: 1,
@@ -36,6 +45,7 @@ const bundle = (timeZone = "Asia/Tokyo") =>
       carTypes: [
         { id: 9, classId: 5, typeName: "アクア", typeNameEn: "Aqua", typeNameKr: "아쿠아", typeNameTw: "Aqua 油電" },
       ],
+      immunityFees: [],
     },
   }) as unknown as SiteBundle;
 
@@ -134,7 +144,11 @@ describe("the confirmation mail's .ics", () => {
 describe("the change and cancellation mails' .ics", () => {
   it("replaces the event: same UID, SEQUENCE of the new revision, the new period", () => {
     const changed = reservation({ locale: "ko", revision: 1, endAt: new Date("2026-12-07T08:00:00Z") });
-    const mails = composeChangeMails(bundle())(changed, { previous: reservation(), difference: 6000 });
+    const mails = composeChangeMails(bundle())(changed, {
+      previous: reservation(),
+      difference: 6000,
+      settlement: { charged: 0, refunded: 0, notMoved: 0 },
+    });
     const file = icsOf(mails.borrower);
     expect(prop(file.content, "UID")).toBe(`UID:${bookingUid("sakura", "261204-K7QM")}`);
     expect(prop(file.content, "SEQUENCE")).toBe("SEQUENCE:1");

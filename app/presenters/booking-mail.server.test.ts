@@ -15,6 +15,12 @@ function bundle(store: { email?: string | null; timeZone?: string } = {}): SiteB
       siteTitleEn: "Sakura Rent-a-Car",
       siteTitleKr: "사쿠라 렌터카",
       siteTitleTw: "櫻花租車",
+      cancellationFees: [
+        { daysBefore: 0, percent: 100 },
+        { daysBefore: 3, percent: 50 },
+      ],
+      nocDrivable: 20_000,
+      nocNotDrivable: 50_000,
     },
     stores: [
       {
@@ -31,6 +37,7 @@ function bundle(store: { email?: string | null; timeZone?: string } = {}): SiteB
     catalogue: {
       classes: [{ id: 5, className: "コンパクト", classNameEn: "Compact", classNameKr: null, classNameTw: null }],
       carTypes: [{ id: 9, classId: 5, typeName: "アクア", typeNameEn: "Aqua", typeNameKr: null, typeNameTw: null }],
+      immunityFees: [{ classId: 5, pricePerDay: 1_100, isDefault: true }],
     },
   } as unknown as SiteBundle;
 }
@@ -104,6 +111,10 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
     cancellationFee: 0,
     revision: 0,
     linkSecret: "00000000-0000-4000-8000-000000000000",
+    channel: "web",
+    counterContact: null,
+    takenByStaffId: null,
+    returnDamage: null,
     ...overrides,
   };
 }
@@ -117,8 +128,8 @@ const ZONE: Record<Locale, string> = {
 const YEN: Record<Locale, (n: string) => string> = {
   ja: (n) => `${n}円`,
   en: (n) => `¥${n}`,
-  ko: (n) => `${n}엔`,
-  "zh-TW": (n) => `${n}日圓`,
+  ko: (n) => `¥${n}`,
+  "zh-TW": (n) => `${n} 日圓`,
 };
 const OPTION: Record<Locale, string> = {
   ja: "チャイルドシート",
@@ -147,10 +158,30 @@ describe("the borrower's confirmation mail", () => {
     for (const amount of ["26,400", "1,650", "3,300", "31,350"]) expect(mail.text).toContain(YEN[locale](amount));
     expect(mail.text).toContain(OPTION[locale]);
     expect(mail.text).not.toContain("ETC"); // not booked (quantity 0)
-    expect(mail.text).toContain("098-000-8301");
+    // The store's number as the reader dials it: from abroad with +81.
+    expect(mail.text).toContain(locale === "ja" ? "098-000-8301" : "+81 98-000-8301");
     expect(mail.text).toContain(myPageReservationUrl(ORIGIN, "sakura", locale, 42));
     expect(mail.text).not.toMatch(/\{\w+\}|bookingMail\./);
     expect(valid(mail, locale)).toBe(true);
+  });
+
+  it("states the passengers, what the total covers, the site's cancellation rule and the papers to bring (issue 40)", () => {
+    const abroad = { name: "Jane Doe", email: "jane@example.com", prefCode: 48, country: "US" };
+    const ja = composeBookingMails(bundle(), ORIGIN)(reservation()).borrower?.text ?? "";
+    expect(ja).toContain("乗車人数：3名");
+    expect(ja).toContain("・出発の 1〜3 日前：合計の 50%");
+    expect(ja).toContain("免責補償（CDW）：加入（3,300円）");
+    expect(ja).toContain("・運転免許証（原本・有効期限内のもの）");
+    const en = composeBookingMails(
+      bundle(),
+      ORIGIN,
+    )(reservation({ locale: "en", borrower: abroad, driver: { ...abroad, licenseTypes: ["international"] } })).borrower
+      ?.text;
+    expect(en).toContain("Passengers: 3 people");
+    expect(en).toContain("- On the day of departure: 100% of the total");
+    expect(en).toContain("20,000");
+    expect(en).toContain("- Your passport and your International Driving Permit (1949 Geneva Convention)");
+    expect(en).not.toContain("bring one of these");
   });
 
   it("speaks the booking's language: site title, store, class and car type, with Japanese when a name is missing", () => {
@@ -213,6 +244,25 @@ describe("the borrower's confirmation mail", () => {
     const closed = composeBookingMails(bundle(), ORIGIN)(guest).borrower?.text ?? "";
     expect(closed).not.toContain("/reserve/cancel");
     expect(closed).toContain("예약 변경・취소는");
+  });
+
+  it("tells a member they may cancel on My Page until the deadline, as the completion page does; a booking made past it calls the store", () => {
+    const open = bundle();
+    Object.assign(open.settings, { customerCancel: true, customerCancelDeadlineHours: 24 });
+    const member = reservation({ locale: "en", startAt: new Date("2026-12-10T01:00:00Z") });
+    const text = composeBookingMails(open, ORIGIN)(member).borrower?.text ?? "";
+    expect(text).toContain(
+      "You can cancel this reservation on My Page until 2026/12/09 10:00 Japan time (JST) (the fee is shown before you confirm).",
+    );
+    expect(text).toContain("https://booking.example.com/en/sakura/mypage/reserves/42");
+    expect(text).toContain("To change your reservation, please call");
+    // Booked within the last day before departure: nothing to cancel online, the store takes it.
+    const late = reservation({ locale: "en", startAt: new Date("2026-11-22T12:00:00Z") });
+    const lateText = composeBookingMails(open, ORIGIN)(late).borrower?.text ?? "";
+    expect(lateText).not.toContain("cancel this reservation on My Page");
+    expect(lateText).toContain("https://booking.example.com/en/sakura/mypage/reserves/42");
+    const guestLate = composeBookingMails(open, ORIGIN)({ ...late, memberId: null }).borrower?.text ?? "";
+    expect(guestLate).not.toContain("/reserve/cancel");
   });
 
   it("is not written without a valid borrower e-mail", () => {

@@ -1,6 +1,6 @@
 import { formatPersonAddress } from "../../common/address";
 import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
-import { formatAddress, formatAmount, formatDateTime, formatIsoDate } from "../../common/format";
+import { formatAddress, formatDateTime, formatIsoDate, formatYen } from "../../common/format";
 import {
   DEFAULT_LOCALE,
   LOCALE_NAMES,
@@ -11,14 +11,13 @@ import {
   pickLang,
 } from "../../common/locales";
 import { formatPhone } from "../../common/phone";
+import { telShown } from "../../common/tel";
 import { bookingIcs, isKnownTimeZone } from "../../server/calendar/ics";
-import type { CancellationMailComposer } from "../../server/counter/cancellation";
-import type { ChangeMailComposer } from "../../server/counter/change";
-import { guestCancelLink } from "../../server/counter/customer-cancel";
 import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
 import type { AppServices } from "../../server/http/context";
+import { receiptsLinkFor } from "../../server/invoices/receipt-link";
 import { type MailAttachment, MailMessageSchema } from "../../server/mail/message";
-import { linkExpiry } from "../../server/reservations/booking-links";
+import { reservationFacts } from "../../server/reservations/booking-facts";
 import { payLinkFor } from "../../server/reservations/pay-link";
 import {
   type BookingMailComposer,
@@ -29,6 +28,10 @@ import {
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import { zoneMessage } from "../i18n/labels";
 import { CATALOGUES, type MessageKey, type Messages, translate } from "../i18n/messages";
+import { type PluralKey, translatePlural } from "../i18n/translate";
+import { factsMailLines, ruleMailLines } from "./booking-facts-mail.server";
+import { cancelWay } from "./cancel-way.server";
+import { storeOpening, type Taker } from "./store-opening";
 
 /**
  * The booking mails (spec §4 completion, docs/decisions/021-booking.md), plain text:
@@ -40,7 +43,10 @@ import { CATALOGUES, type MessageKey, type Messages, translate } from "../i18n/m
  */
 
 /** Loads the site's bundle (cached) and returns its composer; used by the submit and the payment webhook. */
-export function bookingMails(services: AppServices, origin: string): (siteId: string) => Promise<BookingMailComposer> {
+export function bookingMails(
+  services: Pick<AppServices, "db" | "siteCache">,
+  origin: string,
+): (siteId: string) => Promise<BookingMailComposer> {
   return async (siteId) => {
     const bundle = await services.siteCache.get(services.db, siteId);
     if (!bundle) throw new Error("booking mails: unknown site");
@@ -55,7 +61,7 @@ export function bookingMails(services: AppServices, origin: string): (siteId: st
  * that knows the site (a payment event names it in its metadata) loads it first.
  */
 export async function bookingMailsFor(
-  services: AppServices,
+  services: Pick<AppServices, "db" | "siteCache">,
   origin: string,
   siteId: string | null,
 ): Promise<(siteId: string) => Promise<BookingMailComposer>> {
@@ -79,8 +85,8 @@ function optionName(option: ReservationOption, locale: Locale): string {
 export const myPageReservationUrl = (origin: string, siteId: string, locale: Locale, reservationId: number) =>
   `${origin}${localizePath(locale, `/${siteId}/mypage/reserves/${reservationId}`)}`;
 
-/** The composer of one site: pure, so the same reservation always gives the same mails. */
-export function composeBookingMails(bundle: SiteBundle, origin: string): BookingMailComposer {
+/** The composer of one site: pure. `takenBy`: who took a counter booking (the store's mail names them). */
+export function composeBookingMails(bundle: SiteBundle, origin: string, taker: Taker = {}): BookingMailComposer {
   const siteId = bundle.client.siteId;
   return (reservation) => {
     const locale = isLocale(reservation.locale) ? reservation.locale : DEFAULT_LOCALE;
@@ -90,15 +96,17 @@ export function composeBookingMails(bundle: SiteBundle, origin: string): Booking
       borrower: validAddress(borrowerEmail)
         ? borrowerMail(bundle, origin, siteId, reservation, locale, borrowerEmail)
         : null,
-      store: validAddress(storeEmail) ? storeMail(bundle, reservation, storeEmail) : null,
+      store: validAddress(storeEmail) ? storeMail(bundle, reservation, storeEmail, taker.takenBy ?? "") : null,
     };
   };
 }
 
 /** One mail's words: the catalogue of its language and the helpers every section uses. */
-function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
+export function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
   const m: Messages = CATALOGUES[locale];
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(m, key, params);
+  const tp = (key: PluralKey, count: number, params?: Record<string, string | number>) =>
+    translatePlural(m, locale, key, count, params);
   const none = t("bookingMail.none");
   const line = (label: MessageKey, value: string | number | null | undefined) =>
     t("bookingMail.line", {
@@ -107,7 +115,7 @@ function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
     });
   /** A label whose values follow on the next lines. */
   const header = (label: MessageKey) => t("bookingMail.line", { label: t(label), value: "" }).trimEnd();
-  const yen = (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+  const yen = (amount: number) => formatYen(amount, locale);
   const store = bundle.stores.find((s) => s.id === reservation.storeId) ?? null;
   const returnStore = bundle.stores.find((s) => s.id === (reservation.returnStoreId ?? reservation.storeId)) ?? store;
   const carType = bundle.catalogue.carTypes.find((c) => c.id === reservation.carTypeId) ?? null;
@@ -179,7 +187,13 @@ function writer(bundle: SiteBundle, reservation: Reservation, locale: Locale) {
     return rows;
   };
 
-  return { t, line, facts, store, storeName, site, locale, when };
+  // Dialled from abroad by a reader of another language: +81 (the store's mail keeps it as written).
+  const storeTel = store?.tel ? telShown(store.tel, locale) : "";
+  /** What the customer must know (issue 40): passengers, what the total covers, the rule, what to bring. */
+  const bookingFacts = () => reservationFacts(bundle, reservation);
+  const customerFacts = () => factsMailLines(bookingFacts(), { t, tp, yen });
+  const cancellationRule = () => ruleMailLines(bookingFacts(), { t, tp, yen });
+  return { t, line, yen, facts, store, storeName, storeTel, site, locale, when, customerFacts, cancellationRule };
 }
 
 function borrowerMail(
@@ -191,16 +205,18 @@ function borrowerMail(
   to: string,
 ): RenderedMail {
   const w = writer(bundle, reservation, locale);
-  const { t, line, facts, store, storeName, site } = w;
+  const { t, line, facts, storeName, site } = w;
   const borrower = reservation.borrower as ReservationPerson;
   const name = borrower.userType === 2 && borrower.company ? `${borrower.company} ${borrower.name}` : borrower.name;
-  const tel = store?.tel ?? "";
+  const tel = w.storeTel;
   const body = [
     t("bookingMail.borrower.greeting", { name }),
     "",
     t("bookingMail.borrower.lead", { site }),
     "",
     ...facts(),
+    "",
+    ...w.customerFacts(),
     "",
     // The renter's own details as given, so a mistyped phone or address is seen at once.
     t("bookingMail.section.borrower"),
@@ -223,37 +239,47 @@ function borrowerMail(
     line("bookingMail.label.tel", tel),
     "",
   ];
-  // Where customers cancel online (My Page, or the link below), the store is called only for changes.
-  const contact = bundle.settings.customerCancel
-    ? "bookingMail.borrower.contactChange"
-    : "bookingMail.borrower.contact";
+  // Where customers cancel online (My Page, or the signed link), the store is called only for changes;
+  // the completion page offers the same way (issue 37).
+  const way = cancelWay(bundle, reservation);
+  const contact = way ? "bookingMail.borrower.contactChange" : "bookingMail.borrower.contact";
   if (tel) body.push(t(contact, { store: storeName, tel }), "");
   const pay = payLinkFor(siteId, reservation);
   if (pay)
     body.push(
       t("bookingMail.borrower.payLink", {
-        total: t("price.amount", { amount: formatAmount(reservation.totalFee) }),
+        total: w.yen(reservation.totalFee),
         deadline: w.when(reservation.startAt),
         url: `${origin}${localizePath(locale, `/${siteId}/reserve/pay`)}?${new URLSearchParams({ ...pay })}`,
       }),
       "",
     );
-  if (reservation.memberId !== null)
+  if (reservation.memberId !== null) {
+    const url = myPageReservationUrl(origin, siteId, locale, reservation.id);
     body.push(
-      t("bookingMail.borrower.mypage", { url: myPageReservationUrl(origin, siteId, locale, reservation.id) }),
+      way?.kind === "member"
+        ? t("bookingMail.borrower.cancelMyPage", { deadline: w.when(way.deadline), url })
+        : t("bookingMail.borrower.mypage", { url }),
       "",
     );
-  else {
+  } else {
     // A guest has no My Page: the signed link lets them cancel online until the site's deadline.
-    const link = guestCancelLink(siteId, reservation, bundle.settings);
-    if (link)
+    if (way?.kind === "guest")
       body.push(
         t("bookingMail.borrower.cancelOnline", {
-          deadline: w.when(linkExpiry(link)),
-          url: `${origin}${localizePath(locale, `/${siteId}/reserve/cancel`)}?${new URLSearchParams({ ...link })}`,
+          deadline: w.when(way.deadline),
+          url: `${origin}${localizePath(locale, `/${siteId}/reserve/cancel`)}?${new URLSearchParams({ ...way.link })}`,
         }),
         "",
       );
+    // Nor a place for receipts: the signed link lists each payment's receipt (issue 37).
+    const receipts = receiptsLinkFor(siteId, reservation);
+    body.push(
+      t("invoice.mailLink", {
+        url: `${origin}${localizePath(locale, `/${siteId}/reserve/receipts`)}?${new URLSearchParams({ ...receipts })}`,
+      }),
+      "",
+    );
   }
   body.push(t("bookingMail.borrower.closing", { site }));
   return {
@@ -272,7 +298,7 @@ function borrowerMail(
  * a cancellation is METHOD:CANCEL one step above. The UID names no host: change and cancellation
  * mails are written without the request's origin, and a UID must outlive a change of PUBLIC_ORIGIN.
  */
-function calendarFile(
+export function calendarFile(
   bundle: SiteBundle,
   reservation: Reservation,
   w: ReturnType<typeof writer>,
@@ -297,7 +323,7 @@ function calendarFile(
     t("bookingMail.ics.description", { site, reserveNo: reservation.reserveNo }),
     line("bookingMail.label.reserveNo", reservation.reserveNo),
     line("bookingMail.label.store", storeName),
-    ...(store?.tel ? [line("bookingMail.label.tel", store.tel)] : []),
+    ...(w.storeTel ? [line("bookingMail.label.tel", w.storeTel)] : []),
   ].join("\n");
   return bookingIcs({
     siteId: bundle.client.siteId,
@@ -340,15 +366,15 @@ function personLines(person: ReservationPerson, w: ReturnType<typeof writer>): s
 const samePerson = (a: ReservationPerson | null, b: ReservationPerson | null) =>
   !!a && !!b && JSON.stringify(a) === JSON.stringify(b);
 
-function storeMail(bundle: SiteBundle, reservation: Reservation, to: string): RenderedMail {
-  const w = writer(bundle, reservation, "ja");
+function storeMail(bundle: SiteBundle, r: Reservation, to: string, takenBy: string): RenderedMail {
+  const w = writer(bundle, r, "ja");
   const { t, line, facts, storeName, site } = w;
-  const r = reservation;
   const language = isLocale(r.locale) ? LOCALE_NAMES[r.locale] : r.locale;
+  const opening = storeOpening(r, t, site, takenBy);
   const body = [
     t("bookingMail.store.greeting", { store: storeName }),
     "",
-    t("bookingMail.store.lead"),
+    ...opening.lead,
     "",
     ...facts(),
     "",
@@ -370,7 +396,7 @@ function storeMail(bundle: SiteBundle, reservation: Reservation, to: string): Re
   body.push("", t("bookingMail.store.closing", { site }));
   return {
     to,
-    subject: oneLine(t("bookingMail.store.subject", { site, reserveNo: r.reserveNo })),
+    subject: oneLine(opening.subject),
     text: body.join("\n"),
   };
 }
@@ -389,7 +415,7 @@ interface NoticeParts {
  * A notice about a booking already made (a change, a cancellation): to the customer in the booking's
  * language and to the store in Japanese, the booking's facts between the notice's lead and its lines.
  */
-function composeNotice(
+export function composeNotice(
   bundle: SiteBundle,
   reservation: Reservation,
   parts: (w: ReturnType<typeof writer>, audience: "borrower" | "store") => NoticeParts,
@@ -425,75 +451,4 @@ function composeNotice(
     borrower: validAddress(borrowerEmail) ? mail(locale, borrowerEmail, "borrower") : null,
     store: validAddress(storeEmail) ? mail("ja", storeEmail, "store") : null,
   };
-}
-
-const yenIn = (w: ReturnType<typeof writer>, amount: number) => w.t("price.amount", { amount: formatAmount(amount) });
-
-/**
- * The cancellation mails (issue 24): the fee kept and what goes back to the card; a fee the card
- * did not cover is paid to the store, which calls about it. Pure, as the booking mails.
- */
-export function composeCancellationMails(bundle: SiteBundle): CancellationMailComposer {
-  return (reservation, outcome) =>
-    composeNotice(bundle, reservation, (w, audience) => {
-      const { t, line, store, storeName, site } = w;
-      const tel = store?.tel ?? "";
-      const reserveNo = reservation.reserveNo;
-      const lines = [
-        t("bookingMail.section.cancellation"),
-        line("bookingMail.label.cancellationFee", yenIn(w, outcome.fee)),
-        ...(outcome.refund > 0 ? [line("bookingMail.label.refund", yenIn(w, outcome.refund))] : []),
-      ];
-      if (audience === "store")
-        return {
-          subject: t("bookingMail.store.cancelledSubject", { site, reserveNo }),
-          lead: t("bookingMail.store.cancelledLead"),
-          after: lines,
-        };
-      if (outcome.refund > 0) lines.push(t("bookingMail.cancelled.refundNote"));
-      if (outcome.fee > 0 && reservation.paymentStatus !== "paid" && tel)
-        lines.push(t("bookingMail.cancelled.feeAtStore", { store: storeName, tel }));
-      return {
-        subject: t("bookingMail.cancelled.subject", { site, reserveNo }),
-        lead: t("bookingMail.cancelled.lead"),
-        after: lines,
-        attachments: [
-          calendarFile(bundle, reservation, w, { stamp: reservation.cancelledAt ?? new Date(), cancelled: true }),
-        ],
-      };
-    });
-}
-
-/**
- * The change mails (issue 24): the booking as it now stands, the total before and the difference,
- * and how the difference is settled: on the card paid in advance, or with the new total at the store.
- */
-export function composeChangeMails(bundle: SiteBundle): ChangeMailComposer {
-  return (reservation, { previous, difference }) =>
-    composeNotice(bundle, reservation, (w, audience) => {
-      const { t, line, site } = w;
-      const reserveNo = reservation.reserveNo;
-      const signed = `${difference > 0 ? "+" : difference < 0 ? "−" : "±"}${yenIn(w, Math.abs(difference))}`;
-      const lines = [
-        t("bookingMail.section.change"),
-        line("bookingMail.label.previousTotal", yenIn(w, previous.totalFee)),
-        line("bookingMail.label.difference", signed),
-      ];
-      if (audience === "store")
-        return {
-          subject: t("bookingMail.store.changedSubject", { site, reserveNo }),
-          lead: t("bookingMail.store.changedLead"),
-          after: lines,
-        };
-      const byCard = reservation.payMethod === PAY_METHOD.advanceCard && reservation.paymentStatus === "paid";
-      if (!byCard) lines.push(t("bookingMail.changed.atStore"));
-      else if (difference > 0) lines.push(t("bookingMail.changed.chargeNote"));
-      else if (difference < 0) lines.push(t("bookingMail.changed.refundNote"));
-      return {
-        subject: t("bookingMail.changed.subject", { site, reserveNo }),
-        lead: t("bookingMail.changed.lead"),
-        after: lines,
-        attachments: [calendarFile(bundle, reservation, w, { stamp: new Date() })],
-      };
-    });
 }

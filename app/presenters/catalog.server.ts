@@ -99,6 +99,6 @@ export function offerView(o: CarTypeOffer, locale: Locale): OfferView {
     withImmunity: o.withImmunity,
     immunityPerDay: o.immunityPerDay,
     // Cards show the fee table only when there is no period to price.
-    feeTable: o.plan?.tiers && !o.price ? feeTable(o.plan) : null,
+    feeTable: o.plan?.tiers && !o.price ? feeTable({ ...o.plan, tiers: o.plan.tiers }) : null,
   };
 }

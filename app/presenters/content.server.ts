@@ -2,6 +2,8 @@ import { formatIsoDate } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
 import { parseId } from "../../common/params";
 import type { SiteBundle } from "../../server/sites/site-bundle";
+import { ruleLines, ruleLineText } from "../components/reservation/cancel-rule";
+import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
 
 /** The top page's own content (spec §3 Top info) in one language: the page and the JSON API's `top` read it. */
 export function topContent(bundle: SiteBundle, locale: Locale) {
@@ -30,8 +32,32 @@ export function customPageContent(bundle: SiteBundle, locale: Locale, key: strin
   return {
     id: page.id,
     title: pickLang(page, "pageTitle", locale),
-    contents: pickLang(page, "pageContents", locale),
+    contents: withSiteRules(pickLang(page, "pageContents", locale), bundle, locale),
     url: page.pageUrl,
     displayOrder: page.displayOrder,
   };
+}
+
+/**
+ * The line a client writes in a page where the site's cancellation schedule belongs (issue 40):
+ * the page shows the rule from the one setting the cancel page and the fee computation use, so
+ * a FAQ never states another.
+ */
+export const CANCELLATION_RULE_MARKER = "{{cancellation_fees}}";
+
+/** A page's text with the site's rules written in, in the page's language, as rich text. */
+export function withSiteRules(text: string, bundle: Pick<SiteBundle, "settings">, locale: Locale): string {
+  if (!text.includes(CANCELLATION_RULE_MARKER)) return text;
+  return text.replaceAll(CANCELLATION_RULE_MARKER, cancellationRuleText(bundle, locale));
+}
+
+/** The schedule as a table of the page's rich text (decision 005), or a sentence when cancelling is free. */
+export function cancellationRuleText(bundle: Pick<SiteBundle, "settings">, locale: Locale): string {
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(CATALOGUES[locale], key, params);
+  const lines = ruleLines(bundle.settings.cancellationFees);
+  if (!lines.length) return t("cancelConfirm.ruleNone");
+  const rows = lines.map((line) => `| ${ruleLineText(t, line).join(" | ")} |`);
+  return [`| ${t("facts.faq.when")} | ${t("facts.faq.fee")} |`, "|---|---|", ...rows, "", t("facts.cancelNote")].join(
+    "\n",
+  );
 }

@@ -5,7 +5,7 @@ import type { ReservationListRow } from "../../server/counter/reservations";
 import { toCsv } from "../../server/imports/csv";
 import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
 import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
-import { translateKey } from "../i18n/translate";
+import { type TranslateParams, translateKey } from "../i18n/translate";
 
 /**
  * The counter's CSV exports (issue 24): one row a booking, headers and words in the staff member's
@@ -28,9 +28,9 @@ const COLUMNS: AdminMessageKey[] = [
 export function reservationsCsv(rows: readonly ReservationListRow[], locale: AdminLocale): string {
   const admin = ADMIN_CATALOGUES[locale];
   const site = CATALOGUES[locale];
-  const t = (key: AdminMessageKey) => translateKey(admin, key);
+  const t = (key: AdminMessageKey, params?: TranslateParams) => translateKey(admin, key, params);
   return toCsv([
-    COLUMNS.map(t),
+    COLUMNS.map((key) => (key === "admin.reservations.total" ? t("admin.csv.yenColumn", { label: t(key) }) : t(key))),
     ...rows.map((r) => [
       r.reserveNo,
       t(`admin.stage.${r.stage}`),

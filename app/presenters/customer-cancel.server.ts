@@ -1,9 +1,12 @@
 import { formatDateTime } from "../../common/format";
 import { type Locale, pickLang } from "../../common/locales";
+import { type CancellationPreview, tokenFields } from "../../server/counter/cancellation-preview";
 import type { CustomerCancelTerms } from "../../server/counter/customer-cancel";
 import type { ReservationRecord } from "../../server/counter/reservations";
 import type { SiteBundle } from "../../server/sites/site-bundle";
+import type { CancelConfirmView } from "../components/reservation/cancel-confirmation";
 import type { CancelTermsView } from "../components/reservation/cancel-panel";
+import { ruleLines } from "../components/reservation/cancel-rule";
 import type { LinkedBookingView } from "../components/reservation/linked-booking";
 import { periodView } from "./booking.server";
 
@@ -30,5 +33,28 @@ export function linkedBookingView(bundle: SiteBundle, r: ReservationRecord, loca
     carTypeName: carType ? pickLang(carType, "typeName", locale) : "",
     period: store ? periodView(r.startAt, r.endAt, store.timeZone) : null,
     total: r.totalFee,
+  };
+}
+
+/**
+ * The confirmation step as the customer reads it (issue 37): the fee and the refund of cancelling
+ * now, the site's rule, and the token the page sends back. `until` is a guest link's expiry, when it
+ * comes before the site's deadline.
+ */
+export function cancelConfirmView(
+  bundle: SiteBundle,
+  r: ReservationRecord,
+  preview: CancellationPreview,
+  until?: Date,
+): CancelConfirmView {
+  const store = bundle.stores.find((s) => s.id === r.storeId);
+  const deadline = preview.onlineDeadline && until && until < preview.onlineDeadline ? until : preview.onlineDeadline;
+  return {
+    fee: { amount: preview.fee, percent: preview.proposed.percent, daysBefore: preview.proposed.daysBefore },
+    refund: preview.refund,
+    paidByCard: preview.paidByCard,
+    rule: ruleLines(preview.rule.steps),
+    deadline: deadline ? formatDateTime(deadline, store?.timeZone) : null,
+    token: tokenFields(preview.token),
   };
 }

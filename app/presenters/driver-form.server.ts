@@ -25,7 +25,7 @@ export async function loadDriverFormConfig(context: Context, now = new Date()): 
   return driverFormConfigOf(services(context).db, siteId, bundle, now);
 }
 
-/** The same without a router context: the pages and the JSON API (app/api/groups/drivers.server.ts). */
+/** The same without a router context: the pages and the JSON API (app/api/groups/drivers/). */
 export async function driverFormConfigOf(
   db: Db,
   siteId: string,

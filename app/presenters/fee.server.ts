@@ -31,3 +31,5 @@ export function feePage(bundle: SiteBundle, locale: Locale, schedule: FeeSchedul
     highSeasonRuns: schedule.highSeasonRuns,
   };
 }
+
+export type FeePageData = ReturnType<typeof feePage>;

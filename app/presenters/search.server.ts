@@ -35,6 +35,8 @@ export interface SearchFormData {
   defaultPeriodDays: number;
   values: PeriodValues;
   undecided: boolean;
+  /** Today in the site's time zone: no date before it can be chosen, store or not (issue 40). */
+  minDate: string;
 }
 
 function formStore(bundle: SiteBundle, store: StoreRow, locale: Locale, now: Date): SearchFormStore {
@@ -88,6 +90,7 @@ export function searchFormData(
     defaultPeriodDays: isRentalPeriodSlug(slug) ? RENTAL_PERIOD_DAYS[slug] : 0,
     values,
     undecided: input.undecided ?? false,
+    minDate: localDate(now, siteTimeZone(bundle)),
   };
 }
 

@@ -1,6 +1,6 @@
 import { requestContext } from "../../server/http/context";
 import type { GatewayEvent } from "../../server/payments/types";
-import { applyPaymentEvent } from "../../server/reservations/payment-events";
+import { applyPaymentEvent, paymentEventTarget } from "../../server/reservations/payment-events";
 import { publicOrigin } from "../lib/seo.server";
 import { services } from "../lib/site.server";
 import { bookingMailsFor } from "../presenters/booking-mail.server";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/payment-webhook";
 /**
  * The payment gateway's webhook (`POST /_webhooks/payments`, docs/decisions/021-booking.md). No
  * browser calls it: it is exempt from the CSRF check (server/http/csrf.ts) and authenticated by the
- * signature over its raw body instead. Events arrive at least once and in any order;
+ * signature over its raw body instead. The event's site is found across sites (a read); the event is
+ * recorded and applied as the app role in that site. Events arrive at least once and in any order;
  * `applyPaymentEvent` records each id and changes a reservation at most once. A bad signature or
  * an unreadable body is a 400 (the gateway does not retry it), a failure to apply is a 500 (it does).
  * Logs name the event's id and type only: its payload may hold personal data.
@@ -59,8 +60,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: "method_not_allowed" }, 405, { Allow: "POST" });
-  // An event names a payment, not a page's site: the webhook works on the named path across sites (decision 022).
-  const s = { ...services(context), db: services(context).acrossSites };
+  const s = services(context);
   const { requestId } = context.get(requestContext);
   const body = await readBody(request, WEBHOOK_BODY_LIMIT);
   if (body === null) {
@@ -76,13 +76,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return json({ error: "invalid_signature" }, 400);
   }
   try {
-    // Our payments name their site in the metadata: its mail words are loaded before the settlement's transaction.
-    const metadata = (event.data as { object?: { metadata?: Record<string, unknown> } } | null)?.object?.metadata;
-    const siteId = typeof metadata?.siteId === "string" ? metadata.siteId : null;
-    const outcome = await applyPaymentEvent(s.db, event, {
+    // An event names a payment, not a page's site: its site is found across sites (decision 022),
+    // and its mail words are loaded before the settlement's transaction.
+    const target = await paymentEventTarget(s.acrossSites, event);
+    const db = s.forSite(target?.siteId ?? "");
+    const outcome = await applyPaymentEvent(db, event, target, {
       mailer: s.mailer,
       payments: s.payments,
-      mails: await bookingMailsFor(s, publicOrigin(request, context), siteId),
+      mails: await bookingMailsFor({ ...s, db }, publicOrigin(request, context), target?.siteId ?? null),
       logger: s.logger,
     });
     s.logger.info({ requestId, eventId: event.id, eventType: event.type, outcome }, "payment webhook");

@@ -5,7 +5,14 @@ import { members } from "../db/schema";
 import { AppError } from "../errors";
 import type { LoginInput } from "./fields.schema";
 import { verifyDecoy, verifyPassword } from "./passwords";
-import { accountKey, addressKey, isLoginThrottled, recordLoginFailure } from "./throttle";
+import {
+  accountKey,
+  addressKey,
+  LOGIN_RULE,
+  recordSignInFailure,
+  type ThrottleOptions,
+  throttleSignIn,
+} from "./throttle";
 
 /** The member with this e-mail on this site (not withdrawn), or undefined. */
 export async function findMemberByEmail(db: Db, siteId: string, email: string) {
@@ -31,17 +38,16 @@ export async function login(
   db: Db,
   siteId: string,
   input: LoginInput & { clientIp: string; locale: Locale },
+  throttle: ThrottleOptions = {},
 ): Promise<{ memberId: number }> {
   const keys = { account: accountKey(siteId, input.email), address: addressKey(input.clientIp) };
-  if (await isLoginThrottled(db, keys)) {
-    throw new AppError("too_many_requests", { reason: { code: "too_many_attempts" } });
-  }
+  await throttleSignIn(db, keys, LOGIN_RULE, throttle);
   const member = await findMemberByEmail(db, siteId, input.email);
   const ok = member?.passwordHash
     ? await verifyPassword(member.passwordHash, input.password)
     : await verifyDecoy(input.password);
   if (!member || !ok) {
-    await recordLoginFailure(db, keys);
+    await recordSignInFailure(db, keys, throttle.now);
     throw new AppError("invalid_input", { reason: { code: "login_failed" } });
   }
   // Mails follow the language the member last used.

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { mailOutbox, members, passwordResetTokens, rateLimits, sessions } from "../db/schema";
 import { createMember } from "../db/seed/members-factory";
 import { AppError } from "../errors";
@@ -12,7 +12,7 @@ import { RESET_MAILS_PER_HOUR, requestReset, resetPassword } from "./password-re
 import { hashPassword, verifyPassword } from "./passwords";
 import { createSession, hashToken, readSession } from "./sessions";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
@@ -20,13 +20,13 @@ const NEW_PASSWORD = "brand-new-pass-7";
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
-  otherSiteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
+  otherSiteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
 async function member(email: string, options: { store?: boolean; site?: string } = {}) {
-  return createMember(handle.db, options.site ?? siteId, {
+  return createMember(handle.owner, options.site ?? siteId, {
     name: "花子",
     email,
     passwordHash: options.store ? null : await hashPassword("old-password-1"),
@@ -38,7 +38,7 @@ async function member(email: string, options: { store?: boolean; site?: string }
 async function request(email: string, options: { site?: string; now?: Date } = {}) {
   let sent: { link: string; firstPassword: boolean } | undefined;
   await requestReset(
-    handle.db,
+    handle.forSite(options.site ?? siteId),
     options.site ?? siteId,
     { email },
     {
@@ -58,7 +58,7 @@ async function request(email: string, options: { site?: string; now?: Date } = {
 }
 
 const reset = (token: string, password = NEW_PASSWORD, now?: Date, site = siteId) =>
-  resetPassword(handle.db, site, { token, password, password_confirm: password }, now);
+  resetPassword(handle.forSite(site), site, { token, password, password_confirm: password }, now);
 
 const reason = (e: unknown) => (e instanceof AppError ? (e.details.reason?.code ?? e.details.fieldErrors) : e);
 
@@ -69,12 +69,20 @@ describe("password reset request", () => {
     const sent = await request("HASH@example.com", { now });
     expect(sent?.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(sent?.firstPassword).toBe(false);
-    const rows = await handle.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, id));
+    const rows = await handle
+      .forSite(siteId)
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.memberId, id));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toBe(hashToken(sent?.token as string));
     expect(JSON.stringify(rows)).not.toContain(sent?.token);
     expect(rows[0]?.expiresAt.getTime()).toBe(now.getTime() + 60 * 60 * 1000);
-    const mails = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "hash@example.com"));
+    const mails = await handle
+      .forSite(siteId)
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "hash@example.com"));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "password_reset", locale: "ja" });
   });
@@ -83,7 +91,11 @@ describe("password reset request", () => {
     await member("elsewhere@example.com", { site: otherSiteId });
     expect(await request("nobody@example.com")).toBeNull();
     expect(await request("elsewhere@example.com")).toBeNull();
-    const mails = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "nobody@example.com"));
+    const mails = await handle
+      .forSite(siteId)
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, "nobody@example.com"));
     expect(mails).toHaveLength(0);
   });
 
@@ -94,7 +106,7 @@ describe("password reset request", () => {
     for (let i = 0; i < RESET_MAILS_PER_HOUR + 2; i++) sent.push(await request("throttle@example.com", { now }));
     expect(sent.filter(Boolean)).toHaveLength(RESET_MAILS_PER_HOUR);
     expect(await request("throttle@example.com", { now: new Date("2030-01-01T11:00:00Z") })).not.toBeNull();
-    await handle.db.delete(rateLimits);
+    await handle.owner.delete(rateLimits);
   });
 });
 
@@ -104,7 +116,7 @@ describe("password reset", () => {
     const first = await request("once@example.com");
     const second = await request("once@example.com");
     await expect(reset(first?.token as string)).resolves.toEqual({ memberId: id });
-    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [row] = await handle.forSite(siteId).select().from(members).where(eq(members.id, id));
     expect(await verifyPassword(row?.passwordHash as string, NEW_PASSWORD)).toBe(true);
     await expect(reset(first?.token as string, "another-pass-9")).rejects.toSatisfy(
       (e) => reason(e) === "reset_link_invalid",
@@ -149,13 +161,14 @@ describe("password reset", () => {
 
   it("ends every session of the member", async () => {
     const id = await member("sessions@example.com");
-    const a = await createSession(handle.db, siteId, { memberId: id });
-    const b = await createSession(handle.db, siteId, { memberId: id });
+    const a = await createSession(handle.forSite(siteId), siteId, { memberId: id });
+    const b = await createSession(handle.forSite(siteId), siteId, { memberId: id });
     const sent = await request("sessions@example.com");
     await reset(sent?.token as string);
-    expect(await readSession(handle.db, siteId, a)).toBeNull();
-    expect(await readSession(handle.db, siteId, b)).toBeNull();
-    const left = await handle.db
+    expect(await readSession(handle.forSite(siteId), siteId, a)).toBeNull();
+    expect(await readSession(handle.forSite(siteId), siteId, b)).toBeNull();
+    const left = await handle
+      .forSite(siteId)
       .select()
       .from(sessions)
       .where(and(eq(sessions.siteId, siteId), eq(sessions.memberId, id)));
@@ -165,13 +178,18 @@ describe("password reset", () => {
   it("lets a store-registered member log in only after setting a first password by the link", async () => {
     const id = await member("store@example.com", { store: true });
     const attempt = (password: string) =>
-      login(handle.db, siteId, { email: "store@example.com", password, clientIp: "192.0.2.9", locale: "ja" });
+      login(handle.forSite(siteId), siteId, {
+        email: "store@example.com",
+        password,
+        clientIp: "192.0.2.9",
+        locale: "ja",
+      });
     await expect(attempt(NEW_PASSWORD)).rejects.toSatisfy((e) => reason(e) === "login_failed");
     const sent = await request("store@example.com");
     expect(sent?.firstPassword).toBe(true);
     await reset(sent?.token as string);
     await expect(attempt(NEW_PASSWORD)).resolves.toEqual({ memberId: id });
-    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [row] = await handle.forSite(siteId).select().from(members).where(eq(members.id, id));
     expect(row?.registeredByStore).toBe(false);
   });
 });

@@ -1,16 +1,52 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
+import { AppError } from "../errors";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Login failures allowed per hour: per account (site + e-mail) and per client address. */
-export const LOGIN_LIMITS = { account: 100, address: 1000 } as const;
+/**
+ * How one kind of sign-in is throttled (decision 047). Failures are counted per account, per
+ * (account, address) and per address. Only the pair and the address are ever refused: the account's
+ * count only slows its sign-ins down, so a stranger cannot lock its owner out.
+ */
+export interface ThrottleRule {
+  /** Failures per hour for one account from one address before that address is refused for it. */
+  pair: number;
+  /** Failures per hour from one address, whatever the accounts, before it is refused. */
+  address: number;
+  /** The account's delay: none for the first `free` failures, then `baseMs` doubling every `every` failures, at most `capMs`. */
+  delay: { free: number; baseMs: number; every: number; capMs: number };
+}
+
+export const LOGIN_RULE: ThrottleRule = {
+  pair: 10,
+  address: 1000,
+  delay: { free: 5, baseMs: 250, every: 5, capMs: 8000 },
+};
+
+/** Two-factor codes: six digits, so guesses are slowed sooner and harder than passwords. */
+export const TWO_FACTOR_RULE: ThrottleRule = {
+  pair: 10,
+  address: 1000,
+  delay: { free: 3, baseMs: 1000, every: 3, capMs: 30_000 },
+};
+
+/** Waits before a sign-in is checked; tests pass one that records and returns at once. */
+export type Sleep = (ms: number) => Promise<void>;
+export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export interface ThrottleKeys {
+  account: string;
+  address: string;
+}
 
 const windowStart = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 
 export const accountKey = (siteId: string, email: string) => `login:account:${siteId}:${email.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `login:address:${ip}`;
+/** The (account, address) counter: what one client has tried against one account. */
+export const pairKey = (keys: ThrottleKeys) => `${keys.account}@${keys.address.replace(/^login:address:/, "")}`;
 
 /**
  * Failures per key within the last hour, from the hourly counters: this hour's count plus the share
@@ -33,26 +69,43 @@ async function failuresWithinTheHour(db: Db, keys: string[], now: Date): Promise
   return totals;
 }
 
-/** Whether either key has reached its limit within the last hour: checked before any hashing. */
-export async function isLoginThrottled(db: Db, keys: { account: string; address: string }, now = new Date()) {
-  const failures = await failuresWithinTheHour(db, [keys.account, keys.address], now);
-  return (
-    (failures.get(keys.account) ?? 0) >= LOGIN_LIMITS.account ||
-    (failures.get(keys.address) ?? 0) >= LOGIN_LIMITS.address
-  );
-}
-
-/** Failures counted against one key within the last hour (a tighter limit of its own, such as two-factor codes). */
+/** Failures counted against one key within the last hour. */
 export async function failuresThisHour(db: Db, key: string, now = new Date()): Promise<number> {
   return (await failuresWithinTheHour(db, [key], now)).get(key) ?? 0;
 }
 
-/** Counts one failure against both keys, and drops windows older than an hour. */
-export async function recordLoginFailure(db: Db, keys: { account: string; address: string }, now = new Date()) {
+/** The wait before an account's next sign-in is checked, after this many failures within the hour. */
+export function accountDelayMs(failures: number, rule: ThrottleRule): number {
+  const { free, baseMs, every, capMs } = rule.delay;
+  if (failures < free) return 0;
+  return Math.min(capMs, baseMs * 2 ** Math.floor((failures - free) / every));
+}
+
+export interface ThrottleOptions {
+  now?: Date;
+  sleep?: Sleep;
+}
+
+/**
+ * Before a secret is checked: 429 for an address that has failed too often against this account or
+ * against any; otherwise waits the account's delay. Never refuses for the account's count alone.
+ */
+export async function throttleSignIn(db: Db, keys: ThrottleKeys, rule: ThrottleRule, options: ThrottleOptions = {}) {
+  const pair = pairKey(keys);
+  const failures = await failuresWithinTheHour(db, [keys.account, pair, keys.address], options.now ?? new Date());
+  if ((failures.get(pair) ?? 0) >= rule.pair || (failures.get(keys.address) ?? 0) >= rule.address) {
+    throw new AppError("too_many_requests", { reason: { code: "too_many_attempts" } });
+  }
+  const delay = accountDelayMs(failures.get(keys.account) ?? 0, rule);
+  if (delay > 0) await (options.sleep ?? realSleep)(delay);
+}
+
+/** Counts one failure against the account, the pair and the address, and drops windows older than an hour. */
+export async function recordSignInFailure(db: Db, keys: ThrottleKeys, now = new Date()) {
   const start = windowStart(now);
   await db
     .insert(rateLimits)
-    .values([keys.account, keys.address].map((key) => ({ key, windowStart: start, count: 1 })))
+    .values([keys.account, pairKey(keys), keys.address].map((key) => ({ key, windowStart: start, count: 1 })))
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },

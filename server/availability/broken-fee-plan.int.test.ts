@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { feePlans } from "../db/schema";
 import { createSiteCache } from "../sites/site-cache";
 import { searchCarTypes } from "./search";
@@ -41,7 +41,7 @@ function bufferLogger() {
 }
 const invalidPlanWarnings = (lines: Record<string, unknown>[]) => lines.filter((l) => l.msg === "invalid fee plan");
 
-let handle: DbHandle;
+let handle: TestDb;
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -50,7 +50,7 @@ afterAll(() => handle.close());
 
 /** A one-store site with a compact and a van, each class with its own valid plan. */
 async function twoClassSite() {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "料金表テスト", supportedLanguages: "jp", defaultDispEmptyCarType: 1 },
     stores: [{ storeName: "本店", businessStartTime: "08:00", businessEndTime: "20:00" }],
     catalogue: {
@@ -75,7 +75,8 @@ async function twoClassSite() {
   const storeId = site.storeIds[0] as number;
   const typeIds = site.catalogue?.typeIds as Record<"small" | "van", number>;
   const classIds = site.catalogue?.classIds as Record<"compact" | "van", number>;
-  const [vanPlan] = await handle.db
+  const [vanPlan] = await handle
+    .forSite(site.siteId)
     .select({ id: feePlans.id })
     .from(feePlans)
     .where(sql`${feePlans.siteId} = ${site.siteId} and ${feePlans.classId} = ${classIds.van}`);
@@ -89,9 +90,9 @@ async function search(
   storeId: number,
   raw: Record<string, string>,
 ) {
-  const bundle = await cache.get(handle.db, siteId);
+  const bundle = await cache.get(handle.forSite(siteId), siteId);
   if (!bundle) throw new Error("site missing");
-  return searchCarTypes(handle.db, siteId, {
+  return searchCarTypes(handle.forSite(siteId), siteId, {
     bundle,
     query: SearchQuerySchema.parse({ si: String(storeId), ...raw }),
     now: NOW,
@@ -106,7 +107,7 @@ describe("a site with one broken fee plan", () => {
     ["a longer tier is cheaper", (id: number) => sql`update fee_plans set nights2 = 1000 where id = ${id}`],
   ])("%s: the other type keeps its price, the broken one is listed without one", async (_name, breakPlan) => {
     const { siteId, storeId, typeIds, vanPlanId } = await twoClassSite();
-    await handle.db.execute(breakPlan(vanPlanId));
+    await handle.owner.execute(breakPlan(vanPlanId));
     const { logger, lines } = bufferLogger();
     const cache = createSiteCache({ freshMs: 0, logger });
 
@@ -156,7 +157,7 @@ describe("a site with one broken fee plan", () => {
     ]);
     expect(invalidPlanWarnings(lines)).toEqual([]);
 
-    await handle.db.execute(sql`update fee_plans set month = null where id = ${vanPlanId}`);
+    await handle.owner.execute(sql`update fee_plans set month = null where id = ${vanPlanId}`);
     const after = await search(cache, siteId, storeId, TWO_NIGHTS);
     expect(after.offers.map((o) => [o.carType.id, o.price?.rentCarFee ?? null, o.priceUnavailable])).toEqual([
       [typeIds.small, 13000, false],
@@ -165,7 +166,7 @@ describe("a site with one broken fee plan", () => {
     expect(invalidPlanWarnings(lines).map((l) => l.feePlanId)).toEqual([vanPlanId]);
 
     // Repaired: priced again, no new warning.
-    await handle.db.update(feePlans).set({ month: 90000 }).where(eq(feePlans.id, vanPlanId));
+    await handle.owner.update(feePlans).set({ month: 90000 }).where(eq(feePlans.id, vanPlanId));
     const repaired = await search(cache, siteId, storeId, TWO_NIGHTS);
     expect(repaired.offers.every((o) => o.price && !o.priceUnavailable)).toBe(true);
     expect(invalidPlanWarnings(lines)).toHaveLength(1);

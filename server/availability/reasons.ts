@@ -20,6 +20,9 @@ export const REASON_CODES = [
   "no_cars_in_period",
   // Cancelling online (issue 24): the deadline passed, the site stopped it, or the car left.
   "cancel_closed",
+  // A cancellation confirmed on numbers that no longer hold (issue 37): the booking or the fee moved.
+  "cancel_stale_changed",
+  "cancel_stale_fee",
   // Accounts: member forms, login, passwords, drivers, cards, withdrawal.
   "name_required",
   "kana_required",
@@ -53,6 +56,9 @@ export const REASON_CODES = [
   "user_type_required",
   "text_too_long",
   "invalid_choice",
+  "option_not_offered",
+  "option_over_limit",
+  "text_expected",
   "invalid_input",
   "reset_link_invalid",
   "license_type_required",
@@ -78,6 +84,7 @@ export const REASON_CODES = [
   "jcb_not_accepted",
   "authentication_failed",
   "card_failed",
+  "payment_unconfirmed",
   // Stripe.js's card field (decision 024).
   "card_incomplete",
   "card_form_unavailable",
@@ -94,6 +101,8 @@ export const REASON_CODES = [
   "submit_in_progress",
   "submit_failed",
   "option_not_possible_required",
+  // A rental over the site's long-rental days, not confirmed (issue 40).
+  "long_rental_unconfirmed",
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

@@ -149,3 +149,17 @@ describe("search form rules with the chosen store's schedule", () => {
     expect(searchFormErrors(at({ sd: WEDNESDAY, st: "06:00" }))).toEqual({});
   });
 });
+
+describe("past dates before a search (issue 40)", () => {
+  it("refuses a departure day before today with the spec's message, store or not", () => {
+    expect(searchFormErrors({ ...GOOD, sd: "2026-11-30" }, undefined, "2026-12-01")).toEqual({
+      sd: { code: "departure_in_past" },
+    });
+    expect(searchFormSchema(undefined, "2026-12-01").safeParse({ ...GOOD, sd: "2026-11-30" }).success).toBe(false);
+  });
+
+  it("accepts today and later, and says nothing without a today to compare with", () => {
+    expect(searchFormErrors(GOOD, undefined, "2026-12-01")).toEqual({});
+    expect(searchFormErrors({ ...GOOD, sd: "2020-01-01" })).toEqual({});
+  });
+});

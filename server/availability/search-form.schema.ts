@@ -26,7 +26,7 @@ export interface FormStore {
  * Dates that exist, times on the clock, a store when the form asks for one, return after
  * departure; with the store's schedule, no closed day and no time outside its hours.
  */
-export function searchFormErrors(v: SearchFormValues, store?: FormStore): FieldErrors {
+export function searchFormErrors(v: SearchFormValues, store?: FormStore, minDate?: string): FieldErrors {
   const errors: FieldErrors = {};
   if (v.si === "") errors.si = { code: "store_required" };
   if (v.date_undecided === "1") return errors;
@@ -34,6 +34,8 @@ export function searchFormErrors(v: SearchFormValues, store?: FormStore): FieldE
   if (!isValidTime(v.st)) errors.st = { code: "time_invalid" };
   if (!isValidIsoDate(v.ed)) errors.ed = { code: v.ed ? "date_invalid" : "date_required" };
   if (!isValidTime(v.et)) errors.et = { code: "time_invalid" };
+  // A day before today is refused before searching; the server's `checkPeriod` also checks the time.
+  if (!errors.sd && minDate && v.sd < minDate) errors.sd = { code: "departure_in_past" };
   if (!errors.sd && !errors.ed && !errors.st && !errors.et && `${v.ed}T${v.et}` <= `${v.sd}T${v.st}`) {
     errors.ed = { code: "return_not_after_departure" };
   }
@@ -78,7 +80,7 @@ const OPTIONAL_FIELDS = ["si", "date_undecided"] as const;
  * load no validation library in the browser (issue 22). Missing dates and times are empty; a value
  * that is not text is refused as invalid input.
  */
-export const searchFormSchema = (store?: FormStore) => ({
+export const searchFormSchema = (store?: FormStore, minDate?: string) => ({
   safeParse(input: unknown): SearchFormParse {
     const raw = (input ?? {}) as Record<string, unknown>;
     const issues: { code: string; path: string[]; message: string }[] = [];
@@ -90,7 +92,9 @@ export const searchFormSchema = (store?: FormStore) => ({
       else issues.push({ code: "invalid_type", path: [field], message: "invalid_input" });
     }
     if (issues.length) return { success: false, error: { issues } };
-    for (const [field, reason] of Object.entries(searchFormErrors(values as unknown as SearchFormValues, store))) {
+    for (const [field, reason] of Object.entries(
+      searchFormErrors(values as unknown as SearchFormValues, store, minDate),
+    )) {
       issues.push({ code: "custom", path: [field], message: reason.code });
     }
     return issues.length ? { success: false, error: { issues } } : { success: true };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import type { CatalogueInput } from "../db/seed/catalogue-factory";
 import { createSiteCache } from "../sites/site-cache";
 import { storeCalendar } from "./calendar";
@@ -71,7 +71,7 @@ function catalogue(): CatalogueInput {
   };
 }
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let storeId: number;
 let typeIds: Record<string, number>;
@@ -79,7 +79,7 @@ const cache = createSiteCache({ freshMs: 0 });
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "在庫テスト", supportedLanguages: "jp", defaultDispEmptyCarType: 1, triangleCarNumber: 1 },
     stores: [
       {
@@ -95,7 +95,7 @@ beforeAll(async () => {
   storeId = site.storeIds[0] as number;
   typeIds = site.catalogue?.typeIds ?? {};
   // Another tenant booking the same hours must not touch this site's availability.
-  await makeSite(handle.db, {
+  await makeSite(handle.owner, {
     stores: [{ storeName: "他社" }],
     catalogue: {
       ...catalogue(),
@@ -106,9 +106,9 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 async function search(raw: Record<string, string>) {
-  const bundle = await cache.get(handle.db, siteId);
+  const bundle = await cache.get(handle.forSite(siteId), siteId);
   if (!bundle) throw new Error("site missing");
-  return searchCarTypes(handle.db, siteId, {
+  return searchCarTypes(handle.forSite(siteId), siteId, {
     bundle,
     query: SearchQuerySchema.parse({ si: String(storeId), ...raw }),
     now: NOW,
@@ -119,11 +119,11 @@ const day = (n: number) => addDays(TODAY, n);
 
 describe("availability queries", () => {
   it("loads only active, overlapping holds of the site and store", async () => {
-    const holds = await loadHolds(handle.db, siteId, storeId, at(5, "00:00"), at(6, "00:00"));
+    const holds = await loadHolds(handle.forSite(siteId), siteId, storeId, at(5, "00:00"), at(6, "00:00"));
     expect(holds.map((h) => h.carTypeId).sort()).toEqual([typeIds.small, typeIds.small]);
-    expect(await loadHolds(handle.db, siteId, storeId, at(7, "00:00"), at(8, "00:00"))).toEqual([]);
+    expect(await loadHolds(handle.forSite(siteId), siteId, storeId, at(7, "00:00"), at(8, "00:00"))).toEqual([]);
     // [) ranges: a hold ending at 18:00 does not overlap a period starting at 18:00.
-    expect(await loadHolds(handle.db, siteId, storeId, at(6, "12:00"), at(6, "20:00"))).toEqual([]);
+    expect(await loadHolds(handle.forSite(siteId), siteId, storeId, at(6, "12:00"), at(6, "20:00"))).toEqual([]);
   });
 
   it("counts remaining cars per type and lists a fully booked type with 0", async () => {
@@ -173,13 +173,13 @@ describe("availability queries", () => {
   });
 
   it("asks for a store when several exist and none was chosen", async () => {
-    const bundle = await cache.get(handle.db, siteId);
+    const bundle = await cache.get(handle.forSite(siteId), siteId);
     if (!bundle) throw new Error("site missing");
     const twoStores = {
       ...bundle,
       stores: [...bundle.stores, { ...(bundle.stores[0] as (typeof bundle.stores)[0]), id: 999_999 }],
     };
-    const r = await searchCarTypes(handle.db, siteId, {
+    const r = await searchCarTypes(handle.forSite(siteId), siteId, {
       bundle: twoStores,
       query: SearchQuerySchema.parse({ si: "", sd: day(8) }),
       now: NOW,
@@ -189,9 +189,9 @@ describe("availability queries", () => {
   });
 
   it("says online booking is suspended when the site stops taking it", async () => {
-    const bundle = await cache.get(handle.db, siteId);
+    const bundle = await cache.get(handle.forSite(siteId), siteId);
     if (!bundle) throw new Error("site missing");
-    const r = await searchCarTypes(handle.db, siteId, {
+    const r = await searchCarTypes(handle.forSite(siteId), siteId, {
       bundle: { ...bundle, settings: { ...bundle.settings, webReserveAccepting: false } },
       query: SearchQuerySchema.parse({ si: String(storeId), sd: day(8) }),
       now: NOW,
@@ -223,10 +223,10 @@ describe("availability queries", () => {
 
 describe("store calendar", () => {
   it("marks past days, full days, few-left days and free days", async () => {
-    const bundle = await cache.get(handle.db, siteId);
+    const bundle = await cache.get(handle.forSite(siteId), siteId);
     const store = bundle?.stores[0];
     if (!bundle || !store) throw new Error("site missing");
-    const month = await storeCalendar(handle.db, siteId, {
+    const month = await storeCalendar(handle.forSite(siteId), siteId, {
       bundle,
       store,
       carTypeId: typeIds.small,
@@ -248,10 +248,10 @@ describe("store calendar", () => {
   });
 
   it("marks closed days, and ☎ past the reserve max date or inside the lead time", async () => {
-    const bundle = await cache.get(handle.db, siteId);
+    const bundle = await cache.get(handle.forSite(siteId), siteId);
     const store = bundle?.stores[0];
     if (!bundle || !store) throw new Error("site missing");
-    const month = await storeCalendar(handle.db, siteId, {
+    const month = await storeCalendar(handle.forSite(siteId), siteId, {
       bundle,
       store: { ...store, regularHolidayWeek: [3], reserveMaxDate: day(20) },
       month: "2026-12",
@@ -269,12 +269,12 @@ describe("store calendar", () => {
   });
 
   it("counts the business day in departure mode and the whole day in period mode", async () => {
-    const bundle = await cache.get(handle.db, siteId);
+    const bundle = await cache.get(handle.forSite(siteId), siteId);
     const store = bundle?.stores[0];
     if (!bundle || !store) throw new Error("site missing");
     const base = { bundle, store, carTypeId: typeIds.small, month: "2026-12", now: NOW };
-    const departure = await storeCalendar(handle.db, siteId, { ...base, mode: 1 });
-    const period = await storeCalendar(handle.db, siteId, { ...base, mode: 2 });
+    const departure = await storeCalendar(handle.forSite(siteId), siteId, { ...base, mode: 1 });
+    const period = await storeCalendar(handle.forSite(siteId), siteId, { ...base, mode: 2 });
     const on = (m: typeof departure, n: number) => m.days.find((d) => d.date === day(n));
     expect(on(departure, 25)?.mark).toBe("circle");
     expect(on(period, 25)?.mark).toBe("cross");

@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, reservations, storeCalendarFeeds, vehicles } from "../db/schema";
-import { AppError } from "../errors";
 import { calendarFeedResponse } from "./feed-http";
 import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "./feeds";
 
 /** The stores' calendar feeds against the database, through the site-scoped path (decision 022). */
 
-let handle: DbHandle;
+let handle: TestDb;
 beforeAll(async () => {
   handle = await createTestDb();
 });
@@ -25,7 +24,7 @@ const ORIGIN = "https://booking.example.com";
 
 /** A site with two stores (Naha, Ishigaki), five cars of one type at each. */
 async function twoStoreSite() {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [
       { storeName: "那覇空港店", storeNameEn: "Naha Airport", tel: "098-000-0000", timeZone: "Asia/Tokyo" },
       { storeName: "石垣店", storeNameEn: "Ishigaki", tel: "0980-00-0000" },
@@ -54,7 +53,7 @@ async function twoStoreSite() {
 type Site = Awaited<ReturnType<typeof twoStoreSite>>;
 
 async function book(site: Site, reserveNo: string, values: Partial<typeof reservations.$inferInsert>) {
-  await handle.db.insert(reservations).values({
+  await handle.owner.insert(reservations).values({
     siteId: site.siteId,
     reserveNo,
     storeId: site.naha,
@@ -77,16 +76,6 @@ const summaries = (ics: string) =>
     .filter((l) => l.startsWith("SUMMARY:"))
     .map((l) => l.slice("SUMMARY:".length));
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("a store's feed", () => {
   let a: Site;
   let b: Site;
@@ -95,7 +84,8 @@ describe("a store's feed", () => {
   beforeAll(async () => {
     a = await twoStoreSite();
     b = await twoStoreSite();
-    const [car] = await handle.db
+    const [car] = await handle
+      .forSite(a.siteId)
       .select()
       .from(vehicles)
       .where(and(eq(vehicles.siteId, a.siteId), eq(vehicles.storeId, a.naha)))
@@ -130,7 +120,8 @@ describe("a store's feed", () => {
     const lines = unfold(text);
     expect(lines).toContain("X-WR-CALNAME:那覇空港店 出発・返却");
     const registration = (
-      await handle.db
+      await handle
+        .forSite(a.siteId)
         .select({ r: vehicles.registrationNumber })
         .from(vehicles)
         .innerJoin(reservations, eq(reservations.vehicleId, vehicles.id))
@@ -206,7 +197,8 @@ describe("a store's feed", () => {
     expect((await listStoreFeeds(db, site.siteId, OWNER))[0]?.feed).toBeNull();
     // Twice, or another site's feed: not found.
     expect((await refusal(revokeStoreFeed(db, site.siteId, OWNER, second.id))).status).toBe(404);
-    const [other] = await handle.db
+    const [other] = await handle
+      .forSite(a.siteId)
       .select({ id: storeCalendarFeeds.id })
       .from(storeCalendarFeeds)
       .where(and(eq(storeCalendarFeeds.siteId, a.siteId), eq(storeCalendarFeeds.storeId, a.naha)));
@@ -216,10 +208,14 @@ describe("a store's feed", () => {
     expect((await refusal(createStoreFeed(db, site.siteId, OWNER, a.naha))).status).toBe(404);
 
     // Only hashes are stored, and the audit log names the changes without the token.
-    const rows = await handle.db.select().from(storeCalendarFeeds).where(eq(storeCalendarFeeds.siteId, site.siteId));
+    const rows = await handle
+      .forSite(site.siteId)
+      .select()
+      .from(storeCalendarFeeds)
+      .where(eq(storeCalendarFeeds.siteId, site.siteId));
     expect(rows.map((r) => r.tokenHash)).not.toContain(first.token);
     expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true);
-    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
+    const audit = await handle.forSite(site.siteId).select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
     expect(audit.map((e) => e.action)).toEqual([
       "calendar_feed.create",
       "calendar_feed.create",

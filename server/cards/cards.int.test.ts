@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { memberCards, members } from "../db/schema";
 import { createMember, createMemberCard } from "../db/seed/members-factory";
 import { AppError } from "../errors";
@@ -10,7 +10,7 @@ import { PaymentSimulator } from "../payments/simulator";
 import { CardSchema } from "./card.schema";
 import { addCard, completeCardSetup, deleteCard, listCards, setDefaultCard } from "./cards";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let payments: PaymentSimulator;
@@ -18,14 +18,15 @@ const YEAR = new Date().getFullYear() + 3;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
-  otherSiteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
+  otherSiteId = (await makeSite(handle.owner)).siteId;
   payments = new PaymentSimulator();
 });
 afterAll(() => handle.close());
 
 let n = 0;
-const newMember = (site = siteId) => createMember(handle.db, site, { name: "花子", email: `card${++n}@example.com` });
+const newMember = (site = siteId) =>
+  createMember(handle.owner, site, { name: "花子", email: `card${++n}@example.com` });
 
 const card = (number: string, over: Partial<Record<string, string>> = {}) => {
   const parsed = CardSchema.safeParse({
@@ -40,7 +41,7 @@ const card = (number: string, over: Partial<Record<string, string>> = {}) => {
   return parsed.data;
 };
 const add = (memberId: number, number: string, over = {}, site = siteId) =>
-  addCard(handle.db, site, memberId, card(number, over), payments, "https://example.test/return");
+  addCard(handle.forSite(site), site, memberId, card(number, over), payments, "https://example.test/return");
 
 /** What the form shows for a refusal: `{field: code}` or the form's reason. */
 const refusal = (e: unknown) =>
@@ -74,18 +75,18 @@ describe("saved cards", () => {
   it("saves a card with a gateway customer made once; the first card is the default", async () => {
     const id = await newMember();
     await expect(add(id, "4242 4242 4242 4242")).resolves.toEqual({ status: "saved" });
-    const [m] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [m] = await handle.forSite(siteId).select().from(members).where(eq(members.id, id));
     expect(m?.paymentCustomerId).toMatch(/^sim_cus_/);
     await add(id, "5555 5555 5555 4444");
-    const [m2] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [m2] = await handle.forSite(siteId).select().from(members).where(eq(members.id, id));
     expect(m2?.paymentCustomerId).toBe(m?.paymentCustomerId);
-    const cards = await listCards(handle.db, siteId, id);
+    const cards = await listCards(handle.forSite(siteId), siteId, id);
     expect(cards.map((c) => [c.brand, c.last4, c.isDefault])).toEqual([
       ["visa", "4242", true],
       ["mastercard", "4444", false],
     ]);
     expect(cards[0]).toMatchObject({ holder: "HANAKO YAMADA", expMonth: 12, expYear: YEAR });
-    expect(JSON.stringify(await handle.db.select().from(memberCards))).not.toContain("4242424242424242");
+    expect(JSON.stringify(await handle.forSite(siteId).select().from(memberCards))).not.toContain("4242424242424242");
   });
 
   it.each([
@@ -98,7 +99,7 @@ describe("saved cards", () => {
     await expect(add(id, number, over)).rejects.toSatisfy(
       (e) => JSON.stringify(refusal(e)) === JSON.stringify(expected),
     );
-    expect(await listCards(handle.db, siteId, id)).toEqual([]);
+    expect(await listCards(handle.forSite(siteId), siteId, id)).toEqual([]);
   });
 
   it("refuses a past expiry before the gateway", () => {
@@ -118,24 +119,24 @@ describe("saved cards", () => {
     expect(result).toMatchObject({ status: "requires_action" });
     if (result.status !== "requires_action") throw new Error();
     expect(result.actionUrl).toBe(`/_simulator/3ds/${result.setupId}`);
-    expect(await listCards(handle.db, siteId, id)).toEqual([]);
+    expect(await listCards(handle.forSite(siteId), siteId, id)).toEqual([]);
     await payments.resolveChallenge(result.setupId, "succeeded");
-    await completeCardSetup(handle.db, siteId, id, result.setupId, payments);
-    expect((await listCards(handle.db, siteId, id)).map((c) => c.last4)).toEqual(["3220"]);
+    await completeCardSetup(handle.forSite(siteId), siteId, id, result.setupId, payments);
+    expect((await listCards(handle.forSite(siteId), siteId, id)).map((c) => c.last4)).toEqual(["3220"]);
   });
 
   it("refuses the card when the challenge fails, or has not been answered", async () => {
     const id = await newMember();
     const result = await add(id, "4000 0000 0000 3220");
     if (result.status !== "requires_action") throw new Error();
-    await expect(completeCardSetup(handle.db, siteId, id, result.setupId, payments)).rejects.toSatisfy(
+    await expect(completeCardSetup(handle.forSite(siteId), siteId, id, result.setupId, payments)).rejects.toSatisfy(
       (e) => refusal(e) === "authentication_failed",
     );
     await payments.resolveChallenge(result.setupId, "failed");
-    await expect(completeCardSetup(handle.db, siteId, id, result.setupId, payments)).rejects.toSatisfy(
+    await expect(completeCardSetup(handle.forSite(siteId), siteId, id, result.setupId, payments)).rejects.toSatisfy(
       (e) => refusal(e) === "authentication_failed",
     );
-    expect(await listCards(handle.db, siteId, id)).toEqual([]);
+    expect(await listCards(handle.forSite(siteId), siteId, id)).toEqual([]);
   });
 
   it("changes the default (only one) and, deleting the default, makes the newest remaining one default", async () => {
@@ -143,24 +144,24 @@ describe("saved cards", () => {
     await add(id, "4242424242424242");
     await add(id, "5555555555554444");
     await add(id, "378282246310005", { cvc: "1234" });
-    const [visa, master, amex] = await listCards(handle.db, siteId, id);
-    await setDefaultCard(handle.db, siteId, id, master?.id as number, payments);
-    let cards = await listCards(handle.db, siteId, id);
+    const [visa, master, amex] = await listCards(handle.forSite(siteId), siteId, id);
+    await setDefaultCard(handle.forSite(siteId), siteId, id, master?.id as number, payments);
+    let cards = await listCards(handle.forSite(siteId), siteId, id);
     expect(cards.filter((c) => c.isDefault).map((c) => c.id)).toEqual([master?.id]);
-    await deleteCard(handle.db, siteId, id, master?.id as number, payments);
-    cards = await listCards(handle.db, siteId, id);
+    await deleteCard(handle.forSite(siteId), siteId, id, master?.id as number, payments);
+    cards = await listCards(handle.forSite(siteId), siteId, id);
     expect(cards.map((c) => [c.id, c.isDefault])).toEqual([
       [amex?.id, true],
       [visa?.id, false],
     ]);
-    await deleteCard(handle.db, siteId, id, visa?.id as number, payments);
-    expect((await listCards(handle.db, siteId, id)).map((c) => c.id)).toEqual([amex?.id]);
+    await deleteCard(handle.forSite(siteId), siteId, id, visa?.id as number, payments);
+    expect((await listCards(handle.forSite(siteId), siteId, id)).map((c) => c.id)).toEqual([amex?.id]);
   });
 
   it("deletes and changes a card the gateway no longer knows (seeded, or forgotten on restart)", async () => {
     const id = await newMember();
-    await handle.db.update(members).set({ paymentCustomerId: "sim_cus_forgotten-1" }).where(eq(members.id, id));
-    await createMemberCard(handle.db, siteId, id, {
+    await handle.owner.update(members).set({ paymentCustomerId: "sim_cus_forgotten-1" }).where(eq(members.id, id));
+    await createMemberCard(handle.owner, siteId, id, {
       siteId,
       gatewayCardId: `sim_pm_demo_${id}`,
       brand: "visa",
@@ -171,11 +172,13 @@ describe("saved cards", () => {
       isDefault: true,
     } as never);
     await add(id, "5555555555554444");
-    const [seeded, added] = await listCards(handle.db, siteId, id);
-    await setDefaultCard(handle.db, siteId, id, added?.id as number, payments);
-    await setDefaultCard(handle.db, siteId, id, seeded?.id as number, payments);
-    await deleteCard(handle.db, siteId, id, seeded?.id as number, payments);
-    expect((await listCards(handle.db, siteId, id)).map((c) => [c.id, c.isDefault])).toEqual([[added?.id, true]]);
+    const [seeded, added] = await listCards(handle.forSite(siteId), siteId, id);
+    await setDefaultCard(handle.forSite(siteId), siteId, id, added?.id as number, payments);
+    await setDefaultCard(handle.forSite(siteId), siteId, id, seeded?.id as number, payments);
+    await deleteCard(handle.forSite(siteId), siteId, id, seeded?.id as number, payments);
+    expect((await listCards(handle.forSite(siteId), siteId, id)).map((c) => [c.id, c.isDefault])).toEqual([
+      [added?.id, true],
+    ]);
   });
 
   it("answers 404 for another member's card, or a card of another site", async () => {
@@ -183,20 +186,20 @@ describe("saved cards", () => {
     const other = await newMember();
     const elsewhere = await newMember(otherSiteId);
     await add(owner, "4242424242424242");
-    const [mine] = await listCards(handle.db, siteId, owner);
+    const [mine] = await listCards(handle.forSite(siteId), siteId, owner);
     const id = mine?.id as number;
     for (const [site, member] of [
       [siteId, other],
       [otherSiteId, elsewhere],
     ] as const) {
-      await expect(deleteCard(handle.db, site, member, id, payments)).rejects.toSatisfy(
+      await expect(deleteCard(handle.forSite(site), site, member, id, payments)).rejects.toSatisfy(
         (e) => e instanceof AppError && e.status === 404,
       );
-      await expect(setDefaultCard(handle.db, site, member, id, payments)).rejects.toSatisfy(
+      await expect(setDefaultCard(handle.forSite(site), site, member, id, payments)).rejects.toSatisfy(
         (e) => e instanceof AppError && e.status === 404,
       );
     }
-    expect(await listCards(handle.db, siteId, other)).toEqual([]);
-    expect(await listCards(handle.db, siteId, owner)).toHaveLength(1);
+    expect(await listCards(handle.forSite(siteId), siteId, other)).toEqual([]);
+    expect(await listCards(handle.forSite(siteId), siteId, owner)).toHaveLength(1);
   });
 });

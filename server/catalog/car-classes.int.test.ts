@@ -1,15 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, carClasses, feePlans, immunityFees } from "../db/schema";
-import { AppError } from "../errors";
 import { type CarClassInput, CarClassSchema } from "./car-class.schema";
 import { createCarClass, deleteCarClass, getCarClass, listCarClasses, updateCarClass } from "./car-classes";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let storeId: number;
 const owner = actorAs("owner");
@@ -17,7 +16,7 @@ const manager = actorAs("manager");
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db);
+  const site = await makeSite(handle.owner);
   siteId = site.siteId;
   storeId = site.storeIds[0] as number;
 });
@@ -29,18 +28,16 @@ function input(values: Record<string, string>): CarClassInput {
   return parsed.data;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 const lastAudit = async (site = siteId) =>
-  (await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site)).orderBy(desc(auditLog.id)).limit(1))[0];
+  (
+    await handle
+      .forSite(site)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.siteId, site))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
 
 describe("CarClassSchema", () => {
   it("needs the Japanese name and a display order in range", () => {
@@ -62,7 +59,7 @@ describe("CarClassSchema", () => {
 describe("car classes", () => {
   it("creates, lists in display order, updates with only the changes audited, and deletes", async () => {
     const { classId } = await createCarClass(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       input({ class_name: "ワゴン", class_name_en: "Wagon", display_order: "20" }),
@@ -73,13 +70,17 @@ describe("car classes", () => {
       entityId: String(classId),
       after: { className: "ワゴン", classNameEn: "Wagon", classNameKr: null, displayOrder: 20 },
     });
-    await createCarClass(handle.db, siteId, manager, input({ class_name: "軽自動車", display_order: "10" }));
-    expect((await listCarClasses(handle.db, siteId, actorAs("read_only"))).map((c) => c.className)).toEqual([
-      "軽自動車",
-      "ワゴン",
-    ]);
+    await createCarClass(
+      handle.forSite(siteId),
+      siteId,
+      manager,
+      input({ class_name: "軽自動車", display_order: "10" }),
+    );
+    expect(
+      (await listCarClasses(handle.forSite(siteId), siteId, actorAs("read_only"))).map((c) => c.className),
+    ).toEqual(["軽自動車", "ワゴン"]);
     await updateCarClass(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       manager,
       classId,
@@ -91,20 +92,20 @@ describe("car classes", () => {
       before: { classNameTw: null },
       after: { classNameTw: "旅行車" },
     });
-    expect((await getCarClass(handle.db, siteId, owner, classId)).classNameTw).toBe("旅行車");
-    await deleteCarClass(handle.db, siteId, owner, classId);
+    expect((await getCarClass(handle.forSite(siteId), siteId, owner, classId)).classNameTw).toBe("旅行車");
+    await deleteCarClass(handle.forSite(siteId), siteId, owner, classId);
     expect(await lastAudit()).toMatchObject({ action: "car_class.delete", before: { className: "ワゴン" } });
-    expect((await refusal(getCarClass(handle.db, siteId, owner, classId))).status).toBe(404);
+    expect((await refusal(getCarClass(handle.forSite(siteId), siteId, owner, classId))).status).toBe(404);
   });
 
   it("refuses changes by store staff and read-only staff, who may still read", async () => {
-    const { classId } = await createCarClass(handle.db, siteId, owner, input({ class_name: "SUV" }));
+    const { classId } = await createCarClass(handle.forSite(siteId), siteId, owner, input({ class_name: "SUV" }));
     for (const actor of [actorAs("store_staff", [storeId]), actorAs("read_only")]) {
-      expect((await getCarClass(handle.db, siteId, actor, classId)).className).toBe("SUV");
+      expect((await getCarClass(handle.forSite(siteId), siteId, actor, classId)).className).toBe("SUV");
       for (const change of [
-        () => createCarClass(handle.db, siteId, actor, input({ class_name: "x" })),
-        () => updateCarClass(handle.db, siteId, actor, classId, input({ class_name: "x" })),
-        () => deleteCarClass(handle.db, siteId, actor, classId),
+        () => createCarClass(handle.forSite(siteId), siteId, actor, input({ class_name: "x" })),
+        () => updateCarClass(handle.forSite(siteId), siteId, actor, classId, input({ class_name: "x" })),
+        () => deleteCarClass(handle.forSite(siteId), siteId, actor, classId),
       ]) {
         expect((await refusal(change())).status).toBe(403);
       }
@@ -112,20 +113,26 @@ describe("car classes", () => {
   });
 
   it("answers 404 for another site's class", async () => {
-    const other = await makeSite(handle.db);
-    const { classId } = await createCarClass(handle.db, siteId, owner, input({ class_name: "ミニバン" }));
-    expect((await refusal(getCarClass(handle.db, other.siteId, owner, classId))).status).toBe(404);
+    const other = await makeSite(handle.owner);
+    const { classId } = await createCarClass(handle.forSite(siteId), siteId, owner, input({ class_name: "ミニバン" }));
+    expect((await refusal(getCarClass(handle.forSite(other.siteId), other.siteId, owner, classId))).status).toBe(404);
     expect(
-      (await refusal(updateCarClass(handle.db, other.siteId, owner, classId, input({ class_name: "x" })))).status,
+      (
+        await refusal(
+          updateCarClass(handle.forSite(other.siteId), other.siteId, owner, classId, input({ class_name: "x" })),
+        )
+      ).status,
     ).toBe(404);
-    expect((await refusal(deleteCarClass(handle.db, other.siteId, owner, classId))).status).toBe(404);
-    expect(await listCarClasses(handle.db, other.siteId, owner)).toEqual([]);
-    const [row] = await handle.db.select().from(carClasses).where(eq(carClasses.id, classId));
+    expect((await refusal(deleteCarClass(handle.forSite(other.siteId), other.siteId, owner, classId))).status).toBe(
+      404,
+    );
+    expect(await listCarClasses(handle.forSite(other.siteId), other.siteId, owner)).toEqual([]);
+    const [row] = await handle.forSite(siteId).select().from(carClasses).where(eq(carClasses.id, classId));
     expect(row?.className).toBe("ミニバン");
   });
 
   it("refuses to delete a class that car types, fee plans or immunity fees use", async () => {
-    const site = await makeSite(handle.db, {
+    const site = await makeSite(handle.owner, {
       catalogue: {
         classes: [
           { key: "typed", className: "A" },
@@ -138,7 +145,7 @@ describe("car classes", () => {
       },
     });
     const ids = site.catalogue?.classIds ?? {};
-    await handle.db.insert(feePlans).values({
+    await handle.owner.insert(feePlans).values({
       siteId: site.siteId,
       storeId: site.storeIds[0] as number,
       classId: ids.priced as number,
@@ -147,9 +154,11 @@ describe("car classes", () => {
       sameDay: 5000,
     });
     for (const key of ["typed", "priced", "covered"]) {
-      const error = await refusal(deleteCarClass(handle.db, site.siteId, owner, ids[key] as number));
+      const error = await refusal(deleteCarClass(handle.forSite(site.siteId), site.siteId, owner, ids[key] as number));
       expect(error.details.reason, key).toEqual({ code: "in_use" });
     }
-    expect(await handle.db.select().from(immunityFees).where(eq(immunityFees.siteId, site.siteId))).toHaveLength(1);
+    expect(
+      await handle.forSite(site.siteId).select().from(immunityFees).where(eq(immunityFees.siteId, site.siteId)),
+    ).toHaveLength(1);
   });
 });

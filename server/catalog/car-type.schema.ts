@@ -1,5 +1,13 @@
 import * as z from "zod/mini";
-import { checkboxField, intField, mlField, mlValues, optionalIntField } from "../staff/admin-fields.schema";
+import { formText } from "../auth/fields.schema";
+import {
+  checkboxField,
+  intField,
+  mlField,
+  mlValues,
+  optionalIntField,
+  toHalfWidth,
+} from "../staff/admin-fields.schema";
 import { idChoiceField } from "./vehicle.schema";
 
 /**
@@ -21,12 +29,37 @@ export const CAR_TYPE_LISTS = ["photo", "photo_order", "photo_remove"] as const;
 const stringList = z._default(z.union([z.string(), z.array(z.string())]), []);
 const asList = (v: string | string[]) => (Array.isArray(v) ? v : [v]);
 
+export const DEFAULT_TANK_LITRES = 40;
+export const MAX_TANK_LITRES = 500;
+
+/** Litres, 1 to 500; empty (or not sent, as by an older client) is the default tank. */
+const tankField = z.pipe(
+  formText,
+  z.transform((raw, ctx) => {
+    const value = toHalfWidth(raw);
+    if (value === "") return DEFAULT_TANK_LITRES;
+    const n = /^\d{1,4}$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isNaN(n)) ctx.issues.push({ code: "custom", message: "number_invalid", input: raw });
+    else if (n < 1 || n > MAX_TANK_LITRES) {
+      ctx.issues.push({
+        code: "custom",
+        message: "number_range",
+        input: raw,
+        params: { min: 1, max: MAX_TANK_LITRES },
+      });
+    }
+    return n;
+  }),
+);
+
 export const CarTypeSchema = z.pipe(
   z.object({
     class_id: idChoiceField,
     ...mlField("type_name", { required: true, max: 100 }),
     ...mlField("model_names", { max: 200 }),
     capacity: intField(1, 60),
+    /** The fuel tank, for the refuelling a return charges (issue 37); 40 litres when not sent. */
+    tank_litres: tankField,
     displacement_cc: optionalIntField(1, 20_000),
     doors: optionalIntField(1, 10),
     fuel: z.enum(FUEL_CODES, "invalid_choice"),
@@ -86,6 +119,7 @@ export function carTypeFormValues(
   row: Record<string, unknown> & {
     classId: number;
     capacity: number;
+    tankLitres: number;
     displacementCc: number | null;
     doors: number | null;
     fuel: number;
@@ -105,6 +139,7 @@ export function carTypeFormValues(
     ...mlValues("modelNames", row, "model_names"),
     ...mlValues("notes", row, "notes"),
     capacity: String(row.capacity),
+    tank_litres: String(row.tankLitres),
     displacement_cc: row.displacementCc === null ? "" : String(row.displacementCc),
     doors: row.doors === null ? "" : String(row.doors),
     fuel: String(row.fuel),
@@ -121,6 +156,7 @@ export function carTypeFormValues(
 /** A new car type: five seats, regular fuel, automatic, non-smoking, navigation and ETC, published. */
 export const NEW_CAR_TYPE_VALUES: Record<string, string> = {
   capacity: "5",
+  tank_litres: String(DEFAULT_TANK_LITRES),
   fuel: "1",
   transmission: "1",
   smoking: "1",

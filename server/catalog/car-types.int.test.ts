@@ -5,19 +5,18 @@ import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, reservations } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
-import { AppError } from "../errors";
 import { parseMediaPath } from "../media/images";
 import { createDiskBlobStore } from "../uploads/blob-store";
 import { type CarTypeInput, CarTypeSchema, MAX_PHOTOS, photoFilesProblem } from "./car-type.schema";
 import { createCarType, deleteCarType, getCarType, listCarTypes, updateCarType } from "./car-types";
 
-let handle: DbHandle;
+let handle: TestDb;
 let site: CreatedSite;
 let classId: number;
 let otherClassId: number;
@@ -31,7 +30,7 @@ let png: Uint8Array;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  site = await makeSite(handle.db, {
+  site = await makeSite(handle.owner, {
     catalogue: {
       classes: [
         { key: "c", className: "コンパクト" },
@@ -74,23 +73,19 @@ function input(values: Record<string, string | string[]> = {}): CarTypeInput {
   return parsed.data;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 const stored = async (p: string) => {
   const parsed = parseMediaPath(p);
   return parsed ? media.get(parsed.key) : null;
 };
 const lastAudit = async () =>
   (
-    await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId)).orderBy(desc(auditLog.id)).limit(1)
+    await handle
+      .forSite(site.siteId)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.siteId, site.siteId))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
   )[0];
 
 describe("CarTypeSchema", () => {
@@ -143,8 +138,11 @@ describe("CarTypeSchema", () => {
 
 describe("car types", () => {
   it("creates a car type with photos stored at 1280×800 and 320×200, and audits it without the small variants", async () => {
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input(), [jpeg, png]);
-    const row = await getCarType(handle.db, site.siteId, owner, carTypeId);
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input(), [
+      jpeg,
+      png,
+    ]);
+    const row = await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId);
     expect(row).toMatchObject({
       typeName: "アクア",
       typeNameEn: "Aqua",
@@ -165,18 +163,22 @@ describe("car types", () => {
     expect(entry).toMatchObject({ action: "car_type.create", entityId: String(carTypeId) });
     expect(entry?.after).toMatchObject({ imagePaths: [first.src, second.src], typeName: "アクア" });
     expect(entry?.after).not.toHaveProperty("imageThumbPaths");
-    const [listed] = await listCarTypes(handle.db, site.siteId, actorAs("read_only"));
+    const [listed] = await listCarTypes(handle.forSite(site.siteId), site.siteId, actorAs("read_only"));
     expect(listed).toMatchObject({ id: carTypeId, className: "コンパクト", vehicles: 0, cover: first.thumb });
   });
 
   it("reorders, removes and adds photos; the removed files go once the change is saved", async () => {
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input(), [jpeg, png, png]);
-    const [a, b, c] = (await getCarType(handle.db, site.siteId, owner, carTypeId)).photos as {
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input(), [
+      jpeg,
+      png,
+      png,
+    ]);
+    const [a, b, c] = (await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId)).photos as {
       src: string;
       thumb: string;
     }[];
     await updateCarType(
-      handle.db,
+      handle.forSite(site.siteId),
       media,
       site.siteId,
       owner,
@@ -188,7 +190,7 @@ describe("car types", () => {
       }),
       [jpeg],
     );
-    const photos = (await getCarType(handle.db, site.siteId, owner, carTypeId)).photos;
+    const photos = (await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId)).photos;
     expect(photos.slice(0, 2)).toEqual([c, a]);
     expect(photos).toHaveLength(3);
     expect(await stored(b?.src ?? "")).toBeNull();
@@ -202,34 +204,45 @@ describe("car types", () => {
   });
 
   it("refuses more than six photos, an undecodable file and another site's class, storing nothing", async () => {
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input(), [png, png, png, png]);
-    const before = (await getCarType(handle.db, site.siteId, owner, carTypeId)).photos;
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input(), [
+      png,
+      png,
+      png,
+      png,
+    ]);
+    const before = (await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId)).photos;
     const keep = { photo: before.map((p) => p.src) };
     const files = await mediaFiles();
     const tooMany = await refusal(
-      updateCarType(handle.db, media, site.siteId, owner, carTypeId, input(keep), [png, png, png]),
+      updateCarType(handle.forSite(site.siteId), media, site.siteId, owner, carTypeId, input(keep), [png, png, png]),
     );
     expect(tooMany.details.fieldErrors?.photos).toEqual({ code: "image_too_many", params: { max: MAX_PHOTOS } });
     const broken = new Uint8Array([...png.slice(0, 60)]);
     const bad = await refusal(
-      updateCarType(handle.db, media, site.siteId, owner, carTypeId, input(keep), [png, broken]),
+      updateCarType(handle.forSite(site.siteId), media, site.siteId, owner, carTypeId, input(keep), [png, broken]),
     );
     expect(bad.details.fieldErrors?.photos).toEqual({ code: "image_type" });
-    expect((await getCarType(handle.db, site.siteId, owner, carTypeId)).photos).toEqual(before);
+    expect((await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId)).photos).toEqual(before);
     expect(await mediaFiles()).toBe(files);
-    const other = await makeSite(handle.db, {
+    const other = await makeSite(handle.owner, {
       catalogue: { classes: [{ key: "x", className: "X" }], carTypes: [], vehicles: [] },
     });
     const foreign = await refusal(
-      createCarType(handle.db, media, site.siteId, owner, input({ class_id: String(other.catalogue?.classIds.x) })),
+      createCarType(
+        handle.forSite(site.siteId),
+        media,
+        site.siteId,
+        owner,
+        input({ class_id: String(other.catalogue?.classIds.x) }),
+      ),
     );
     expect(foreign.details.fieldErrors?.class_id).toEqual({ code: "invalid_choice" });
   });
 
   it("moves a car type to another class and records the change only", async () => {
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input());
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input());
     await updateCarType(
-      handle.db,
+      handle.forSite(site.siteId),
       media,
       site.siteId,
       actorAs("manager"),
@@ -243,21 +256,33 @@ describe("car types", () => {
   });
 
   it("refuses store staff and read-only staff, and answers 404 for another site's car type", async () => {
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input());
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input());
     for (const actor of [actorAs("store_staff", site.storeIds), actorAs("read_only")]) {
-      expect((await getCarType(handle.db, site.siteId, actor, carTypeId)).id).toBe(carTypeId);
-      expect((await refusal(createCarType(handle.db, media, site.siteId, actor, input()))).status).toBe(403);
-      expect((await refusal(updateCarType(handle.db, media, site.siteId, actor, carTypeId, input()))).status).toBe(403);
-      expect((await refusal(deleteCarType(handle.db, media, site.siteId, actor, carTypeId))).status).toBe(403);
+      expect((await getCarType(handle.forSite(site.siteId), site.siteId, actor, carTypeId)).id).toBe(carTypeId);
+      expect(
+        (await refusal(createCarType(handle.forSite(site.siteId), media, site.siteId, actor, input()))).status,
+      ).toBe(403);
+      expect(
+        (await refusal(updateCarType(handle.forSite(site.siteId), media, site.siteId, actor, carTypeId, input())))
+          .status,
+      ).toBe(403);
+      expect(
+        (await refusal(deleteCarType(handle.forSite(site.siteId), media, site.siteId, actor, carTypeId))).status,
+      ).toBe(403);
     }
-    const other = await makeSite(handle.db);
-    expect((await refusal(getCarType(handle.db, other.siteId, owner, carTypeId))).status).toBe(404);
-    expect((await refusal(updateCarType(handle.db, media, other.siteId, owner, carTypeId, input()))).status).toBe(404);
-    expect((await refusal(deleteCarType(handle.db, media, other.siteId, owner, carTypeId))).status).toBe(404);
+    const other = await makeSite(handle.owner);
+    expect((await refusal(getCarType(handle.forSite(other.siteId), other.siteId, owner, carTypeId))).status).toBe(404);
+    expect(
+      (await refusal(updateCarType(handle.forSite(other.siteId), media, other.siteId, owner, carTypeId, input())))
+        .status,
+    ).toBe(404);
+    expect(
+      (await refusal(deleteCarType(handle.forSite(other.siteId), media, other.siteId, owner, carTypeId))).status,
+    ).toBe(404);
   });
 
   it("refuses to delete a car type with vehicles or bookings; deletes an unused one with its photos", async () => {
-    const used = await makeSite(handle.db, {
+    const used = await makeSite(handle.owner, {
       catalogue: {
         classes: [{ key: "c", className: "C" }],
         carTypes: [
@@ -269,7 +294,7 @@ describe("car types", () => {
     });
     const ids = used.catalogue?.typeIds ?? {};
     // A past booking, of a type whose cars have gone since.
-    await handle.db.insert(reservations).values({
+    await handle.owner.insert(reservations).values({
       siteId: used.siteId,
       reserveNo: "OLD-1",
       storeId: used.storeIds[0] as number,
@@ -279,12 +304,14 @@ describe("car types", () => {
       status: "cancelled",
     });
     for (const key of ["cars", "booked"]) {
-      const error = await refusal(deleteCarType(handle.db, media, used.siteId, owner, ids[key] as number));
+      const error = await refusal(
+        deleteCarType(handle.forSite(used.siteId), media, used.siteId, owner, ids[key] as number),
+      );
       expect(error.details.reason, key).toEqual({ code: "in_use" });
     }
-    const { carTypeId } = await createCarType(handle.db, media, site.siteId, owner, input(), [png]);
-    const [photo] = (await getCarType(handle.db, site.siteId, owner, carTypeId)).photos;
-    await deleteCarType(handle.db, media, site.siteId, owner, carTypeId);
+    const { carTypeId } = await createCarType(handle.forSite(site.siteId), media, site.siteId, owner, input(), [png]);
+    const [photo] = (await getCarType(handle.forSite(site.siteId), site.siteId, owner, carTypeId)).photos;
+    await deleteCarType(handle.forSite(site.siteId), media, site.siteId, owner, carTypeId);
     expect(await lastAudit()).toMatchObject({ action: "car_type.delete", before: { typeName: "アクア" } });
     expect(await stored(photo?.src ?? "")).toBeNull();
     expect(await stored(photo?.thumb ?? "")).toBeNull();

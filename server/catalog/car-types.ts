@@ -113,6 +113,7 @@ export function carTypeColumns(input: CarTypeInput) {
     ...mlColumns("typeName", v, "type_name"),
     ...mlColumns("modelNames", v, "model_names"),
     capacity: input.capacity,
+    tankLitres: input.tank_litres,
     displacementCc: input.displacement_cc,
     doors: input.doors,
     fuel: Number(input.fuel),

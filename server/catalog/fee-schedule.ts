@@ -1,5 +1,5 @@
 import { dateRuns, localDate } from "../../common/calendar-date";
-import { type FeeTable, feeTable } from "../pricing/fee-table";
+import { type FeeTable, feeTable, type PricedPlan } from "../pricing/fee-table";
 import { selectFeePlan } from "../pricing/plan-selection";
 import type { CarClassRow, CarOptionRow, SiteBundle, StoreRow } from "../sites/site-bundle";
 import { optionsFor } from "./options";
@@ -47,9 +47,12 @@ export function feeSchedule(bundle: SiteBundle, storeId: number | null, now: Dat
   };
 }
 
-/** The regular plan and, when there is one, the high-season plan in force on a date. */
-export function currentPlans(bundle: SiteBundle, storeId: number, classId: number, date: string) {
+/**
+ * The regular plan and, when there is one, the high-season plan in force on a date: the plans the
+ * quote would use, and only those it can price (an incomplete plan prices nothing).
+ */
+export function currentPlans(bundle: SiteBundle, storeId: number, classId: number, date: string): PricedPlan[] {
   return [false, true]
     .map((high) => selectFeePlan(bundle.catalogue.feePlans, storeId, classId, date, high))
-    .filter((p, i, all): p is NonNullable<typeof p> => Boolean(p) && all.indexOf(p) === i);
+    .filter((p, i, all): p is PricedPlan => p !== null && p.tiers !== null && all.indexOf(p) === i);
 }

@@ -1,16 +1,15 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, carClasses, immunityFees } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
-import { AppError } from "../errors";
 import { immunityFeesSchema, immunityFormValues } from "./immunity-fee.schema";
 import { listImmunityFees, saveImmunityFees } from "./immunity-fees";
 
-let handle: DbHandle;
+let handle: TestDb;
 let site: CreatedSite;
 let a: number;
 let b: number;
@@ -18,7 +17,7 @@ const owner = actorAs("owner");
 
 beforeAll(async () => {
   handle = await createTestDb();
-  site = await makeSite(handle.db, {
+  site = await makeSite(handle.owner, {
     catalogue: {
       classes: [
         { key: "a", className: "軽自動車", displayOrder: 1 },
@@ -40,19 +39,13 @@ const parse = (ids: number[], values: Record<string, string>) => {
   return result.data;
 };
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("immunity fees", () => {
   it("reads every class, with or without a waiver, and fills the form from them", async () => {
-    const rows = await listImmunityFees(handle.db, site.siteId, actorAs("store_staff", site.storeIds));
+    const rows = await listImmunityFees(
+      handle.forSite(site.siteId),
+      site.siteId,
+      actorAs("store_staff", site.storeIds),
+    );
     expect(rows).toEqual([
       { classId: a, className: "軽自動車", pricePerDay: 1100, isDefault: true },
       { classId: b, className: "ワゴン", pricePerDay: null, isDefault: true },
@@ -75,16 +68,17 @@ describe("immunity fees", () => {
 
   it("sets, changes and removes waivers, recording only the classes that changed", async () => {
     await saveImmunityFees(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       actorAs("manager"),
       parse([a, b], { [`price_${a}`]: "1,650", [`default_${a}`]: "1", [`price_${b}`]: "2200", [`default_${b}`]: "0" }),
     );
-    expect(await listImmunityFees(handle.db, site.siteId, owner)).toEqual([
+    expect(await listImmunityFees(handle.forSite(site.siteId), site.siteId, owner)).toEqual([
       { classId: a, className: "軽自動車", pricePerDay: 1650, isDefault: true },
       { classId: b, className: "ワゴン", pricePerDay: 2200, isDefault: false },
     ]);
-    const [entry] = await handle.db
+    const [entry] = await handle
+      .forSite(site.siteId)
       .select()
       .from(auditLog)
       .where(eq(auditLog.siteId, site.siteId))
@@ -97,13 +91,14 @@ describe("immunity fees", () => {
       after: { [a]: { pricePerDay: 1650, isDefault: true }, [b]: { pricePerDay: 2200, isDefault: false } },
     });
     await saveImmunityFees(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       parse([a, b], { [`price_${a}`]: "1650", [`default_${a}`]: "1", [`price_${b}`]: "" }),
     );
-    expect((await listImmunityFees(handle.db, site.siteId, owner))[1]?.pricePerDay).toBeNull();
-    const [removal] = await handle.db
+    expect((await listImmunityFees(handle.forSite(site.siteId), site.siteId, owner))[1]?.pricePerDay).toBeNull();
+    const [removal] = await handle
+      .forSite(site.siteId)
       .select()
       .from(auditLog)
       .where(eq(auditLog.siteId, site.siteId))
@@ -115,15 +110,19 @@ describe("immunity fees", () => {
 
   it("lets only owners and managers change them, and never another site's classes", async () => {
     for (const actor of [actorAs("store_staff", site.storeIds), actorAs("read_only")]) {
-      const error = await refusal(saveImmunityFees(handle.db, site.siteId, actor, parse([a], { [`price_${a}`]: "1" })));
+      const error = await refusal(
+        saveImmunityFees(handle.forSite(site.siteId), site.siteId, actor, parse([a], { [`price_${a}`]: "1" })),
+      );
       expect(error.status).toBe(403);
     }
-    const other = await makeSite(handle.db);
-    await saveImmunityFees(handle.db, other.siteId, owner, parse([a], { [`price_${a}`]: "9999" }));
-    expect(await handle.db.select().from(immunityFees).where(eq(immunityFees.siteId, other.siteId))).toEqual([]);
-    expect((await listImmunityFees(handle.db, site.siteId, owner))[0]?.pricePerDay).toBe(1650);
-    expect(await listImmunityFees(handle.db, other.siteId, owner)).toEqual([]);
-    const [row] = await handle.db.select().from(carClasses).where(eq(carClasses.id, a));
+    const other = await makeSite(handle.owner);
+    await saveImmunityFees(handle.forSite(other.siteId), other.siteId, owner, parse([a], { [`price_${a}`]: "9999" }));
+    expect(
+      await handle.forSite(other.siteId).select().from(immunityFees).where(eq(immunityFees.siteId, other.siteId)),
+    ).toEqual([]);
+    expect((await listImmunityFees(handle.forSite(site.siteId), site.siteId, owner))[0]?.pricePerDay).toBe(1650);
+    expect(await listImmunityFees(handle.forSite(other.siteId), other.siteId, owner)).toEqual([]);
+    const [row] = await handle.forSite(site.siteId).select().from(carClasses).where(eq(carClasses.id, a));
     expect(row?.siteId).toBe(site.siteId);
   });
 });

@@ -1,17 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
 import { auditLog, reservations, vehicles } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
-import { AppError } from "../errors";
+import type { AppError } from "../errors";
 import { isFullyBooked } from "../reservations/submit";
 import { type VehicleInput, VehicleSchema } from "./vehicle.schema";
 import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle } from "./vehicles";
 
-let handle: DbHandle;
+let handle: TestDb;
 const owner = actorAs("owner");
 const manager = actorAs("manager");
 const readOnly = actorAs("read_only");
@@ -26,7 +26,7 @@ const later = (hours: number) => new Date(Date.now() + hours * HOUR);
 
 /** Two stores; at the first, `cars` vehicles of type "t" (class "c") and one of type "u". */
 async function siteWith(cars: number): Promise<CreatedSite & { t: number; u: number }> {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [{ storeName: "本店" }, { storeName: "空港店" }],
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
@@ -51,7 +51,8 @@ function input(values: Record<string, string>): VehicleInput {
 }
 
 const fleet = (siteId: string, storeId: number, carTypeId: number) =>
-  handle.db
+  handle
+    .forSite(siteId)
     .select()
     .from(vehicles)
     .where(and(eq(vehicles.siteId, siteId), eq(vehicles.storeId, storeId), eq(vehicles.carTypeId, carTypeId)))
@@ -60,7 +61,7 @@ const fleet = (siteId: string, storeId: number, carTypeId: number) =>
 let booked = 0;
 async function book(site: CreatedSite, carTypeId: number, from: Date, to: Date, extra: Record<string, unknown> = {}) {
   booked += 1;
-  await handle.db.insert(reservations).values({
+  await handle.owner.insert(reservations).values({
     siteId: site.siteId,
     reserveNo: `R-${booked}`,
     storeId: site.storeIds[0] as number,
@@ -72,30 +73,28 @@ async function book(site: CreatedSite, carTypeId: number, from: Date, to: Date, 
   });
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 const lastAudit = async (siteId: string) =>
-  (await handle.db.select().from(auditLog).where(eq(auditLog.siteId, siteId)).orderBy(desc(auditLog.id)).limit(1))[0];
+  (
+    await handle
+      .forSite(siteId)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.siteId, siteId))
+      .orderBy(desc(auditLog.id))
+      .limit(1)
+  )[0];
 
 describe("createVehicle", () => {
   it("adds a vehicle with its colour and audits it", async () => {
     const site = await siteWith(1);
     const store = site.storeIds[1] as number;
     const { vehicleId } = await createVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       input({ store_id: String(store), car_type_id: String(site.t), registration_number: "那覇 500 わ １２-３４" }),
     );
-    const row = await getVehicle(handle.db, site.siteId, owner, vehicleId);
+    const row = await getVehicle(handle.forSite(site.siteId), site.siteId, owner, vehicleId);
     expect(row).toMatchObject({
       storeId: store,
       carTypeId: site.t,
@@ -117,7 +116,7 @@ describe("createVehicle", () => {
     const values = { store_id: String(site.storeIds[0]), car_type_id: String(site.t) };
     const error = await refusal(
       createVehicle(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         owner,
         input({ ...values, registration_number: taken?.registrationNumber ?? "" }),
@@ -127,7 +126,12 @@ describe("createVehicle", () => {
     // Two saves of one new number at once: one is stored, the other refused the same way.
     const both = await Promise.allSettled(
       [0, 1].map(() =>
-        createVehicle(handle.db, site.siteId, owner, input({ ...values, registration_number: "沖縄 1" })),
+        createVehicle(
+          handle.forSite(site.siteId),
+          site.siteId,
+          owner,
+          input({ ...values, registration_number: "沖縄 1" }),
+        ),
       ),
     );
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
@@ -136,7 +140,7 @@ describe("createVehicle", () => {
     // Another site may use the same number.
     const other = await siteWith(0);
     await createVehicle(
-      handle.db,
+      handle.forSite(other.siteId),
       other.siteId,
       owner,
       input({ store_id: String(other.storeIds[0]), car_type_id: String(other.t), registration_number: "沖縄 1" }),
@@ -148,7 +152,7 @@ describe("createVehicle", () => {
     const other = await siteWith(0);
     const error = await refusal(
       createVehicle(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         owner,
         input({ store_id: String(other.storeIds[0]), car_type_id: String(other.t), registration_number: "X 1" }),
@@ -165,7 +169,7 @@ describe("createVehicle", () => {
     const [mine, theirs] = site.storeIds as [number, number];
     const staff = actorAs("store_staff", [mine]);
     await createVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       staff,
       input({ store_id: String(mine), car_type_id: String(site.t), registration_number: "S 1" }),
@@ -176,7 +180,7 @@ describe("createVehicle", () => {
     ] as const) {
       const error = await refusal(
         createVehicle(
-          handle.db,
+          handle.forSite(site.siteId),
           site.siteId,
           actor,
           input({ store_id: String(store), car_type_id: String(site.t), registration_number: "S 2" }),
@@ -185,7 +189,7 @@ describe("createVehicle", () => {
       expect(error.status).toBe(403);
     }
     await createVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       manager,
       input({ store_id: String(theirs), car_type_id: String(site.t), registration_number: "M 1" }),
@@ -198,16 +202,28 @@ describe("listVehicles and getVehicle", () => {
     const site = await siteWith(3);
     const [first, second] = site.storeIds as [number, number];
     await createVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       input({ store_id: String(second), car_type_id: String(site.u), registration_number: "B 1" }),
     );
-    const all = await listVehicles(handle.db, site.siteId, owner, { storeId: null, carTypeId: null, page: 1 });
+    const all = await listVehicles(handle.forSite(site.siteId), site.siteId, owner, {
+      storeId: null,
+      carTypeId: null,
+      page: 1,
+    });
     expect(all.total).toBe(5);
-    const byType = await listVehicles(handle.db, site.siteId, owner, { storeId: null, carTypeId: site.u, page: 1 });
+    const byType = await listVehicles(handle.forSite(site.siteId), site.siteId, owner, {
+      storeId: null,
+      carTypeId: site.u,
+      page: 1,
+    });
     expect(byType.rows.map((r) => r.storeId).sort()).toEqual([first, second].sort());
-    const byBoth = await listVehicles(handle.db, site.siteId, owner, { storeId: second, carTypeId: site.u, page: 9 });
+    const byBoth = await listVehicles(handle.forSite(site.siteId), site.siteId, owner, {
+      storeId: second,
+      carTypeId: site.u,
+      page: 9,
+    });
     expect(byBoth).toMatchObject({ total: 1, page: 1, pages: 1 });
     expect(byBoth.rows[0]).toMatchObject({
       registrationNumber: "B 1",
@@ -216,14 +232,24 @@ describe("listVehicles and getVehicle", () => {
       className: "コンパクト",
     });
     const staff = actorAs("store_staff", [second]);
-    const seen = await listVehicles(handle.db, site.siteId, staff, { storeId: null, carTypeId: null, page: 1 });
+    const seen = await listVehicles(handle.forSite(site.siteId), site.siteId, staff, {
+      storeId: null,
+      carTypeId: null,
+      page: 1,
+    });
     expect(seen.rows.map((r) => r.registrationNumber)).toEqual(["B 1"]);
     const hidden = byType.rows.find((r) => r.storeId === first) as { id: number };
-    expect((await refusal(getVehicle(handle.db, site.siteId, staff, hidden.id))).status).toBe(404);
+    expect((await refusal(getVehicle(handle.forSite(site.siteId), site.siteId, staff, hidden.id))).status).toBe(404);
     const other = await siteWith(0);
-    expect((await refusal(getVehicle(handle.db, other.siteId, owner, hidden.id))).status).toBe(404);
+    expect((await refusal(getVehicle(handle.forSite(other.siteId), other.siteId, owner, hidden.id))).status).toBe(404);
     expect(
-      (await listVehicles(handle.db, other.siteId, owner, { storeId: first, carTypeId: null, page: 1 })).total,
+      (
+        await listVehicles(handle.forSite(other.siteId), other.siteId, owner, {
+          storeId: first,
+          carTypeId: null,
+          page: 1,
+        })
+      ).total,
     ).toBe(0);
   });
 });
@@ -234,7 +260,7 @@ describe("updateVehicle", () => {
     const [car] = await fleet(site.siteId, site.storeIds[0] as number, site.t);
     const values = vehicleValues(car as typeof vehicles.$inferSelect);
     await updateVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       car?.id as number,
@@ -245,17 +271,17 @@ describe("updateVehicle", () => {
       before: { mileageKm: car?.mileageKm, color: "" },
       after: { mileageKm: 20000, color: "赤" },
     });
-    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
+    const entries = await handle.forSite(site.siteId).select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
     await updateVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       car?.id as number,
       input({ ...values, mileage_km: "20000", color: "赤" }),
     );
-    expect(await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId))).toHaveLength(
-      entries.length,
-    );
+    expect(
+      await handle.forSite(site.siteId).select().from(auditLog).where(eq(auditLog.siteId, site.siteId)),
+    ).toHaveLength(entries.length);
   });
 
   it("moves a car only for someone with the right on both stores", async () => {
@@ -265,12 +291,18 @@ describe("updateVehicle", () => {
     const id = car?.id as number;
     const moved = input({ ...vehicleValues(car as typeof vehicles.$inferSelect), store_id: String(second) });
     const onlyFirst = actorAs("store_staff", [first]);
-    expect((await refusal(updateVehicle(handle.db, site.siteId, onlyFirst, id, moved))).status).toBe(403);
+    expect((await refusal(updateVehicle(handle.forSite(site.siteId), site.siteId, onlyFirst, id, moved))).status).toBe(
+      403,
+    );
     const onlySecond = actorAs("store_staff", [second]);
-    expect((await refusal(updateVehicle(handle.db, site.siteId, onlySecond, id, moved))).status).toBe(404);
-    expect((await refusal(updateVehicle(handle.db, site.siteId, readOnly, id, moved))).status).toBe(403);
-    await updateVehicle(handle.db, site.siteId, actorAs("store_staff", [first, second]), id, moved);
-    expect((await getVehicle(handle.db, site.siteId, owner, id)).storeId).toBe(second);
+    expect((await refusal(updateVehicle(handle.forSite(site.siteId), site.siteId, onlySecond, id, moved))).status).toBe(
+      404,
+    );
+    expect((await refusal(updateVehicle(handle.forSite(site.siteId), site.siteId, readOnly, id, moved))).status).toBe(
+      403,
+    );
+    await updateVehicle(handle.forSite(site.siteId), site.siteId, actorAs("store_staff", [first, second]), id, moved);
+    expect((await getVehicle(handle.forSite(site.siteId), site.siteId, owner, id)).storeId).toBe(second);
   });
 });
 
@@ -298,7 +330,7 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
     await book(site, site.t, from, to);
     await book(site, site.t, new Date(Date.UTC(2099, 0, 11, 1, 0)), new Date(Date.UTC(2099, 0, 11, 9, 0)));
     const out = input({ ...vehicleValues(a), in_service: "0" });
-    const error = await refusal(updateVehicle(handle.db, site.siteId, owner, a.id, out));
+    const error = await refusal(updateVehicle(handle.forSite(site.siteId), site.siteId, owner, a.id, out));
     expect(error.status).toBe(422);
     expect(error.details.reason).toEqual({
       code: "capacity_conflict",
@@ -312,23 +344,41 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
     });
     for (const change of [
       () =>
-        updateVehicle(handle.db, site.siteId, owner, a.id, input({ ...vehicleValues(a), store_id: String(second) })),
+        updateVehicle(
+          handle.forSite(site.siteId),
+          site.siteId,
+          owner,
+          a.id,
+          input({ ...vehicleValues(a), store_id: String(second) }),
+        ),
       () =>
-        updateVehicle(handle.db, site.siteId, owner, b.id, input({ ...vehicleValues(b), car_type_id: String(site.u) })),
-      () => deleteVehicle(handle.db, site.siteId, owner, b.id),
+        updateVehicle(
+          handle.forSite(site.siteId),
+          site.siteId,
+          owner,
+          b.id,
+          input({ ...vehicleValues(b), car_type_id: String(site.u) }),
+        ),
+      () => deleteVehicle(handle.forSite(site.siteId), site.siteId, owner, b.id),
     ]) {
       expect((await refusal(change())).details.reason?.code).toBe("capacity_conflict");
     }
     expect((await fleet(site.siteId, first, site.t)).map((v) => v.inService)).toEqual([true, true]);
     // Other changes of a needed car go through.
-    await updateVehicle(handle.db, site.siteId, owner, a.id, input({ ...vehicleValues(a), mileage_km: "9" }));
+    await updateVehicle(
+      handle.forSite(site.siteId),
+      site.siteId,
+      owner,
+      a.id,
+      input({ ...vehicleValues(a), mileage_km: "9" }),
+    );
   });
 
   it("ignores bookings that ended, were cancelled or whose hold lapsed, and counts a live hold", async () => {
     const site = await siteWith(1);
     const [car] = (await fleet(site.siteId, site.storeIds[0] as number, site.t)) as [typeof vehicles.$inferSelect];
     const out = input({ ...vehicleValues(car), in_service: "0" });
-    await handle.db.insert(reservations).values([
+    await handle.owner.insert(reservations).values([
       {
         siteId: site.siteId,
         reserveNo: "P-1",
@@ -339,21 +389,33 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
       },
     ]);
     await book(site, site.t, later(10), later(20), { status: "held", holdExpiresAt: later(1) });
-    expect((await refusal(updateVehicle(handle.db, site.siteId, owner, car.id, out))).details.reason?.code).toBe(
-      "capacity_conflict",
-    );
-    await handle.db
+    expect(
+      (await refusal(updateVehicle(handle.forSite(site.siteId), site.siteId, owner, car.id, out))).details.reason?.code,
+    ).toBe("capacity_conflict");
+    await handle.owner
       .update(reservations)
       .set({ holdExpiresAt: later(-0.01) })
       .where(and(eq(reservations.siteId, site.siteId), eq(reservations.status, "held")));
     await book(site, site.t, later(30), later(40), { status: "cancelled" });
-    await updateVehicle(handle.db, site.siteId, owner, car.id, out);
+    await updateVehicle(handle.forSite(site.siteId), site.siteId, owner, car.id, out);
     // Back in service, the car may be booked again; a car out of service may be deleted whatever the bookings.
-    await updateVehicle(handle.db, site.siteId, owner, car.id, input({ ...vehicleValues(car), in_service: "1" }));
+    await updateVehicle(
+      handle.forSite(site.siteId),
+      site.siteId,
+      owner,
+      car.id,
+      input({ ...vehicleValues(car), in_service: "1" }),
+    );
     await book(site, site.t, later(50), later(60));
     const [spare] = (await fleet(site.siteId, site.storeIds[0] as number, site.u)) as [typeof vehicles.$inferSelect];
-    await updateVehicle(handle.db, site.siteId, owner, spare.id, input({ ...vehicleValues(spare), in_service: "0" }));
-    await deleteVehicle(handle.db, site.siteId, owner, spare.id);
+    await updateVehicle(
+      handle.forSite(site.siteId),
+      site.siteId,
+      owner,
+      spare.id,
+      input({ ...vehicleValues(spare), in_service: "0" }),
+    );
+    await deleteVehicle(handle.forSite(site.siteId), site.siteId, owner, spare.id);
     expect(await lastAudit(site.siteId)).toMatchObject({
       action: "vehicle.delete",
       before: { registrationNumber: spare.registrationNumber },
@@ -363,7 +425,7 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
   it("holds for a statement that bypasses the domain: the database itself refuses", async () => {
     const site = await siteWith(1);
     await book(site, site.t, later(5), later(8));
-    const error = await handle.db
+    const error = await handle.owner
       .update(vehicles)
       .set({ inService: false })
       .where(and(eq(vehicles.siteId, site.siteId), eq(vehicles.carTypeId, site.t)))
@@ -383,7 +445,13 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
       // The booking starts a little later each round, so either one reaches the cars' locks first.
       const [booking, withdrawal] = await Promise.allSettled([
         new Promise((resolve) => setTimeout(resolve, round * 2)).then(() => book(site, site.t, later(24), later(48))),
-        updateVehicle(handle.db, site.siteId, owner, car.id, input({ ...vehicleValues(car), in_service: "0" })),
+        updateVehicle(
+          handle.forSite(site.siteId),
+          site.siteId,
+          owner,
+          car.id,
+          input({ ...vehicleValues(car), in_service: "0" }),
+        ),
       ]);
       const won = [booking, withdrawal].filter((r) => r.status === "fulfilled");
       expect(won, `round ${round}`).toHaveLength(1);
@@ -392,7 +460,11 @@ describe("the capacity guard on vehicles (migration 0013)", () => {
         expect((withdrawal.reason as AppError).details.reason?.code).toBe("capacity_conflict");
       }
       const [after] = await fleet(site.siteId, site.storeIds[0] as number, site.t);
-      const rows = await handle.db.select().from(reservations).where(eq(reservations.siteId, site.siteId));
+      const rows = await handle
+        .forSite(site.siteId)
+        .select()
+        .from(reservations)
+        .where(eq(reservations.siteId, site.siteId));
       expect(after?.inService ? rows.length : 1 - rows.length).toBe(1);
     }
   });

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { auditLog, customPages, seoSettings, siteNews, topInfos } from "../db/schema";
 import { AppError } from "../errors";
 import { loadSiteBundle } from "../sites/site-bundle";
@@ -14,7 +14,7 @@ import { createNews, deleteNews, getNews, listNews, updateNews } from "./news";
 import { getSeoSetting, listSeoKinds, updateSeoSetting } from "./seo";
 import { getTopText, updateTopText } from "./top-text";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let storeId: number;
@@ -22,12 +22,12 @@ const STORE_STAFF = () => actorAs("store_staff", [storeId], 904);
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "テスト", supportedLanguages: "jp,en", priceListPageUrl: "pricelist" },
   });
   siteId = site.siteId;
   storeId = site.storeIds[0] ?? 0;
-  otherSiteId = (await makeSite(handle.db)).siteId;
+  otherSiteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
@@ -46,7 +46,8 @@ async function failure(
 }
 
 async function lastAudit(site = siteId) {
-  const [row] = await handle.db
+  const [row] = await handle
+    .forSite(site)
     .select()
     .from(auditLog)
     .where(eq(auditLog.siteId, site))
@@ -67,11 +68,11 @@ const pageInput = (overrides: Record<string, string> = {}) =>
 
 describe("custom pages", () => {
   it("an owner creates a page that the public site lists, and the audit log holds what was created", async () => {
-    const { pageId } = await createCustomPage(handle.db, siteId, OWNER, pageInput());
-    const list = await listCustomPages(handle.db, siteId, READ_ONLY);
+    const { pageId } = await createCustomPage(handle.forSite(siteId), siteId, OWNER, pageInput());
+    const list = await listCustomPages(handle.forSite(siteId), siteId, READ_ONLY);
     expect(list.pages).toEqual([{ id: pageId, pageUrl: "access", pageTitle: "アクセス", displayOrder: 5 }]);
     expect(list.priceListPageUrl).toBe("pricelist");
-    const bundle = await loadSiteBundle(handle.db, siteId);
+    const bundle = await loadSiteBundle(handle.forSite(siteId), siteId);
     expect(bundle?.customPages.map((p) => [p.pageUrl, p.pageTitleEn, p.pageTitleKr])).toEqual([
       ["access", "Access", null],
     ]);
@@ -92,15 +93,17 @@ describe("custom pages", () => {
   });
 
   it("refuses an address another page of the site has (the unique index judges), but not one of another site", async () => {
-    const refused = await failure(createCustomPage(handle.db, siteId, OWNER, pageInput({ page_title: "別" })));
+    const refused = await failure(
+      createCustomPage(handle.forSite(siteId), siteId, OWNER, pageInput({ page_title: "別" })),
+    );
     expect(refused).toMatchObject({ status: 422, fields: { page_url: "slug_taken" } });
-    await createCustomPage(handle.db, otherSiteId, OWNER, pageInput());
-    const { pageId } = await createCustomPage(handle.db, siteId, MANAGER, pageInput({ page_url: "faq" }));
+    await createCustomPage(handle.forSite(otherSiteId), otherSiteId, OWNER, pageInput());
+    const { pageId } = await createCustomPage(handle.forSite(siteId), siteId, MANAGER, pageInput({ page_url: "faq" }));
     const renamed = await failure(
-      updateCustomPage(handle.db, siteId, OWNER, pageId, pageInput({ page_url: "access" })),
+      updateCustomPage(handle.forSite(siteId), siteId, OWNER, pageId, pageInput({ page_url: "access" })),
     );
     expect(renamed.fields).toEqual({ page_url: "slug_taken" });
-    expect((await getCustomPage(handle.db, siteId, OWNER, pageId)).pageUrl).toBe("faq");
+    expect((await getCustomPage(handle.forSite(siteId), siteId, OWNER, pageId)).pageUrl).toBe("faq");
   });
 
   it("refuses an address that is not a slug, and a page without a Japanese title, in the schema", () => {
@@ -114,35 +117,55 @@ describe("custom pages", () => {
   });
 
   it("records only what changed, and a new address takes the page's SEO setting with it", async () => {
-    const { pageId } = await createCustomPage(handle.db, siteId, OWNER, pageInput({ page_url: "guide" }));
+    const { pageId } = await createCustomPage(handle.forSite(siteId), siteId, OWNER, pageInput({ page_url: "guide" }));
     await updateSeoSetting(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       OWNER,
       "custom_page:guide",
       parsed(SeoSchema, { page_title: "ご利用ガイド｜テスト" }),
     );
-    await updateCustomPage(handle.db, siteId, MANAGER, pageId, pageInput({ page_url: "howto", page_title_en: "" }));
+    await updateCustomPage(
+      handle.forSite(siteId),
+      siteId,
+      MANAGER,
+      pageId,
+      pageInput({ page_url: "howto", page_title_en: "" }),
+    );
     const audit = await lastAudit();
     expect(audit).toMatchObject({ action: "custom_page.update", entityId: String(pageId), staffId: MANAGER.staffId });
     expect(audit?.before).toEqual({ pageUrl: "guide", pageTitleEn: "Access" });
     expect(audit?.after).toEqual({ pageUrl: "howto", pageTitleEn: null });
-    const kinds = await handle.db
+    const kinds = await handle
+      .forSite(siteId)
       .select({ kind: seoSettings.pageKind })
       .from(seoSettings)
       .where(eq(seoSettings.siteId, siteId));
     expect(kinds.map((k) => k.kind)).toEqual(["custom_page:howto"]);
 
-    await updateCustomPage(handle.db, siteId, MANAGER, pageId, pageInput({ page_url: "howto", page_title_en: "" }));
+    await updateCustomPage(
+      handle.forSite(siteId),
+      siteId,
+      MANAGER,
+      pageId,
+      pageInput({ page_url: "howto", page_title_en: "" }),
+    );
     expect((await lastAudit())?.id).toBe(audit?.id);
   });
 
   it("deletes a page with its SEO setting and records what it was", async () => {
-    const { pageId } = await createCustomPage(handle.db, siteId, OWNER, pageInput({ page_url: "gone" }));
-    await updateSeoSetting(handle.db, siteId, OWNER, "custom_page:gone", parsed(SeoSchema, { description: "x" }));
-    await deleteCustomPage(handle.db, siteId, OWNER, pageId);
+    const { pageId } = await createCustomPage(handle.forSite(siteId), siteId, OWNER, pageInput({ page_url: "gone" }));
+    await updateSeoSetting(
+      handle.forSite(siteId),
+      siteId,
+      OWNER,
+      "custom_page:gone",
+      parsed(SeoSchema, { description: "x" }),
+    );
+    await deleteCustomPage(handle.forSite(siteId), siteId, OWNER, pageId);
     expect(
-      await handle.db
+      await handle
+        .forSite(siteId)
         .select()
         .from(seoSettings)
         .where(and(eq(seoSettings.siteId, siteId), eq(seoSettings.pageKind, "custom_page:gone"))),
@@ -153,28 +176,32 @@ describe("custom pages", () => {
   });
 
   it("answers 404 for another site's page, whatever is asked of it", async () => {
-    const [other] = await handle.db.select().from(customPages).where(eq(customPages.siteId, otherSiteId));
+    const [other] = await handle
+      .forSite(otherSiteId)
+      .select()
+      .from(customPages)
+      .where(eq(customPages.siteId, otherSiteId));
     const id = other?.id ?? 0;
     for (const call of [
-      () => getCustomPage(handle.db, siteId, OWNER, id),
-      () => updateCustomPage(handle.db, siteId, OWNER, id, pageInput({ page_url: "taken-over" })),
-      () => deleteCustomPage(handle.db, siteId, OWNER, id),
+      () => getCustomPage(handle.forSite(siteId), siteId, OWNER, id),
+      () => updateCustomPage(handle.forSite(siteId), siteId, OWNER, id, pageInput({ page_url: "taken-over" })),
+      () => deleteCustomPage(handle.forSite(siteId), siteId, OWNER, id),
     ]) {
       expect((await failure(call())).status).toBe(404);
     }
-    const [still] = await handle.db.select().from(customPages).where(eq(customPages.id, id));
+    const [still] = await handle.forSite(otherSiteId).select().from(customPages).where(eq(customPages.id, id));
     expect(still?.pageUrl).toBe("access");
   });
 
   it("lets read-only and store staff read pages but not change them", async () => {
-    const [page] = (await listCustomPages(handle.db, siteId, STORE_STAFF())).pages;
+    const [page] = (await listCustomPages(handle.forSite(siteId), siteId, STORE_STAFF())).pages;
     const id = page?.id ?? 0;
     for (const actor of [READ_ONLY, STORE_STAFF()] as Actor[]) {
-      expect((await getCustomPage(handle.db, siteId, actor, id)).id).toBe(id);
+      expect((await getCustomPage(handle.forSite(siteId), siteId, actor, id)).id).toBe(id);
       for (const call of [
-        () => createCustomPage(handle.db, siteId, actor, pageInput({ page_url: `by-${actor.role}` })),
-        () => updateCustomPage(handle.db, siteId, actor, id, pageInput({ page_url: "x" })),
-        () => deleteCustomPage(handle.db, siteId, actor, id),
+        () => createCustomPage(handle.forSite(siteId), siteId, actor, pageInput({ page_url: `by-${actor.role}` })),
+        () => updateCustomPage(handle.forSite(siteId), siteId, actor, id, pageInput({ page_url: "x" })),
+        () => deleteCustomPage(handle.forSite(siteId), siteId, actor, id),
       ]) {
         expect(await failure(call())).toMatchObject({ status: 403, code: "forbidden" });
       }
@@ -184,14 +211,14 @@ describe("custom pages", () => {
 
 describe("top page text", () => {
   it("starts empty, is saved in four languages, and each save records only what changed", async () => {
-    expect(await getTopText(handle.db, siteId, READ_ONLY)).toEqual({
+    expect(await getTopText(handle.forSite(siteId), siteId, READ_ONLY)).toEqual({
       pageEditTop: "",
       pageEditTopEn: null,
       pageEditTopKr: null,
       pageEditTopTw: null,
     });
     await updateTopText(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       OWNER,
       parsed(TopTextSchema, { page_edit_top: "ようこそ", page_edit_top_en: "Welcome" }),
@@ -203,7 +230,7 @@ describe("top page text", () => {
       after: { pageEditTop: "ようこそ", pageEditTopEn: "Welcome" },
     });
     await updateTopText(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       MANAGER,
       parsed(TopTextSchema, { page_edit_top: "ようこそ", page_edit_top_en: "Hello" }),
@@ -212,19 +239,19 @@ describe("top page text", () => {
       before: { pageEditTopEn: "Welcome" },
       after: { pageEditTopEn: "Hello" },
     });
-    expect((await loadSiteBundle(handle.db, siteId))?.topInfo?.pageEditTopEn).toBe("Hello");
-    const [other] = await handle.db.select().from(topInfos).where(eq(topInfos.siteId, otherSiteId));
+    expect((await loadSiteBundle(handle.forSite(siteId), siteId))?.topInfo?.pageEditTopEn).toBe("Hello");
+    const [other] = await handle.forSite(otherSiteId).select().from(topInfos).where(eq(topInfos.siteId, otherSiteId));
     expect(other?.pageEditTop ?? "").toBe("");
   });
 
   it("keeps the hero image of the row, and refuses read-only and store staff", async () => {
-    await handle.db.update(topInfos).set({ siteImagePath: "/media/hero.webp" }).where(eq(topInfos.siteId, siteId));
-    await updateTopText(handle.db, siteId, OWNER, parsed(TopTextSchema, { page_edit_top: "新しい文" }));
-    const [row] = await handle.db.select().from(topInfos).where(eq(topInfos.siteId, siteId));
+    await handle.owner.update(topInfos).set({ siteImagePath: "/media/hero.webp" }).where(eq(topInfos.siteId, siteId));
+    await updateTopText(handle.forSite(siteId), siteId, OWNER, parsed(TopTextSchema, { page_edit_top: "新しい文" }));
+    const [row] = await handle.forSite(siteId).select().from(topInfos).where(eq(topInfos.siteId, siteId));
     expect(row).toMatchObject({ siteImagePath: "/media/hero.webp", pageEditTop: "新しい文", pageEditTopEn: null });
     for (const actor of [READ_ONLY, STORE_STAFF()]) {
       const refused = await failure(
-        updateTopText(handle.db, siteId, actor, parsed(TopTextSchema, { page_edit_top: "x" })),
+        updateTopText(handle.forSite(siteId), siteId, actor, parsed(TopTextSchema, { page_edit_top: "x" })),
       );
       expect(refused.status).toBe(403);
     }
@@ -250,9 +277,11 @@ describe("news", () => {
       "2026-04-01",
       "2026-06-01",
     ].entries()) {
-      ids.push((await createNews(handle.db, siteId, i % 2 ? MANAGER : OWNER, item(date, `お知らせ${i}`))).newsId);
+      ids.push(
+        (await createNews(handle.forSite(siteId), siteId, i % 2 ? MANAGER : OWNER, item(date, `お知らせ${i}`))).newsId,
+      );
     }
-    const list = await listNews(handle.db, siteId, READ_ONLY);
+    const list = await listNews(handle.forSite(siteId), siteId, READ_ONLY);
     expect(list.map((n) => [n.publishedOn, n.onTop])).toEqual([
       ["2026-06-01", true],
       ["2026-05-01", true],
@@ -261,15 +290,20 @@ describe("news", () => {
       ["2026-02-01", true],
       ["2026-01-01", false],
     ]);
-    const top = (await loadSiteBundle(handle.db, siteId))?.news.map((n) => n.id);
+    const top = (await loadSiteBundle(handle.forSite(siteId), siteId))?.news.map((n) => n.id);
     expect(top).toEqual(list.filter((n) => n.onTop).map((n) => n.id));
     expect(await lastAudit()).toMatchObject({ action: "news.create", entity: "news", entityId: String(ids[5]) });
   });
 
   it("saves a change field by field in the audit log, and deletes with what was deleted", async () => {
-    const { newsId } = await createNews(handle.db, siteId, OWNER, item("2026-07-01", "夏の営業", { body: "本文" }));
+    const { newsId } = await createNews(
+      handle.forSite(siteId),
+      siteId,
+      OWNER,
+      item("2026-07-01", "夏の営業", { body: "本文" }),
+    );
     await updateNews(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       OWNER,
       newsId,
@@ -280,25 +314,27 @@ describe("news", () => {
       before: { publishedOn: "2026-07-01", titleEn: null },
       after: { publishedOn: "2026-07-02", titleEn: "Summer" },
     });
-    expect((await getNews(handle.db, siteId, READ_ONLY, newsId)).titleEn).toBe("Summer");
-    await deleteNews(handle.db, siteId, MANAGER, newsId);
+    expect((await getNews(handle.forSite(siteId), siteId, READ_ONLY, newsId)).titleEn).toBe("Summer");
+    await deleteNews(handle.forSite(siteId), siteId, MANAGER, newsId);
     expect(await lastAudit()).toMatchObject({ action: "news.delete", before: { title: "夏の営業", body: "本文" } });
-    expect((await failure(getNews(handle.db, siteId, OWNER, newsId))).status).toBe(404);
+    expect((await failure(getNews(handle.forSite(siteId), siteId, OWNER, newsId))).status).toBe(404);
   });
 
   it("answers 404 for another site's item and 403 for read-only and store staff", async () => {
-    const { newsId } = await createNews(handle.db, otherSiteId, OWNER, item("2026-01-10", "他社"));
+    const { newsId } = await createNews(handle.forSite(otherSiteId), otherSiteId, OWNER, item("2026-01-10", "他社"));
     for (const call of [
-      () => getNews(handle.db, siteId, OWNER, newsId),
-      () => updateNews(handle.db, siteId, OWNER, newsId, item("2026-01-10", "乗っ取り")),
-      () => deleteNews(handle.db, siteId, OWNER, newsId),
+      () => getNews(handle.forSite(siteId), siteId, OWNER, newsId),
+      () => updateNews(handle.forSite(siteId), siteId, OWNER, newsId, item("2026-01-10", "乗っ取り")),
+      () => deleteNews(handle.forSite(siteId), siteId, OWNER, newsId),
     ]) {
       expect((await failure(call())).status).toBe(404);
     }
-    const [kept] = await handle.db.select().from(siteNews).where(eq(siteNews.id, newsId));
+    const [kept] = await handle.forSite(otherSiteId).select().from(siteNews).where(eq(siteNews.id, newsId));
     expect(kept?.title).toBe("他社");
     for (const actor of [READ_ONLY, STORE_STAFF()]) {
-      expect((await failure(createNews(handle.db, siteId, actor, item("2026-01-10", "x")))).status).toBe(403);
+      expect((await failure(createNews(handle.forSite(siteId), siteId, actor, item("2026-01-10", "x")))).status).toBe(
+        403,
+      );
     }
   });
 
@@ -316,7 +352,7 @@ describe("news", () => {
 
 describe("SEO settings", () => {
   it("lists the page kinds of the public head, then each custom page's", async () => {
-    const kinds = await listSeoKinds(handle.db, siteId, READ_ONLY);
+    const kinds = await listSeoKinds(handle.forSite(siteId), siteId, READ_ONLY);
     expect(kinds.slice(0, 6).map((k) => k.kind)).toEqual([
       "top",
       "reserve",
@@ -333,7 +369,7 @@ describe("SEO settings", () => {
 
   it("saves a kind in four languages, records the change, and clears it when every field is empty", async () => {
     await updateSeoSetting(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       MANAGER,
       "fee",
@@ -346,35 +382,40 @@ describe("SEO settings", () => {
       before: {},
       after: { pageTitle: "料金｜テスト", descriptionEn: "Our rates" },
     });
-    const bundle = await loadSiteBundle(handle.db, siteId);
+    const bundle = await loadSiteBundle(handle.forSite(siteId), siteId);
     expect(bundle?.seo.find((s) => s.pageKind === "fee")).toMatchObject({
       pageTitle: "料金｜テスト",
       descriptionEn: "Our rates",
     });
-    expect((await getSeoSetting(handle.db, siteId, READ_ONLY, "fee")).row?.pageTitle).toBe("料金｜テスト");
+    expect((await getSeoSetting(handle.forSite(siteId), siteId, READ_ONLY, "fee")).row?.pageTitle).toBe("料金｜テスト");
 
-    await updateSeoSetting(handle.db, siteId, OWNER, "fee", parsed(SeoSchema, {}));
+    await updateSeoSetting(handle.forSite(siteId), siteId, OWNER, "fee", parsed(SeoSchema, {}));
     expect(await lastAudit()).toMatchObject({ action: "seo.clear", entityId: "fee", after: null });
     expect((await lastAudit())?.before).toMatchObject({ pageTitle: "料金｜テスト", descriptionEn: "Our rates" });
-    expect((await getSeoSetting(handle.db, siteId, OWNER, "fee")).row).toBeNull();
+    expect((await getSeoSetting(handle.forSite(siteId), siteId, OWNER, "fee")).row).toBeNull();
   });
 
   it("answers 404 for a kind that is no page, and another site's custom page", async () => {
     for (const kind of ["nonsense", "custom_page:none", "custom_page:", "account"]) {
-      expect((await failure(getSeoSetting(handle.db, siteId, OWNER, kind))).status, kind).toBe(404);
+      expect((await failure(getSeoSetting(handle.forSite(siteId), siteId, OWNER, kind))).status, kind).toBe(404);
       expect(
-        (await failure(updateSeoSetting(handle.db, siteId, OWNER, kind, parsed(SeoSchema, { page_title: "x" }))))
-          .status,
+        (
+          await failure(
+            updateSeoSetting(handle.forSite(siteId), siteId, OWNER, kind, parsed(SeoSchema, { page_title: "x" })),
+          )
+        ).status,
       ).toBe(404);
     }
-    await createCustomPage(handle.db, otherSiteId, OWNER, pageInput({ page_url: "only-there" }));
-    expect((await failure(getSeoSetting(handle.db, siteId, OWNER, "custom_page:only-there"))).status).toBe(404);
+    await createCustomPage(handle.forSite(otherSiteId), otherSiteId, OWNER, pageInput({ page_url: "only-there" }));
+    expect((await failure(getSeoSetting(handle.forSite(siteId), siteId, OWNER, "custom_page:only-there"))).status).toBe(
+      404,
+    );
   });
 
   it("refuses read-only and store staff, and over-long texts", async () => {
     for (const actor of [READ_ONLY, STORE_STAFF()]) {
       const refused = await failure(
-        updateSeoSetting(handle.db, siteId, actor, "top", parsed(SeoSchema, { page_title: "x" })),
+        updateSeoSetting(handle.forSite(siteId), siteId, actor, "top", parsed(SeoSchema, { page_title: "x" })),
       );
       expect(refused).toMatchObject({ status: 403, code: "forbidden" });
     }

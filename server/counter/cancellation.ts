@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Locale } from "../../common/locales";
 import { type AuditActor, recordAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
 import { reservations, siteSettings, stores } from "../db/schema";
 import { AppError } from "../errors";
+import type { LedgerItem } from "../ledger/ledger";
+import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
@@ -12,23 +13,24 @@ import { type Actor, authorize } from "../staff/permissions";
 import { reservationEvent } from "../webhooks/events";
 import { announceLedgerPayments } from "../webhooks/ledger-events";
 import { type CancellationFee, cancellationFee } from "./cancellation-fee";
-import { cardBalance, entriesUnder, refundToCard } from "./card-payments";
+import { cardBalance, finishOperation, markRefundedWhenEmpty, planRefunds, tally } from "./card-payments";
 import type { StaffCancelInput } from "./counter.schema";
+import { sendNotice } from "./notice-mails";
 import { findReservation, type ReservationRecord } from "./reservations";
 import { rentalStage } from "./stage";
 
 /**
- * Cancelling a booking (issue 24): at the counter, where staff see the fee the site's schedule
- * proposes and may lower it, or by the customer online. The booking is cancelled and its car freed
- * in one transaction with the customer's and the store's mails; the rest of an advance card payment
- * is then refunded through the gateway under a key derived from the booking, so a retry refunds
- * nothing twice (a refund that failed is tried again by the next attempt).
+ * Cancelling a booking (issues 24, 37): at the counter, where staff see the fee the site's schedule
+ * proposes and may lower it, or by the customer online. The booking is cancelled, its car freed and
+ * the refund of an advance card payment written as ledger attempts in one transaction; the refunds
+ * then go to the gateway under keys derived from the booking, and the mails say what went back.
  */
 
-/** What the cancellation mails say: the fee kept and what goes back to the card. */
+/** What the cancellation mails and pages say, from the ledger's outcomes: the fee kept, the yen given back to the card, and the yen not yet given back (failed, or still under way). */
 export interface CancellationOutcome {
   fee: number;
   refund: number;
+  refundPending: number;
 }
 
 export type CancellationMailComposer = (
@@ -41,6 +43,7 @@ export interface CancellationDeps {
   mailer: Mailer;
   /** The site's cancellation mails, loaded before the transaction (one connection on PGlite). */
   mails: CancellationMailComposer;
+  logger?: Logger;
 }
 
 /** The fee the site's schedule proposes for cancelling `r` now. */
@@ -66,18 +69,56 @@ export async function proposedFee(
   });
 }
 
-/** The refund a cancellation keeping `fee` owes: what the card holds, counting what this key gave back already. */
-async function refundOwed(db: Db, siteId: string, r: ReservationRecord, fee: number, key: string): Promise<number> {
-  const given = (await entriesUnder(db, siteId, key))
-    .filter((e) => e.kind === "refund" && e.status === "succeeded")
-    .reduce((sum, e) => sum + e.amount, 0);
-  return Math.max(0, (await cardBalance(db, siteId, r)) + given - fee);
+export const cancelKey = (siteId: string, reservationId: number) => `cancel-${siteId}-${reservationId}`;
+
+const outcomeOf = (fee: number, items: LedgerItem[]): CancellationOutcome => {
+  const { moved, notMoved } = tally(items, "refund");
+  return { fee, refund: moved, refundPending: notMoved };
+};
+
+async function sendCancellationMails(
+  tx: DbOrTx,
+  siteId: string,
+  row: ReservationRecord,
+  outcome: CancellationOutcome,
+  deps: CancellationDeps,
+): Promise<void> {
+  await sendNotice(tx, siteId, row, deps.mails(row, outcome), "reservation_cancelled", deps.mailer);
 }
 
 /**
- * Cancels a booking not yet handed over, keeping `fee`: the car is free at once, the customer and the
- * store are told in the same transaction, then the rest of a card payment goes back. A second call
- * (a retry, a double click) changes nothing and only completes a refund that did not go through.
+ * The refunds of a cancellation: each open attempt goes to the gateway, and the transaction that
+ * writes the last outcome sends the mails with what went back. Reconciliation calls it too.
+ */
+export async function finishCancellation(
+  db: Db,
+  siteId: string,
+  row: ReservationRecord,
+  deps: CancellationDeps,
+): Promise<CancellationOutcome> {
+  const key = cancelKey(siteId, row.id);
+  const { items } = await finishOperation(
+    db,
+    siteId,
+    row.id,
+    key,
+    deps.payments,
+    async (tx, settled) => {
+      await sendCancellationMails(tx, siteId, row, outcomeOf(row.cancellationFee, settled), deps);
+      await markRefundedWhenEmpty(tx, siteId, row);
+    },
+    deps.logger,
+  );
+  // One payment.refunded per part given back, keyed by it: a retry announces nothing twice.
+  await announceLedgerPayments(db, siteId, row.id, key);
+  return outcomeOf(row.cancellationFee, items);
+}
+
+/**
+ * Cancels a booking not yet handed over, keeping `fee`: the car is free at once, and what the card
+ * holds beyond the fee is written as refund attempts in the same transaction; then the refunds are
+ * made and the mails say what went back. A second call (a retry, a double click) changes nothing and
+ * only completes a refund still open.
  */
 export async function cancelBooking(
   db: Db,
@@ -87,17 +128,10 @@ export async function cancelBooking(
   deps: CancellationDeps,
   now: Date,
 ): Promise<CancellationOutcome> {
-  const key = `cancel-${siteId}-${r.id}`;
-  if (r.status === "cancelled") {
-    const outcome = { fee: r.cancellationFee, refund: await refundOwed(db, siteId, r, r.cancellationFee, key) };
-    await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
-    if (outcome.refund > 0) await announceLedgerPayments(db, siteId, r.id, key);
-    return outcome;
-  }
+  if (r.status === "cancelled") return finishCancellation(db, siteId, r, deps);
   if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
     throw new AppError("rejected", { reason: { code: "reservation_stage", params: { stage: rentalStage(r) } } });
   }
-  const outcome = { fee: input.fee, refund: await refundOwed(db, siteId, r, input.fee, key) };
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(reservations)
@@ -112,48 +146,38 @@ export async function cancelBooking(
       )
       .returning();
     if (!row) return null;
+    const owed = Math.max(0, (await cardBalance(tx, siteId, row)) - input.fee);
+    const attempts = await planRefunds(tx, siteId, row, {
+      amount: owed,
+      key: cancelKey(siteId, row.id),
+      operation: "cancel",
+      staffId: input.who.staffId,
+    });
     await recordAudit(tx, siteId, input.who, {
       action: "reservation.cancel",
       entity: "reservation",
       entityId: r.reserveNo,
       before: { status: r.status },
-      after: { status: "cancelled", cancellationFee: input.fee, refund: outcome.refund, note: input.note ?? "" },
+      after: { status: "cancelled", cancellationFee: input.fee, refundAttempted: owed, note: input.note ?? "" },
     });
     await reservationEvent(tx, siteId, "reservation.cancelled", row);
-    const mails = deps.mails(row, outcome);
-    await deps.mailer.sendAll(tx, siteId, [
-      ...(mails.borrower
-        ? [
-            {
-              ...mails.borrower,
-              locale: row.locale as Locale,
-              kind: "reservation_cancelled" as const,
-              reservationId: row.id,
-            },
-          ]
-        : []),
-      ...(mails.store
-        ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const, reservationId: row.id }]
-        : []),
-    ]);
+    // No money to give back: the mails go with the cancellation itself.
+    if (!attempts.length)
+      await sendCancellationMails(tx, siteId, row, { fee: input.fee, refund: 0, refundPending: 0 }, deps);
     return row;
   });
   if (!cancelled) {
     // Cancelled or handed over meanwhile: answer with what happened.
-    const current = await db
+    const [latest] = await db
       .select()
       .from(reservations)
       .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id)));
-    const [latest] = current;
-    if (latest?.status === "cancelled") return cancelBooking(db, siteId, latest, input, deps, now);
+    if (latest?.status === "cancelled") return finishCancellation(db, siteId, latest, deps);
     throw new AppError("rejected", {
       reason: { code: "reservation_stage", params: { stage: latest ? rentalStage(latest) : "booked" } },
     });
   }
-  await refundToCard(db, siteId, r, outcome.refund, key, input.who.staffId, deps.payments);
-  // One payment.refunded per part given back, keyed by it: a retry that completes a refund announces only that part.
-  if (outcome.refund > 0) await announceLedgerPayments(db, siteId, r.id, key);
-  return outcome;
+  return finishCancellation(db, siteId, cancelled, deps);
 }
 
 /** The counter's cancellation: the schedule's fee or a lower one (never above the total). */

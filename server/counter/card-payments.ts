@@ -1,169 +1,216 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { reservationPayments, reservations } from "../db/schema";
+import { type LedgerOperation, reservations } from "../db/schema";
+import {
+  type LedgerEntry,
+  type LedgerItem,
+  ledgerOf,
+  netOf,
+  type OutcomeInput,
+  settleAttempt,
+  writeAttempt,
+} from "../ledger/ledger";
+import type { Logger } from "../logger";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
 import type { ReservationRecord } from "./reservations";
 
 /**
- * What the card of a booking paid in advance holds (issue 24): its first payment, the differences a
- * change charged to it and the refunds given back, each under a key derived from the booking, so a
- * retried change or cancellation finds its entry and pays nothing twice. The first payment enters
- * the ledger (as "opening") when a change first alters the total; until then it is the booking's total.
+ * What the card of a booking paid in advance holds, and the money a change, a cancellation or a
+ * return moves on it (issue 37, decision 043). An operation first writes its attempts (in the
+ * transaction that changes the booking), then each goes to the gateway under its own key and its
+ * outcome is written after: a crash, a retry or a double click finds the attempt and sends the same
+ * key again, so the gateway never moves the money twice. The transaction that writes an operation's
+ * last outcome runs `onSettled` (its mails), so what the customer is told comes from the outcomes.
  */
 
-type Entry = typeof reservationPayments.$inferSelect;
-
-const openingKey = (siteId: string, r: ReservationRecord) => `payment-${siteId}-${r.id}`;
-const paidInAdvance = (r: ReservationRecord) => r.paymentStatus === "paid" && !!r.paymentId;
-
-async function ledgerOf(db: DbOrTx, siteId: string, reservationId: number): Promise<Entry[]> {
-  return db
-    .select()
-    .from(reservationPayments)
-    .where(and(eq(reservationPayments.siteId, siteId), eq(reservationPayments.reservationId, reservationId)))
-    .orderBy(reservationPayments.id);
-}
-
-/** Each payment still holding money, newest first: refunds take from the latest charge first. */
-function holdings(r: ReservationRecord, ledger: Entry[]): { paymentId: string; left: number }[] {
-  if (!paidInAdvance(r) || !r.paymentId) return [];
-  const ok = ledger.filter((e) => e.status === "succeeded");
-  const charges = ok.filter((e) => e.kind === "charge" && e.paymentId);
-  const refundedFrom = (paymentId: string) =>
-    ok.filter((e) => e.kind === "refund" && e.paymentId === paymentId).reduce((sum, e) => sum + e.amount, 0);
-  const first = charges.some((e) => e.paymentId === r.paymentId)
-    ? []
-    : [{ paymentId: r.paymentId, amount: r.totalFee }];
-  return [...first, ...charges.map((e) => ({ paymentId: e.paymentId as string, amount: e.amount }))]
-    .map((p) => ({ paymentId: p.paymentId, left: p.amount - refundedFrom(p.paymentId) }))
+/** Each card payment still holding money, newest first; a refund still under way counts as given. */
+export function holdings(items: LedgerItem[]): { paymentId: string; left: number }[] {
+  const left = new Map<string, number>();
+  for (const { attempt, outcome } of items) {
+    if (attempt.method !== "card") continue;
+    if (attempt.kind === "charge" && outcome?.status === "succeeded" && outcome.paymentId) {
+      left.set(outcome.paymentId, (left.get(outcome.paymentId) ?? 0) + outcome.amount);
+    }
+  }
+  for (const { attempt, outcome } of items) {
+    if (attempt.method !== "card" || attempt.kind !== "refund" || !attempt.paymentId) continue;
+    const given = outcome ? (outcome.status === "succeeded" ? outcome.amount : 0) : attempt.amount;
+    left.set(attempt.paymentId, (left.get(attempt.paymentId) ?? 0) - given);
+  }
+  return [...left]
+    .map(([paymentId, yen]) => ({ paymentId, left: yen }))
     .filter((p) => p.left > 0)
     .reverse();
 }
 
-/** Yen the card holds for the booking now. */
-export async function cardBalance(db: DbOrTx, siteId: string, r: ReservationRecord): Promise<number> {
-  return holdings(r, await ledgerOf(db, siteId, r.id)).reduce((sum, p) => sum + p.left, 0);
+/** Yen the card holds for the booking now: what went through, less what came back. */
+export async function cardBalance(db: DbOrTx, siteId: string, r: Pick<ReservationRecord, "id">): Promise<number> {
+  return netOf(await ledgerOf(db, siteId, r.id), "card");
 }
 
-/** Puts the first payment in the ledger before a change alters the total it was taken for. */
-export async function recordOpeningPayment(tx: DbOrTx, siteId: string, r: ReservationRecord): Promise<void> {
-  if (!paidInAdvance(r) || r.totalFee <= 0) return;
-  await tx
-    .insert(reservationPayments)
-    .values({
-      siteId,
-      reservationId: r.id,
-      kind: "charge",
-      amount: r.totalFee,
-      status: "succeeded",
-      paymentId: r.paymentId,
-      idempotencyKey: openingKey(siteId, r),
-    })
-    .onConflictDoNothing();
+/** The card payment a further charge goes on: the booking's latest successful one. */
+function latestCardPayment(items: LedgerItem[]): string | null {
+  const charges = items.filter(
+    (i) => i.attempt.method === "card" && i.attempt.kind === "charge" && i.outcome?.status === "succeeded",
+  );
+  return charges.at(-1)?.outcome?.paymentId ?? null;
 }
 
-/** Replaces a failed attempt's entry: the key names the operation, not the attempt. */
-async function writeEntry(tx: DbOrTx, values: typeof reservationPayments.$inferInsert): Promise<void> {
-  await tx
-    .delete(reservationPayments)
-    .where(
-      and(eq(reservationPayments.siteId, values.siteId), eq(reservationPayments.idempotencyKey, values.idempotencyKey)),
-    );
-  await tx.insert(reservationPayments).values(values);
+export interface PlanInput {
+  amount: number;
+  /** Names the operation; a refund's parts add `:{paymentId}`. */
+  key: string;
+  operation: LedgerOperation;
+  staffId: number | null;
 }
 
 /**
- * Gives `amount` yen back to the card under `key`, once: parts already given under the key count,
- * the rest is taken from the latest payments first. Returns the yen given back under the key so far.
+ * Writes the refund attempts that give `amount` back, latest payments first, in the caller's
+ * transaction; a retry finds the same attempts under the same keys. Yen the card cannot cover is left out.
  */
-export async function refundToCard(
-  db: Db,
+export async function planRefunds(
+  tx: DbOrTx,
   siteId: string,
-  r: ReservationRecord,
-  amount: number,
-  key: string,
-  staffId: number | null,
-  payments: PaymentGateway,
-): Promise<number> {
-  if (amount <= 0 || !paidInAdvance(r)) return 0;
-  const ledger = await ledgerOf(db, siteId, r.id);
-  const given = () =>
-    ledger
-      .filter((e) => e.kind === "refund" && e.status === "succeeded" && e.idempotencyKey.startsWith(`${key}:`))
-      .reduce((sum, e) => sum + e.amount, 0);
-  let needed = amount - given();
-  for (const payment of holdings(r, ledger)) {
+  r: Pick<ReservationRecord, "id" | "storeId">,
+  input: PlanInput,
+): Promise<LedgerEntry[]> {
+  let needed = input.amount;
+  const attempts: LedgerEntry[] = [];
+  for (const payment of holdings(await ledgerOf(tx, siteId, r.id))) {
     if (needed <= 0) break;
     const part = Math.min(needed, payment.left);
-    const partKey = `${key}:${payment.paymentId}`;
-    const whole = part === payment.left;
-    const result = await payments.refund(payment.paymentId, partKey, whole ? undefined : part);
-    const ok = result.status === "succeeded" || result.reason === "already_refunded";
-    const entry = {
-      siteId,
-      reservationId: r.id,
-      kind: "refund" as const,
-      amount: part,
-      status: ok ? ("succeeded" as const) : ("failed" as const),
-      reason: ok ? null : (result.reason ?? "processing_error"),
-      paymentId: payment.paymentId,
-      refundId: result.refundId ?? null,
-      idempotencyKey: partKey,
-      staffId,
-    };
-    await writeEntry(db, entry);
-    ledger.push({ ...entry, id: 0, createdAt: new Date() });
-    if (ok) needed -= part;
+    attempts.push(
+      await writeAttempt(tx, siteId, {
+        reservationId: r.id,
+        storeId: r.storeId,
+        kind: "refund",
+        operation: input.operation,
+        amount: part,
+        key: `${input.key}:${payment.paymentId}`,
+        paymentId: payment.paymentId,
+        staffId: input.staffId,
+      }),
+    );
+    needed -= part;
   }
-  if ((await cardBalance(db, siteId, r)) === 0) {
+  return attempts;
+}
+
+/** Writes the attempt to charge `amount` more to the booking's card (null when it has none). */
+export async function planCharge(
+  tx: DbOrTx,
+  siteId: string,
+  r: Pick<ReservationRecord, "id" | "storeId">,
+  input: PlanInput,
+): Promise<LedgerEntry | null> {
+  const paymentId = latestCardPayment(await ledgerOf(tx, siteId, r.id));
+  if (!paymentId || input.amount <= 0) return null;
+  return writeAttempt(tx, siteId, {
+    reservationId: r.id,
+    storeId: r.storeId,
+    kind: "charge",
+    operation: input.operation,
+    amount: input.amount,
+    key: input.key,
+    paymentId,
+    staffId: input.staffId,
+  });
+}
+
+/** The gateway's answer to an attempt, under the attempt's own key; throws when the gateway cannot be reached. */
+export async function sendAttempt(attempt: LedgerEntry, payments: PaymentGateway): Promise<OutcomeInput> {
+  if (!attempt.paymentId) return { status: "failed", amount: 0, reason: "not_found" };
+  if (attempt.kind === "refund") {
+    const result = await payments.refund(attempt.paymentId, attempt.idempotencyKey, attempt.amount);
+    return result.status === "succeeded"
+      ? { status: "succeeded", amount: result.amount, refundId: result.refundId }
+      : { status: "failed", amount: 0, refundId: result.refundId, reason: result.reason ?? "processing_error" };
+  }
+  const result = await payments.chargeAgain(attempt.paymentId, attempt.amount, attempt.idempotencyKey);
+  return result.status === "succeeded"
+    ? { status: "succeeded", amount: result.amount, paymentId: result.paymentId }
+    : { status: "failed", amount: 0, paymentId: result.paymentId || null, reason: result.reason ?? "processing_error" };
+}
+
+/** The items of one operation: its key, and its parts (`key:…`) and retries (`key/…`). */
+export const underKey = (items: LedgerItem[], key: string) =>
+  items.filter(
+    ({ attempt: a }) =>
+      a.idempotencyKey === key || a.idempotencyKey.startsWith(`${key}:`) || a.idempotencyKey.startsWith(`${key}/`),
+  );
+
+export type SettledHook = (tx: DbOrTx, items: LedgerItem[]) => Promise<void>;
+
+/**
+ * Sends the operation's open card attempts and writes their outcomes. The transaction that writes
+ * the last one locks the booking first and runs `onSettled` with the operation's items. An attempt
+ * whose gateway call throws stays open (reconciliation finishes it); the answer says so.
+ */
+export async function finishOperation(
+  db: Db,
+  siteId: string,
+  reservationId: number,
+  key: string,
+  payments: PaymentGateway,
+  onSettled?: SettledHook,
+  logger?: Logger,
+): Promise<{ items: LedgerItem[]; open: number }> {
+  const mine = async (q: DbOrTx) => underKey(await ledgerOf(q, siteId, reservationId), key);
+  for (const { attempt, outcome } of await mine(db)) {
+    if (outcome || attempt.method !== "card") continue;
+    let answer: OutcomeInput;
+    try {
+      answer = await sendAttempt(attempt, payments);
+    } catch (error) {
+      logger?.warn(
+        { siteId, attemptId: attempt.id, error: error instanceof Error ? error.name : "unknown" },
+        "payment gateway unreachable; the attempt stays open for reconciliation",
+      );
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .select({ id: reservations.id })
+        .from(reservations)
+        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)))
+        .for("update");
+      const { written } = await settleAttempt(tx, siteId, attempt, answer);
+      if (!written || !onSettled) return;
+      const items = await mine(tx);
+      if (items.every((i) => i.outcome)) await onSettled(tx, items);
+    });
+  }
+  const items = await mine(db);
+  return { items, open: items.filter((i) => !i.outcome).length };
+}
+
+/** Yen of an operation's card charges or refunds: moved (succeeded), and not moved (failed or still open). */
+export function tally(items: LedgerItem[], kind: "charge" | "refund"): { moved: number; notMoved: number } {
+  let moved = 0;
+  let notMoved = 0;
+  for (const { attempt, outcome } of items) {
+    if (attempt.kind !== kind || attempt.idempotencyKey.includes("/")) continue;
+    if (outcome?.status === "succeeded") moved += outcome.amount;
+    else notMoved += attempt.amount;
+  }
+  // A retry (`key/…`) that went through moves what its failed attempt did not.
+  for (const { attempt, outcome } of items) {
+    if (attempt.kind !== kind || !attempt.idempotencyKey.includes("/") || outcome?.status !== "succeeded") continue;
+    moved += outcome.amount;
+    notMoved -= outcome.amount;
+  }
+  return { moved, notMoved: Math.max(0, notMoved) };
+}
+
+/** The booking's card is fully given back: its payment status says so (lists and My Page read it). */
+export async function markRefundedWhenEmpty(db: DbOrTx, siteId: string, r: Pick<ReservationRecord, "id">) {
+  const items = await ledgerOf(db, siteId, r.id);
+  const hadCard = items.some((i) => i.attempt.method === "card" && i.outcome?.status === "succeeded");
+  if (hadCard && netOf(items, "card") === 0 && holdings(items).length === 0) {
     await db
       .update(reservations)
       .set({ paymentStatus: "refunded" })
-      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id)));
+      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id), eq(reservations.paymentStatus, "paid")));
   }
-  return given();
-}
-
-/**
- * Charges `amount` yen more to the booking's card under `key`, once. False when the card could not
- * be charged without its holder: the difference is then paid at the store.
- */
-export async function chargeToCard(
-  db: Db,
-  siteId: string,
-  r: ReservationRecord,
-  amount: number,
-  key: string,
-  staffId: number | null,
-  payments: PaymentGateway,
-): Promise<boolean> {
-  if (amount <= 0 || !paidInAdvance(r) || !r.paymentId) return false;
-  const [done] = await db
-    .select({ status: reservationPayments.status })
-    .from(reservationPayments)
-    .where(and(eq(reservationPayments.siteId, siteId), eq(reservationPayments.idempotencyKey, key)));
-  if (done?.status === "succeeded") return true;
-  const result = await payments.chargeAgain(r.paymentId, amount, key);
-  const ok = result.status === "succeeded";
-  await writeEntry(db, {
-    siteId,
-    reservationId: r.id,
-    kind: "charge",
-    amount,
-    status: ok ? "succeeded" : "failed",
-    reason: ok ? null : (result.reason ?? "processing_error"),
-    paymentId: result.paymentId || null,
-    idempotencyKey: key,
-    staffId,
-  });
-  return ok;
-}
-
-/** The entries of one operation (a change's parts), for an answer read back after a retry. */
-export async function entriesUnder(db: DbOrTx, siteId: string, key: string): Promise<Entry[]> {
-  return db
-    .select()
-    .from(reservationPayments)
-    .where(and(eq(reservationPayments.siteId, siteId), like(reservationPayments.idempotencyKey, `${key}%`)));
 }

@@ -1,10 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Locale } from "../../common/locales";
 import { recordAudit } from "../audit/audit-log";
 import { retryingDeadlocks, sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
 import { auditLog, reservations } from "../db/schema";
 import { AppError } from "../errors";
+import type { LedgerItem } from "../ledger/ledger";
+import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
@@ -14,9 +15,10 @@ import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
 import { reservationEvent } from "../webhooks/events";
 import { announceLedgerPayments } from "../webhooks/ledger-events";
-import { chargeToCard, recordOpeningPayment, refundToCard } from "./card-payments";
+import { cardBalance, finishOperation, markRefundedWhenEmpty, planCharge, planRefunds, tally } from "./card-payments";
 import type { ChangeInput } from "./counter.schema";
 import { bookableQuote, counterSearch } from "./counter-quote";
+import { sendNotice } from "./notice-mails";
 import { findReservation, type ReservationRecord } from "./reservations";
 import { rentalStage } from "./stage";
 
@@ -24,36 +26,93 @@ import { rentalStage } from "./stage";
  * Changing a booking at the counter (issue 24): another store, car type, period, options or
  * immunity, priced by the public site's quote (the booking does not stand in its own way) and
  * guarded by the capacity trigger and the car's exclusion constraint. The booking, its audit entry
- * and the mails are one transaction; then the difference is charged to or refunded from a card paid
- * in advance, under a key derived from the booking and its new revision, so a retry pays nothing twice.
+ * and the difference's ledger attempts are one transaction; then the difference is charged to or
+ * refunded from a card paid in advance, under a key derived from the booking and its new revision, so
+ * a retry pays nothing twice, and the mails say what the card took or gave back.
  */
 
 export interface ChangeRequest extends ChangeInput {
   options: { optionId: number; quantity: number }[];
 }
 
+/** How a change's difference went on the card, from the ledger's outcomes. */
+export interface ChangeSettlement {
+  /** Yen charged to or refunded from the card. */
+  charged: number;
+  refunded: number;
+  /** Yen of the difference the card did not take or give back (failed, or still under way): the store settles it. */
+  notMoved: number;
+}
+
 /** What the change mails and the counter say: the new total, the difference and how it was settled. */
-export interface ChangeOutcome {
+export interface ChangeOutcome extends ChangeSettlement {
   reserveNo: string;
   total: number;
   /** New total minus the old one: positive is owed by the customer. */
   difference: number;
-  /** Yen charged to or refunded from the card; the rest of the difference is settled at the store. */
-  charged: number;
-  refunded: number;
   /** The car was taken back: the new period or car type did not fit it. */
   vehicleReleased: boolean;
 }
 
 export type ChangeMailComposer = (
   reservation: ReservationRecord,
-  change: { previous: ReservationRecord; difference: number },
+  change: { previous: ReservationRecord; difference: number; settlement: ChangeSettlement },
 ) => { borrower: RenderedMail | null; store: RenderedMail | null };
 
 export interface ChangeDeps {
   payments: PaymentGateway;
   mailer: Mailer;
   mails: ChangeMailComposer;
+  logger?: Logger;
+}
+
+export const changeKey = (siteId: string, r: Pick<ReservationRecord, "id" | "revision">) =>
+  `change-${siteId}-${r.id}-${r.revision}`;
+
+function settlementOf(items: LedgerItem[]): ChangeSettlement {
+  const charges = tally(items, "charge");
+  const refunds = tally(items, "refund");
+  return { charged: charges.moved, refunded: refunds.moved, notMoved: charges.notMoved + refunds.notMoved };
+}
+
+async function sendChangeMails(
+  tx: DbOrTx,
+  siteId: string,
+  row: ReservationRecord,
+  change: Parameters<ChangeMailComposer>[1],
+  deps: ChangeDeps,
+): Promise<void> {
+  await sendNotice(tx, siteId, row, deps.mails(row, change), "reservation_changed", deps.mailer);
+}
+
+/**
+ * The card money of change `row.revision`: its open attempts go to the gateway, and the transaction
+ * that writes the last outcome sends the mails with what the card took or gave back. Reconciliation
+ * calls it too.
+ */
+export async function finishChange(
+  db: Db,
+  siteId: string,
+  row: ReservationRecord,
+  change: { previous: ReservationRecord; difference: number },
+  deps: ChangeDeps,
+  key = changeKey(siteId, row),
+): Promise<ChangeSettlement> {
+  const { items } = await finishOperation(
+    db,
+    siteId,
+    row.id,
+    key,
+    deps.payments,
+    async (tx, settled) => {
+      await sendChangeMails(tx, siteId, row, { ...change, settlement: settlementOf(settled) }, deps);
+      await markRefundedWhenEmpty(tx, siteId, row);
+    },
+    deps.logger,
+  );
+  // Keyed by the ledger's entries: a retry of this change announces nothing twice (decision 034).
+  await announceLedgerPayments(db, siteId, row.id, key);
+  return settlementOf(items);
 }
 
 /** The new booking's quote, with the form's fields named in its refusals. */
@@ -92,28 +151,6 @@ function sameChange(r: ReservationRecord, input: ChangeRequest, quote: Quote): b
   );
 }
 
-/** Charges or refunds the difference of revision `revision` once; returns what went through the card. */
-async function settleDifference(
-  db: Db,
-  siteId: string,
-  r: ReservationRecord,
-  difference: number,
-  staffId: number | null,
-  payments: PaymentGateway,
-): Promise<{ charged: number; refunded: number }> {
-  const key = `change-${siteId}-${r.id}-${r.revision}`;
-  let settled = { charged: 0, refunded: 0 };
-  if (difference > 0) {
-    const ok = await chargeToCard(db, siteId, r, difference, key, staffId, payments);
-    settled = { charged: ok ? difference : 0, refunded: 0 };
-  } else if (difference < 0) {
-    settled = { charged: 0, refunded: await refundToCard(db, siteId, r, -difference, key, staffId, payments) };
-  }
-  // Keyed by the ledger's entries: a retry of this change announces nothing twice (decision 034).
-  if (settled.charged || settled.refunded) await announceLedgerPayments(db, siteId, r.id, key);
-  return settled;
-}
-
 export async function changeBooking(
   db: Db,
   siteId: string,
@@ -134,8 +171,8 @@ export async function changeBooking(
   if (r.revision !== input.revision) {
     if (!sameChange(r, input, quote)) throw new AppError("rejected", { reason: { code: "stale" } });
     // The same request again (a retry, a double click): finish its payment if it did not go through.
-    const difference = await lastDifference(db, siteId, reserveNo);
-    const settled = await settleDifference(db, siteId, r, difference, actor.staffId, deps.payments);
+    const { difference, previous } = await lastChange(db, siteId, r);
+    const settled = await finishChange(db, siteId, r, { previous, difference }, deps);
     return { reserveNo, total: r.totalFee, difference, ...settled, vehicleReleased: false };
   }
   if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
@@ -161,7 +198,6 @@ export async function changeBooking(
   };
   const changed = await retryingDeadlocks(() =>
     db.transaction(async (tx) => {
-      await recordOpeningPayment(tx, siteId, r);
       const write = (q: DbOrTx, vehicleId: number | null) =>
         q
           .update(reservations)
@@ -194,36 +230,49 @@ export async function changeBooking(
         after: { ...snapshot(row), difference },
       });
       await reservationEvent(tx, siteId, "reservation.changed", row, { previous: r });
-      const mails = deps.mails(row, { previous: r, difference });
-      await deps.mailer.sendAll(tx, siteId, [
-        ...(mails.borrower
-          ? [
-              {
-                ...mails.borrower,
-                locale: row.locale as Locale,
-                kind: "reservation_changed" as const,
-                reservationId: row.id,
-              },
-            ]
-          : []),
-        ...(mails.store
-          ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const, reservationId: row.id }]
-          : []),
-      ]);
+      const plan = { key: changeKey(siteId, row), operation: "change" as const, staffId: actor.staffId };
+      const byCard = (await cardBalance(tx, siteId, row)) > 0;
+      const attempts = !byCard
+        ? []
+        : difference > 0
+          ? [await planCharge(tx, siteId, row, { ...plan, amount: difference })].filter((a) => a !== null)
+          : await planRefunds(tx, siteId, row, { ...plan, amount: -difference });
+      // Nothing moves on a card: the mails go with the change itself.
+      if (!attempts.length) {
+        const settlement = { charged: 0, refunded: 0, notMoved: byCard ? Math.abs(difference) : 0 };
+        await sendChangeMails(tx, siteId, row, { previous: r, difference, settlement }, deps);
+      }
       return { row, vehicleReleased };
     }),
   ).catch((error: unknown) => {
     if (isFullyBooked(error)) throw new AppError("rejected", { reason: { code: "type_fully_booked" } });
     throw error;
   });
-  const settled = await settleDifference(db, siteId, changed.row, difference, actor.staffId, deps.payments);
+  const settled = await finishChange(db, siteId, changed.row, { previous: r, difference }, deps);
   return { reserveNo, total: fees.total, difference, ...settled, vehicleReleased: changed.vehicleReleased };
 }
 
-/** The difference the booking's latest change recorded (its audit entry), for a retry of it. */
-async function lastDifference(db: Db, siteId: string, reserveNo: string): Promise<number> {
+/** Finishes the card money of the change under `key` (reconciliation, a staff retry), with its mails. */
+export async function resumeChange(
+  db: Db,
+  siteId: string,
+  r: ReservationRecord,
+  key: string,
+  deps: ChangeDeps,
+): Promise<ChangeSettlement> {
+  const { difference, previous } = await lastChange(db, siteId, r);
+  return finishChange(db, siteId, r, { previous, difference }, deps, key);
+}
+
+/** The booking's latest change as its audit entry recorded it (difference, and the booking before), for a retry of it. */
+async function lastChange(
+  db: Db,
+  siteId: string,
+  r: ReservationRecord,
+): Promise<{ difference: number; previous: ReservationRecord }> {
+  const reserveNo = r.reserveNo;
   const [entry] = await db
-    .select({ after: auditLog.after })
+    .select({ after: auditLog.after, before: auditLog.before })
     .from(auditLog)
     .where(
       and(
@@ -236,7 +285,12 @@ async function lastDifference(db: Db, siteId: string, reserveNo: string): Promis
     .orderBy(desc(auditLog.id))
     .limit(1);
   const difference = (entry?.after as { difference?: unknown } | null)?.difference;
-  return typeof difference === "number" ? difference : 0;
+  const before = (entry?.before ?? {}) as { totalFee?: unknown };
+  const previousTotal = typeof before.totalFee === "number" ? before.totalFee : r.totalFee;
+  return {
+    difference: typeof difference === "number" ? difference : 0,
+    previous: { ...r, totalFee: previousTotal },
+  };
 }
 
 const snapshot = (r: ReservationRecord) => ({

@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
+import { firstPaymentInLedger } from "../../tests/fixtures/card-booking";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
 import { auditLog, mailOutbox, reservationPayments, reservations, siteSettings, stores, vehicles } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
 import { AppError } from "../errors";
@@ -17,12 +18,14 @@ import { loadSiteBundle } from "../sites/site-bundle";
 import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
 import { type ChangeDeps, changeBooking } from "./change";
-import { AssignSchema, ChangeSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "./counter.schema";
+import { AssignSchema, ChangeSchema, DepartureSchema, StaffCancelSchema } from "./counter.schema";
 import { cancelByCustomer, customerCancelTerms, guestCancelLink } from "./customer-cancel";
-import { assignVehicle, recordDeparture, recordReturn } from "./rental";
+import { assignVehicle, recordDeparture } from "./rental";
 import { getReservationDetail, searchReservations } from "./reservations";
+import { recordReturn } from "./return";
+import { ReturnSchema } from "./return.schema";
 
-let handle: DbHandle;
+let handle: TestDb;
 const TZ = "Asia/Tokyo";
 const HOUR = 3_600_000;
 
@@ -43,9 +46,12 @@ const HOURS_PLAN = {
   extraDay: 6000,
 };
 
+/** The sites this file made, for the audit log test at its end. */
+const madeSites: string[] = [];
+
 /** One store with two cars of type "t", one of type "u", an hours plan and a waiver of 1,100 a day. */
 async function counterSite(): Promise<CreatedSite & { t: number; u: number; store: number }> {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
       carTypes: [
@@ -61,6 +67,7 @@ async function counterSite(): Promise<CreatedSite & { t: number; u: number; stor
     },
   });
   const ids = site.catalogue?.typeIds ?? {};
+  madeSites.push(site.siteId);
   return { ...site, t: ids.t as number, u: ids.u as number, store: site.storeIds[0] as number };
 }
 
@@ -73,7 +80,7 @@ async function book(
   extra: Partial<typeof reservations.$inferInsert> = {},
 ) {
   numbered += 1;
-  const [row] = await handle.db
+  const [row] = await handle.owner
     .insert(reservations)
     .values({
       siteId: site.siteId,
@@ -95,21 +102,12 @@ async function book(
 }
 
 const carsOf = (site: CreatedSite, carTypeId: number) =>
-  handle.db
+  handle
+    .forSite(site.siteId)
     .select()
     .from(vehicles)
     .where(and(eq(vehicles.siteId, site.siteId), eq(vehicles.carTypeId, carTypeId)))
     .orderBy(vehicles.id);
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 const stamp = (at: Date) => ({ date: localDate(at, TZ), time: localTime(at, TZ) });
 
@@ -149,8 +147,6 @@ function returned(at: Date, km: number, extra: Record<string, string> = {}) {
     check_mats: "ok",
     check_others: "ok",
     notes: "",
-    fuel_charge: "0",
-    other_charge: "0",
     ...extra,
   });
 }
@@ -159,33 +155,43 @@ describe("a rental at the counter", () => {
   it("gives a car, records the departure and a late return charged by the booking's plan; the car's meter follows", async () => {
     const site = await counterSite();
     const [car] = await carsOf(site, site.t);
-    const start = new Date(Date.now() + 48 * HOUR);
+    // Departed 30 hours ago for 24 hours: back an hour late, 5 hours ago.
+    const start = new Date(Math.floor(Date.now() / HOUR) * HOUR - 30 * HOUR);
     const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR), { immunityFee: 1100 });
     await assignVehicle(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
       parsed(AssignSchema, { vehicle_id: String(car?.id) }),
     );
-    await recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 12_000));
-    const bundle = await loadSiteBundle(handle.db, site.siteId);
-    if (!bundle) throw new Error("no bundle");
-    // One hour late: the extra hour (1,000) and, since it starts a second 24 hours, a day of waiver.
-    const outcome = await recordReturn(
-      handle.db,
+    await recordDeparture(
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
-      returned(new Date(r.endAt.getTime() + HOUR), 12_180, { fuel_charge: "1500" }),
-      bundle,
+      departure(car?.id as number, start, 12_000),
+    );
+    const bundle = await loadSiteBundle(handle.forSite(site.siteId), site.siteId);
+    if (!bundle) throw new Error("no bundle");
+    // One hour late (past the 30-minute grace): the extra hour (1,000) and, since it starts a second
+    // 24 hours, a day of waiver; F out and 6/8 back: 2/8 of a 40-litre tank, 10 litres at 200.
+    const outcome = await recordReturn(
+      handle.forSite(site.siteId),
+      site.siteId,
+      {
+        actor: OWNER,
+        reserveNo: r.reserveNo,
+        form: returned(new Date(r.endAt.getTime() + HOUR), 12_180, { shown_total: "4100" }),
+      },
+      { bundle, payments: new PaymentSimulator(), now: new Date() },
     );
     expect(outcome.extras).toEqual([
       { kind: "late", label: "1", amount: 2100 },
-      { kind: "fuel", label: "", amount: 1500 },
+      { kind: "fuel", label: "10", amount: 2000 },
     ]);
-    expect(outcome.extraFee).toBe(3600);
-    const detail = await getReservationDetail(handle.db, site.siteId, OWNER, r.reserveNo);
+    expect(outcome.extraFee).toBe(4100);
+    const detail = await getReservationDetail(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo);
     expect(detail.stage).toBe("returned");
     expect(detail.reservation).toMatchObject({
       departureMileage: 12_000,
@@ -193,7 +199,7 @@ describe("a rental at the counter", () => {
       departureFuel: 8,
       returnFuel: 6,
       departureNotes: "フロアマット汚れ",
-      extraFee: 3600,
+      extraFee: 4100,
     });
     expect(detail.reservation.departureCheck).toMatchObject({ mats: "ng", tires: "ok" });
     expect(detail.vehicle?.mileageKm).toBe(12_180);
@@ -201,6 +207,7 @@ describe("a rental at the counter", () => {
       "reservation.assign",
       "reservation.depart",
       "reservation.return",
+      "reservation.return.settle",
     ]);
   });
 
@@ -212,7 +219,7 @@ describe("a rental at the counter", () => {
     const r = await book(site, site.t, start, new Date(start.getTime() + 6 * HOUR));
     const wrong = await refusal(
       assignVehicle(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         r.reserveNo,
@@ -220,17 +227,23 @@ describe("a rental at the counter", () => {
       ),
     );
     expect(wrong.details.fieldErrors?.vehicle_id?.code).toBe("vehicle_not_for_booking");
-    await handle.db
+    await handle.owner
       .update(vehicles)
       .set({ mileageKm: 30_000 })
       .where(eq(vehicles.id, car?.id as number));
     const back = await refusal(
-      recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 29_999)),
+      recordDeparture(
+        handle.forSite(site.siteId),
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        departure(car?.id as number, start, 29_999),
+      ),
     );
     expect(back.details.fieldErrors?.mileage_km).toEqual({ code: "mileage_below", params: { km: 30_000 } });
     const early = await refusal(
       recordDeparture(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         r.reserveNo,
@@ -238,23 +251,40 @@ describe("a rental at the counter", () => {
       ),
     );
     expect(early.details.fieldErrors?.departed_date?.code).toBe("time_out_of_range");
-    await recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 30_000));
-    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    await recordDeparture(
+      handle.forSite(site.siteId),
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      departure(car?.id as number, start, 30_000),
+    );
+    const bundle = await loadSiteBundle(handle.forSite(site.siteId), site.siteId);
     if (!bundle) throw new Error("no bundle");
     const before = await refusal(
-      recordReturn(handle.db, site.siteId, OWNER, r.reserveNo, returned(start, 30_010), bundle),
+      recordReturn(
+        handle.forSite(site.siteId),
+        site.siteId,
+        { actor: OWNER, reserveNo: r.reserveNo, form: returned(start, 30_010) },
+        { bundle, payments: new PaymentSimulator(), now: new Date() },
+      ),
     );
     expect(before.details.fieldErrors?.returned_date?.code).toBe("return_before_departure");
     // A second departure of the same booking is refused by its stage.
     const again = await refusal(
-      recordDeparture(handle.db, site.siteId, OWNER, r.reserveNo, departure(car?.id as number, start, 30_000)),
+      recordDeparture(
+        handle.forSite(site.siteId),
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        departure(car?.id as number, start, 30_000),
+      ),
     );
     expect(again.details.reason).toEqual({ code: "reservation_stage", params: { stage: "in_use" } });
   });
 
   it("never gives one car to two overlapping bookings, turnaround included; store staff work at their stores only", async () => {
     const site = await counterSite();
-    await handle.db.update(stores).set({ turnaroundMinutes: 60 }).where(eq(stores.id, site.store));
+    await handle.owner.update(stores).set({ turnaroundMinutes: 60 }).where(eq(stores.id, site.store));
     const [car] = await carsOf(site, site.t);
     const start = new Date(Date.now() + 96 * HOUR);
     const first = await book(site, site.t, start, new Date(start.getTime() + 6 * HOUR));
@@ -267,7 +297,13 @@ describe("a rental at the counter", () => {
     );
     expect(second.blockedUntil?.getTime()).toBe(start.getTime() + 11 * HOUR);
     const give = (reserveNo: string) =>
-      assignVehicle(handle.db, site.siteId, OWNER, reserveNo, parsed(AssignSchema, { vehicle_id: String(car?.id) }));
+      assignVehicle(
+        handle.forSite(site.siteId),
+        site.siteId,
+        OWNER,
+        reserveNo,
+        parsed(AssignSchema, { vehicle_id: String(car?.id) }),
+      );
     await give(first.reserveNo);
     const taken = await refusal(give(second.reserveNo));
     expect(taken.details.reason).toEqual({
@@ -276,16 +312,24 @@ describe("a rental at the counter", () => {
     });
     const other = actorAs("store_staff", [site.store + 1000]);
     expect(
-      (await refusal(assignVehicle(handle.db, site.siteId, other, second.reserveNo, { vehicle_id: null }))).code,
+      (
+        await refusal(
+          assignVehicle(handle.forSite(site.siteId), site.siteId, other, second.reserveNo, { vehicle_id: null }),
+        )
+      ).code,
     ).toBe("not_found");
     expect(
-      (await refusal(assignVehicle(handle.db, site.siteId, READ_ONLY, first.reserveNo, { vehicle_id: null }))).code,
+      (
+        await refusal(
+          assignVehicle(handle.forSite(site.siteId), site.siteId, READ_ONLY, first.reserveNo, { vehicle_id: null }),
+        )
+      ).code,
     ).toBe("forbidden");
   });
 
   it("counts the turnaround in availability and in the capacity trigger", async () => {
     const site = await counterSite();
-    await handle.db.update(stores).set({ turnaroundMinutes: 90 }).where(eq(stores.id, site.store));
+    await handle.owner.update(stores).set({ turnaroundMinutes: 90 }).where(eq(stores.id, site.store));
     const start = new Date(Date.now() + 120 * HOUR);
     // The only car of type "u" returns at start + 4h; the next booking at start + 5h is within 90 minutes.
     await book(site, site.u, start, new Date(start.getTime() + 4 * HOUR));
@@ -308,7 +352,7 @@ describe("cancelling at the counter", () => {
 
   it("keeps the schedule's fee, refunds the rest of the card payment once, mails the customer once, and frees the car", async () => {
     const site = await counterSite();
-    await handle.db
+    await handle.owner
       .update(siteSettings)
       .set({
         cancellationFees: [
@@ -330,23 +374,31 @@ describe("cancelling at the counter", () => {
       paymentId: paid.paymentId,
       paymentStatus: "paid",
     });
-    const fee = await proposedFee(handle.db, site.siteId, r, new Date());
+    await firstPaymentInLedger(handle.owner, site.siteId, r, paid.paymentId);
+    const fee = await proposedFee(handle.forSite(site.siteId), site.siteId, r, new Date());
     expect(fee.percent).toBe(50);
     const deps = { payments, mailer, mails };
     const input = parsed(StaffCancelSchema, { fee: String(fee.fee), note: "電話で取消" });
-    const outcome = await cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, input, deps);
-    expect(outcome).toEqual({ fee: 15_000, refund: 15_000 });
+    const outcome = await cancelAtCounter(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo, input, deps);
+    expect(outcome).toEqual({ fee: 15_000, refund: 15_000, refundPending: 0 });
     // A retry (a double click, a reload) changes nothing and refunds nothing twice.
-    expect(await cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, input, deps)).toEqual(outcome);
+    expect(await cancelAtCounter(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo, input, deps)).toEqual(
+      outcome,
+    );
     expect(payments.log.filter((e) => e.op === "refund").map((e) => e.amount)).toEqual([15_000]);
-    const ledger = await handle.db
+    const ledger = await handle
+      .forSite(site.siteId)
       .select()
       .from(reservationPayments)
       .where(eq(reservationPayments.reservationId, r.id));
-    expect(ledger).toMatchObject([{ kind: "refund", amount: 15_000, status: "succeeded" }]);
-    const sent = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    // The refund's attempt, written with the cancellation, then its outcome.
+    expect(ledger.filter((e) => e.kind === "refund")).toMatchObject([
+      { entry: "attempt", amount: 15_000, status: "attempted" },
+      { entry: "outcome", amount: 15_000, status: "succeeded" },
+    ]);
+    const sent = await handle.forSite(site.siteId).select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
     expect(sent.map((m) => [m.kind, m.locale])).toEqual([["reservation_cancelled", "ko"]]);
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ status: "cancelled", cancellationFee: 15_000, paymentStatus: "paid" });
     // The only car of its type is free again for the same period.
     await book(site, site.u, start, new Date(start.getTime() + 24 * HOUR));
@@ -359,21 +411,31 @@ describe("cancelling at the counter", () => {
     const r = await book(site, site.t, start, new Date(start.getTime() + 5 * HOUR));
     const deps = { payments: new PaymentSimulator(), mailer, mails };
     const tooHigh = await refusal(
-      cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, parsed(StaffCancelSchema, { fee: "7001" }), deps),
+      cancelAtCounter(
+        handle.forSite(site.siteId),
+        site.siteId,
+        OWNER,
+        r.reserveNo,
+        parsed(StaffCancelSchema, { fee: "7001" }),
+        deps,
+      ),
     );
     expect(tooHigh.details.fieldErrors?.fee).toEqual({ code: "cancel_fee_too_high", params: { max: 7000 } });
     const none = parsed(StaffCancelSchema, { fee: "0" });
-    expect((await refusal(cancelAtCounter(handle.db, site.siteId, READ_ONLY, r.reserveNo, none, deps))).code).toBe(
-      "forbidden",
-    );
+    expect(
+      (await refusal(cancelAtCounter(handle.forSite(site.siteId), site.siteId, READ_ONLY, r.reserveNo, none, deps)))
+        .code,
+    ).toBe("forbidden");
     await recordDeparture(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
       departure(car?.id as number, start, car?.mileageKm ?? 0),
     );
-    const handedOver = await refusal(cancelAtCounter(handle.db, site.siteId, OWNER, r.reserveNo, none, deps));
+    const handedOver = await refusal(
+      cancelAtCounter(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo, none, deps),
+    );
     expect(handedOver.details.reason).toEqual({ code: "reservation_stage", params: { stage: "in_use" } });
   });
 });
@@ -409,7 +471,7 @@ describe("changing a booking", () => {
 
   it("reprices a longer rental, charges the difference to the card once, mails the customer once; a shorter one refunds", async () => {
     const site = await counterSite();
-    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    const bundle = await loadSiteBundle(handle.forSite(site.siteId), site.siteId);
     if (!bundle) throw new Error("no bundle");
     const payments = new PaymentSimulator();
     const paid = await payments.authorize({
@@ -423,26 +485,37 @@ describe("changing a booking", () => {
       paymentId: paid.paymentId,
       paymentStatus: "paid",
     });
+    await firstPaymentInLedger(handle.owner, site.siteId, r, paid.paymentId);
     const deps = { payments, mailer, mails };
     // 24 h + 2 extra hours of the hours plan: 7,000 + 2 × 1,000.
     const longer = form(r, site.store, site.t, start, new Date(start.getTime() + 26 * HOUR), 9000);
-    const outcome = await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, longer, bundle, deps);
+    const outcome = await changeBooking(
+      handle.forSite(site.siteId),
+      site.siteId,
+      OWNER,
+      r.reserveNo,
+      longer,
+      bundle,
+      deps,
+    );
     expect(outcome).toMatchObject({ total: 9000, difference: 2000, charged: 2000, refunded: 0 });
     // The same request again (a double click): the same answer, nothing charged twice, one mail.
-    expect(await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, longer, bundle, deps)).toMatchObject({
+    expect(
+      await changeBooking(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo, longer, bundle, deps),
+    ).toMatchObject({
       total: 9000,
       difference: 2000,
       charged: 2000,
     });
     expect(payments.charges().map((c) => c.amount)).toEqual([7000, 2000]);
-    const sent = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
+    const sent = await handle.forSite(site.siteId).select().from(mailOutbox).where(eq(mailOutbox.reservationId, r.id));
     expect(sent.map((m) => [m.kind, m.locale, m.bodyText])).toEqual([["reservation_changed", "ko", "difference 2000"]]);
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ totalFee: 9000, revision: 1, rentalFee: 9000 });
     // A form read before the change is stale now.
     const stale = await refusal(
       changeBooking(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         r.reserveNo,
@@ -461,32 +534,36 @@ describe("changing a booking", () => {
       new Date(start.getTime() + 3 * HOUR),
       3000,
     );
-    expect(await changeBooking(handle.db, site.siteId, OWNER, r.reserveNo, shorter, bundle, deps)).toMatchObject({
+    expect(
+      await changeBooking(handle.forSite(site.siteId), site.siteId, OWNER, r.reserveNo, shorter, bundle, deps),
+    ).toMatchObject({
       total: 3000,
       difference: -6000,
       refunded: 6000,
     });
     expect(payments.log.filter((e) => e.op === "refund").map((e) => e.amount)).toEqual([2000, 4000]);
     // A cancellation now refunds what the card still holds (3,000), less the fee.
-    await handle.db.update(siteSettings).set({ cancellationFees: [] }).where(eq(siteSettings.siteId, site.siteId));
-    const [changed] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
-    expect(await proposedFee(handle.db, site.siteId, changed as typeof r, new Date())).toMatchObject({ fee: 0 });
+    await handle.owner.update(siteSettings).set({ cancellationFees: [] }).where(eq(siteSettings.siteId, site.siteId));
+    const [changed] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
+    expect(await proposedFee(handle.forSite(site.siteId), site.siteId, changed as typeof r, new Date())).toMatchObject({
+      fee: 0,
+    });
     const cancelled = await cancelAtCounter(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
       parsed(StaffCancelSchema, { fee: "0" }),
       { payments, mailer, mails: () => ({ borrower: null, store: null }) },
     );
-    expect(cancelled).toEqual({ fee: 0, refund: 3000 });
-    const [done] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    expect(cancelled).toEqual({ fee: 0, refund: 3000, refundPending: 0 });
+    const [done] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(done?.paymentStatus).toBe("refunded");
   });
 
   it("refuses a total that moved since it was read out, a car type with no car free, and another store's staff", async () => {
     const site = await counterSite();
-    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    const bundle = await loadSiteBundle(handle.forSite(site.siteId), site.siteId);
     if (!bundle) throw new Error("no bundle");
     const deps = { payments: new PaymentSimulator(), mailer, mails };
     const start = opening(5);
@@ -494,7 +571,7 @@ describe("changing a booking", () => {
     const r = await book(site, site.t, start, end);
     const moved = await refusal(
       changeBooking(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         r.reserveNo,
@@ -508,7 +585,7 @@ describe("changing a booking", () => {
     await book(site, site.u, start, end);
     const full = await refusal(
       changeBooking(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         r.reserveNo,
@@ -523,7 +600,7 @@ describe("changing a booking", () => {
       (
         await refusal(
           changeBooking(
-            handle.db,
+            handle.forSite(site.siteId),
             site.siteId,
             elsewhere,
             r.reserveNo,
@@ -534,13 +611,13 @@ describe("changing a booking", () => {
         )
       ).code,
     ).toMatch(/forbidden|not_found/);
-    const [unchanged] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [unchanged] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(unchanged).toMatchObject({ carTypeId: site.t, revision: 0, totalFee: 7000 });
   });
 
   it("keeps the booking's car when the new period fits it and gives it back when another booking has it then", async () => {
     const site = await counterSite();
-    const bundle = await loadSiteBundle(handle.db, site.siteId);
+    const bundle = await loadSiteBundle(handle.forSite(site.siteId), site.siteId);
     if (!bundle) throw new Error("no bundle");
     const deps = { payments: new PaymentSimulator(), mailer, mails };
     const [car] = await carsOf(site, site.t);
@@ -551,7 +628,7 @@ describe("changing a booking", () => {
       vehicleId: car?.id,
     });
     const kept = await changeBooking(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
@@ -561,7 +638,7 @@ describe("changing a booking", () => {
     );
     expect(kept.vehicleReleased).toBe(false);
     const released = await changeBooking(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       r.reserveNo,
@@ -570,7 +647,7 @@ describe("changing a booking", () => {
       deps,
     );
     expect(released.vehicleReleased).toBe(true);
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ vehicleId: null, revision: 2 });
   });
 });
@@ -582,17 +659,23 @@ describe("customers cancelling online", () => {
 
   it("cancel until the site's deadline at the schedule's fee, once; not when the site does not offer it", async () => {
     const site = await counterSite();
-    await handle.db
+    await handle.owner
       .update(siteSettings)
       .set({ cancellationFees: [{ daysBefore: 3, percent: 50 }] })
       .where(eq(siteSettings.siteId, site.siteId));
     const start = new Date(Date.now() + 50 * HOUR);
     const r = await book(site, site.t, start, new Date(start.getTime() + 24 * HOUR));
     const now = new Date();
-    const closed = await customerCancelTerms(handle.db, site.siteId, r, { ...open, customerCancel: false }, now);
+    const closed = await customerCancelTerms(
+      handle.forSite(site.siteId),
+      site.siteId,
+      r,
+      { ...open, customerCancel: false },
+      now,
+    );
     expect(closed.state).toBe("not_offered");
     const late = await customerCancelTerms(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       r,
       { ...open, customerCancelDeadlineHours: 72 },
@@ -600,20 +683,34 @@ describe("customers cancelling online", () => {
     );
     expect(late.state).toBe("deadline_passed");
     expect(
-      (await refusal(cancelByCustomer(handle.db, site.siteId, r, { ...open, customerCancelDeadlineHours: 72 }, deps)))
-        .details.reason,
+      (
+        await refusal(
+          cancelByCustomer(
+            handle.forSite(site.siteId),
+            site.siteId,
+            r,
+            { ...open, customerCancelDeadlineHours: 72 },
+            deps,
+          ),
+        )
+      ).details.reason,
     ).toEqual({ code: "cancel_closed" });
-    const terms = await customerCancelTerms(handle.db, site.siteId, r, open, now);
+    const terms = await customerCancelTerms(handle.forSite(site.siteId), site.siteId, r, open, now);
     expect(terms).toMatchObject({ state: "open", fee: { percent: 50, fee: 3500 }, refund: 0 });
-    expect(await cancelByCustomer(handle.db, site.siteId, r, open, deps)).toEqual({ fee: 3500, refund: 0 });
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
-    expect(row).toMatchObject({ status: "cancelled", cancellationFee: 3500 });
-    // A retry (a reload of the form) answers the same and changes nothing.
-    expect(await cancelByCustomer(handle.db, site.siteId, row as typeof r, open, deps)).toEqual({
+    expect(await cancelByCustomer(handle.forSite(site.siteId), site.siteId, r, open, deps)).toEqual({
       fee: 3500,
       refund: 0,
+      refundPending: 0,
     });
-    const audits = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, r.reserveNo));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
+    expect(row).toMatchObject({ status: "cancelled", cancellationFee: 3500 });
+    // A retry (a reload of the form) answers the same and changes nothing.
+    expect(await cancelByCustomer(handle.forSite(site.siteId), site.siteId, row as typeof r, open, deps)).toEqual({
+      fee: 3500,
+      refund: 0,
+      refundPending: 0,
+    });
+    const audits = await handle.forSite(site.siteId).select().from(auditLog).where(eq(auditLog.entityId, r.reserveNo));
     expect(audits.filter((a) => a.action === "reservation.cancel")).toHaveLength(1);
   });
 
@@ -625,20 +722,31 @@ describe("customers cancelling online", () => {
     const link = guestCancelLink(site.siteId, r, open);
     if (!link) throw new Error("no link");
     expect(guestCancelLink(site.siteId, r, { ...open, customerCancel: false })).toBeNull();
-    expect((await findByLink(handle.db, site.siteId, "cancel", link)).reservation.id).toBe(r.id);
+    expect((await findByLink(handle.forSite(site.siteId), site.siteId, "cancel", link)).reservation.id).toBe(r.id);
     for (const bad of [
       { ...link, sig: `${link.sig.slice(0, -1)}${link.sig.endsWith("A") ? "B" : "A"}` },
       { ...link, exp: String(Number(link.exp) + 3600) },
       { ...link, no: "nope" },
       { ...link, sig: undefined },
     ]) {
-      expect((await refusal(findByLink(handle.db, site.siteId, "cancel", bad))).code).toBe("not_found");
+      expect((await refusal(findByLink(handle.forSite(site.siteId), site.siteId, "cancel", bad))).code).toBe(
+        "not_found",
+      );
     }
-    expect((await refusal(findByLink(handle.db, other.siteId, "cancel", link))).code).toBe("not_found");
+    expect((await refusal(findByLink(handle.forSite(other.siteId), other.siteId, "cancel", link))).code).toBe(
+      "not_found",
+    );
     // A cancellation link does not pay, nor the other way round.
-    expect((await refusal(findByLink(handle.db, site.siteId, "pay", link))).code).toBe("not_found");
+    expect((await refusal(findByLink(handle.forSite(site.siteId), site.siteId, "pay", link))).code).toBe("not_found");
     // Past the link's expiry (here one set earlier than the site's deadline) it no longer cancels.
-    const expired = await customerCancelTerms(handle.db, site.siteId, r, open, new Date(), new Date(Date.now() - 1000));
+    const expired = await customerCancelTerms(
+      handle.forSite(site.siteId),
+      site.siteId,
+      r,
+      open,
+      new Date(),
+      new Date(Date.now() - 1000),
+    );
     expect(expired.state).toBe("deadline_passed");
   });
 });
@@ -658,14 +766,16 @@ describe("a phone booking paid by the mailed card link", () => {
     const link = payLinkFor(site.siteId, r);
     if (!link) throw new Error("no link");
     expect(payLinkFor(site.siteId, { ...r, payMethod: 2 })).toBeNull();
-    const found = await findByLink(handle.db, site.siteId, "pay", link);
+    const found = await findByLink(handle.forSite(site.siteId), site.siteId, "pay", link);
     expect(payLinkState(found.reservation, found.link, new Date())).toBe("open");
-    expect((await refusal(findByLink(handle.db, site.siteId, "cancel", link))).code).toBe("not_found");
+    expect((await refusal(findByLink(handle.forSite(site.siteId), site.siteId, "cancel", link))).code).toBe(
+      "not_found",
+    );
     const payments = new PaymentSimulator();
     const returnUrl = "http://127.0.0.1/back";
     expect(
       await payByLink(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         r,
         { source: card("4000000000000002"), attemptKey: "a".repeat(20), returnUrl },
@@ -673,11 +783,11 @@ describe("a phone booking paid by the mailed card link", () => {
       ),
     ).toEqual({ outcome: "refused", reason: { code: "card_failed" } });
     const paying = { source: card("4242424242424242"), attemptKey: "b".repeat(20), returnUrl };
-    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    expect(await payByLink(handle.forSite(site.siteId), site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
     // A double click sends the same attempt again: the gateway answers the first result, nothing is charged twice.
-    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    expect(await payByLink(handle.forSite(site.siteId), site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
     expect(payments.charges().map((c) => c.amount)).toEqual([7000]);
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ status: "confirmed", paymentStatus: "paid" });
     expect(payLinkState(row as typeof r, link, new Date())).toBe("paid");
     expect(payLinkState(r, link, new Date(start.getTime() + 1000))).toBe("closed");
@@ -692,7 +802,7 @@ describe("a phone booking paid by the mailed card link", () => {
     });
     const payments = new PaymentSimulator();
     const answer = await payByLink(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       r,
       { source: card("4000000000003220"), attemptKey: "c".repeat(20), returnUrl: "http://127.0.0.1/back" },
@@ -700,15 +810,17 @@ describe("a phone booking paid by the mailed card link", () => {
     );
     expect(answer.outcome).toBe("requires_action");
     const reread = async () =>
-      (await handle.db.select().from(reservations).where(eq(reservations.id, r.id)))[0] as typeof r;
+      (await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id)))[0] as typeof r;
     // Back from the challenge before it was passed: not paid.
-    expect(await completePayLink(handle.db, site.siteId, await reread(), payments)).toEqual({
+    expect(await completePayLink(handle.forSite(site.siteId), site.siteId, await reread(), payments)).toEqual({
       outcome: "refused",
       reason: { code: "card_failed" },
     });
     const pending = await reread();
     await payments.resolveChallenge(pending.paymentId as string, "succeeded");
-    expect(await completePayLink(handle.db, site.siteId, pending, payments)).toEqual({ outcome: "paid" });
+    expect(await completePayLink(handle.forSite(site.siteId), site.siteId, pending, payments)).toEqual({
+      outcome: "paid",
+    });
     expect((await reread()).paymentStatus).toBe("paid");
   });
 
@@ -719,13 +831,13 @@ describe("a phone booking paid by the mailed card link", () => {
       payMethod: 1,
       paymentStatus: "pending",
     });
-    const answer = await settlePayment(handle.db, site.siteId, r.id, "pi_by_webhook", {
+    const answer = await settlePayment(handle.forSite(site.siteId), site.siteId, r.id, "pi_by_webhook", {
       mailer: createMailer({ MAIL_TRANSPORT: "outbox" }),
       payments: new PaymentSimulator(),
       mails: async () => () => ({ borrower: null, store: null }),
     });
     expect(answer).toEqual({ outcome: "completed", reservationId: r.id, reserveNo: r.reserveNo });
-    const [row] = await handle.db.select().from(reservations).where(eq(reservations.id, r.id));
+    const [row] = await handle.forSite(site.siteId).select().from(reservations).where(eq(reservations.id, r.id));
     expect(row).toMatchObject({ paymentStatus: "paid", paymentId: "pi_by_webhook" });
   });
 });
@@ -739,7 +851,7 @@ describe("finding reservations and the boards", () => {
     });
     const find = (q: string, actor = OWNER) =>
       searchReservations(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         actor,
         { q, from: null, to: null, storeId: null, stage: null, page: 1 },
@@ -764,14 +876,20 @@ describe("finding reservations and the boards", () => {
       departureMileage: 10,
     });
     const leaving = await book(site, site.u, new Date(now.getTime() + 60_000), new Date(now.getTime() + 3 * HOUR));
-    const [day] = await dayAtStores(handle.db, site.siteId, OWNER, { date: today, storeId: null }, now);
+    const [day] = await dayAtStores(
+      handle.forSite(site.siteId),
+      site.siteId,
+      OWNER,
+      { date: today, storeId: null },
+      now,
+    );
     expect(day?.returns.find((b) => b.reserveNo === overdue.reserveNo)?.overdue).toBe(true);
     // A departure a minute from now is today's unless the day is about to end.
     if (localDate(new Date(now.getTime() + 60_000), TZ) === today) {
       expect(day?.departures.find((b) => b.reserveNo === leaving.reserveNo)?.vehicleId).toBeNull();
     }
     const board = await dispatchBoard(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       { storeId: site.store, date: localDate(new Date(now.getTime() - 48 * HOUR), TZ), days: 7 },
@@ -782,7 +900,7 @@ describe("finding reservations and the boards", () => {
     expect(board?.bookings.find((b) => b.reserveNo === leaving.reserveNo)?.vehicleId).toBeNull();
     expect(
       await dispatchBoard(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         actorAs("store_staff", [site.store + 1]),
         { storeId: site.store, date: today, days: 7 },
@@ -792,7 +910,13 @@ describe("finding reservations and the boards", () => {
   });
 
   it("the audit log holds every counter change with the staff member", async () => {
-    const entries = await handle.db.select().from(auditLog).where(eq(auditLog.entity, "reservation"));
+    const entries = (
+      await Promise.all(
+        madeSites.map((siteId) =>
+          handle.forSite(siteId).select().from(auditLog).where(eq(auditLog.entity, "reservation")),
+        ),
+      )
+    ).flat();
     expect(entries.length).toBeGreaterThan(0);
     // Staff's work names the staff member; a customer's own online cancellation names no one.
     expect(
@@ -811,10 +935,11 @@ describe.runIf(usingPostgres)("the exclusion constraint under a race (PostgreSQL
     const input = parsed(AssignSchema, { vehicle_id: String(car?.id) });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        assignVehicle(handle.db, site.siteId, OWNER, (i % 2 ? a : b).reserveNo, input),
+        assignVehicle(handle.forSite(site.siteId), site.siteId, OWNER, (i % 2 ? a : b).reserveNo, input),
       ),
     );
-    const assigned = await handle.db
+    const assigned = await handle
+      .forSite(site.siteId)
       .select({ reserveNo: reservations.reserveNo })
       .from(reservations)
       .where(and(eq(reservations.siteId, site.siteId), eq(reservations.vehicleId, car?.id as number)));

@@ -14,7 +14,7 @@ import { intField, optionalField, timeField } from "../staff/admin-fields.schema
 export const MAX_EXTRA_YEN = 1_000_000;
 
 /** A date `YYYY-MM-DD` (or `YYYY/MM/DD`) that exists. */
-const dateField = z.pipe(
+export const dateField = z.pipe(
   formText,
   z.transform((raw, ctx) => {
     const value = raw.replaceAll("/", "-");
@@ -24,7 +24,7 @@ const dateField = z.pipe(
   }),
 );
 
-const fuelField = z.pipe(
+export const fuelField = z.pipe(
   formText,
   z.transform((raw, ctx) => {
     const n = Number(raw);
@@ -37,7 +37,7 @@ const fuelField = z.pipe(
 );
 
 /** The check sheet as ticked: each item's radio is `ok` or `ng`; an item left unanswered is refused. */
-const checkFields = Object.fromEntries(
+export const checkFields = Object.fromEntries(
   CHECK_ITEMS.map((item) => [`check_${item}`, z.enum(["ok", "ng"], "required")]),
 ) as Record<`check_${(typeof CHECK_ITEMS)[number]}`, z.ZodMiniEnum<{ ok: "ok"; ng: "ng" }>>;
 
@@ -78,22 +78,6 @@ export const DepartureSchema = z.object({
   notes: optionalField(1000),
 });
 export type DepartureInput = z.infer<typeof DepartureSchema>;
-
-/** The return: when, the meter (never below the departure's), fuel, check sheet, damage, and what is extra. */
-export const ReturnSchema = z.object({
-  returned_date: dateField,
-  returned_time: timeField,
-  mileage_km: intField(0, MAX_MILEAGE_KM),
-  fuel: fuelField,
-  ...checkFields,
-  notes: optionalField(1000),
-  /** Refuelling charged when the car came back less than full. */
-  fuel_charge: intField(0, MAX_EXTRA_YEN),
-  /** Another charge (a cleaning, a parking ticket), with what it is for. */
-  other_charge: intField(0, MAX_EXTRA_YEN),
-  other_label: optionalField(100),
-});
-export type ReturnInput = z.infer<typeof ReturnSchema>;
 
 /** A cancellation at the counter: the fee the schedule proposes, which staff may lower, and a note. */
 export const StaffCancelSchema = z.object({
@@ -169,6 +153,10 @@ export function dispatchFilter(
 
 const CUSTOMER_LOCALES = ["ja", "en", "ko", "zh-TW"] as const;
 
+/** How a counter booking was taken (`reservations.counter_contact`). */
+export const COUNTER_CONTACTS = ["phone", "in_person"] as const;
+export type CounterContact = (typeof COUNTER_CONTACTS)[number];
+
 /** An id chosen from a list (a store, a car type); the server checks it is this site's. */
 const choiceField = z.pipe(
   formText,
@@ -186,7 +174,7 @@ const choiceField = z.pipe(
  * found by e-mail, or a name and phone), the customer's language for the mails, how they pay at the
  * store. It goes through the public site's submit: same price, same capacity guard, same idempotency.
  */
-export const PhoneBookingSchema = z.object({
+const phoneCarAndPeriod = {
   store_id: choiceField,
   car_type_id: choiceField,
   start_date: dateField,
@@ -197,6 +185,17 @@ export const PhoneBookingSchema = z.object({
     z._default(z.string(), ""),
     z.transform((v) => v === "1" || v === "on"),
   ),
+};
+
+/**
+ * The price of a phone booking as staff fill the form in (issue 37): only the car, the period and the
+ * waiver (the options are the form's `option_{id}` fields), so a half-typed customer does not stop it.
+ */
+export const PhoneQuoteSchema = z.object(phoneCarAndPeriod);
+export type PhoneQuoteInput = z.infer<typeof PhoneQuoteSchema>;
+
+export const PhoneBookingSchema = z.object({
+  ...phoneCarAndPeriod,
   member_email: formText.check(
     z.maxLength(254, "email_invalid"),
     z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email_invalid"),
@@ -206,6 +205,8 @@ export const PhoneBookingSchema = z.object({
   tel: optionalField(30),
   email: formText.check(z.maxLength(254, "email_invalid"), z.regex(/^$|^[^\s@]+@[^\s@]+\.[^\s@]+$/, "email_invalid")),
   locale: z.enum(CUSTOMER_LOCALES, "invalid_choice"),
+  /** How the booking was taken: on the phone (the default) or from a customer at the desk. */
+  counter_contact: z._default(z.enum(COUNTER_CONTACTS, "invalid_choice"), "phone"),
   /** 2 cash, 3 card or 4 another way at the store; 1 by card through a link mailed to the customer. */
   pay_method: z.enum(["2", "3", "4", "1"], "pay_method_required"),
   pay_method_other: optionalField(100),
@@ -252,6 +253,20 @@ export const ChangeSchema = z.object({
   ),
 });
 export type ChangeInput = z.infer<typeof ChangeSchema>;
+
+/**
+ * The option fields of a phone booking (`option_{id}`) as typed, zeros included: a quantity that is
+ * not a whole number is NaN, for the domain to refuse with the option's field rather than read as none.
+ */
+export function optionChoicesOf(input: Record<string, unknown>): { optionId: number; quantity: number }[] {
+  return Object.entries(input).flatMap(([name, value]) => {
+    const id = /^option_(\d{1,9})$/.exec(name)?.[1];
+    if (!id) return [];
+    const raw = typeof value === "string" ? value.trim() : "";
+    const quantity = raw === "" ? 0 : /^\d{1,3}$/.test(raw) ? Number(raw) : Number.NaN;
+    return [{ optionId: Number(id), quantity }];
+  });
+}
 
 /** The option quantities of a change form (`option_{id}` fields); anything unreadable counts as none. */
 export function optionQuantitiesOf(input: Record<string, unknown>): { optionId: number; quantity: number }[] {

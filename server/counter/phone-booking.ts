@@ -3,14 +3,20 @@ import { zonedInstant } from "../../common/calendar-date";
 import { parsePhone } from "../../common/phone";
 import { recordAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
-import { auditLog, members, type ReservationPerson } from "../db/schema";
+import { auditLog, members, type ReservationPerson, staff } from "../db/schema";
 import { AppError, type FieldReasons } from "../errors";
 import { type Quote, quoteReservation } from "../reservations/quote";
 import { ReserveSessionSchema } from "../reservations/reserve-session";
-import { type BookingDeps, counterBundle, type SubmitAnswer, submitReservation } from "../reservations/submit";
+import {
+  type BookingDeps,
+  type BookingMailComposer,
+  counterBundle,
+  type SubmitAnswer,
+  submitReservation,
+} from "../reservations/submit";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
-import type { PhoneBookingInput } from "./counter.schema";
+import type { PhoneBookingInput, PhoneQuoteInput } from "./counter.schema";
 import { bookableQuote, counterSearch } from "./counter-quote";
 
 /**
@@ -36,26 +42,79 @@ async function memberOf(db: Db, siteId: string, email: string) {
   return member ?? null;
 }
 
+/** The car, period and waiver of a phone booking, with the quantity typed for each option (`option_{id}`). */
+export interface PhoneQuoteRequest extends PhoneQuoteInput {
+  /** As typed, zeros included; a quantity that is not a whole number is NaN (refused, never read as none). */
+  options: { optionId: number; quantity: number }[];
+}
+
+/** A phone booking as the form sends it. */
+export type PhoneBookingRequest = PhoneBookingInput & PhoneQuoteRequest;
+
+/**
+ * The options chosen, checked against what the store offers for the car type: an option it does not
+ * offer, or more than the option's limit, is refused on the option's field. The public quote would
+ * drop the one and clamp the other; staff reading a price out on the phone must not book something
+ * other than what they typed.
+ */
+function chosenOptions(quote: Quote, typed: PhoneQuoteRequest["options"]): { optionId: number; quantity: number }[] {
+  const offered = new Map(quote.options.map((o) => [o.option.id, o.option]));
+  const fieldErrors: FieldReasons = {};
+  const chosen: { optionId: number; quantity: number }[] = [];
+  for (const { optionId, quantity } of typed) {
+    const field = `option_${optionId}`;
+    const option = offered.get(optionId);
+    if (!Number.isInteger(quantity) || quantity < 0) fieldErrors[field] = { code: "number_invalid" };
+    else if (quantity === 0) continue;
+    else if (!option) fieldErrors[field] = { code: "option_unknown" };
+    else if (quantity > option.maxQuantity)
+      fieldErrors[field] = { code: "option_over_max", params: { max: option.maxQuantity } };
+    else chosen.push({ optionId, quantity });
+  }
+  if (Object.keys(fieldErrors).length) throw new AppError("invalid_input", { fieldErrors });
+  return chosen;
+}
+
 /** What the booking would cost and whether a car is free: the counter's confirmation. */
 export async function quoteAtCounter(
   db: Db,
   siteId: string,
   actor: Actor,
-  input: PhoneBookingInput,
+  input: PhoneQuoteRequest,
   bundle: SiteBundle,
   now: Date,
-): Promise<Quote> {
+): Promise<Quote & { chosen: { optionId: number; quantity: number }[] }> {
   authorize(actor, "store.reservations", input.store_id);
-  const quote = await quoteReservation(db, siteId, {
-    bundle: counterBundle(bundle),
-    storeId: input.store_id,
-    carTypeId: input.car_type_id,
-    search: counterSearch(input),
-    options: [],
-    withImmunity: input.with_immunity,
-    now,
-  });
-  return bookableQuote(quote);
+  const ask = (options: readonly { optionId: number; quantity: number }[]) =>
+    quoteReservation(db, siteId, {
+      bundle: counterBundle(bundle),
+      storeId: input.store_id,
+      carTypeId: input.car_type_id,
+      search: counterSearch(input),
+      options,
+      withImmunity: input.with_immunity,
+      now,
+    });
+  // The quote lists every option the store offers for the car type; what was typed is checked against it.
+  const valid = input.options.filter((o) => Number.isInteger(o.quantity) && o.quantity > 0);
+  const quote = bookableQuote(await ask(valid));
+  const chosen = chosenOptions(quote, input.options);
+  return { ...quote, chosen };
+}
+
+/** The name of the staff member taking the booking, as the store's mail and the booking's page show it. */
+async function takerName(db: Db, siteId: string, actor: Actor): Promise<string> {
+  if (actor.staffId === null) return actor.name;
+  const [row] = await db
+    .select({ name: staff.name, email: staff.email })
+    .from(staff)
+    .where(and(eq(staff.siteId, siteId), eq(staff.id, actor.staffId)));
+  return row?.name || row?.email || actor.name;
+}
+
+/** The booking's mails told who took it (the store's notification names them). */
+export interface CounterBookingDeps extends Omit<BookingDeps, "mails"> {
+  mails: (siteId: string, taker: { name: string }) => Promise<BookingMailComposer>;
 }
 
 /** The customer as booked: a member's profile, or what staff typed (name and a phone are needed then). */
@@ -105,9 +164,9 @@ export async function bookAtCounter(
   db: Db,
   siteId: string,
   actor: Actor,
-  input: PhoneBookingInput,
+  input: PhoneBookingRequest,
   bundle: SiteBundle,
-  deps: BookingDeps,
+  deps: CounterBookingDeps,
   now: Date,
 ): Promise<SubmitAnswer> {
   const quote = await quoteAtCounter(db, siteId, actor, input, bundle, now);
@@ -121,6 +180,7 @@ export async function bookAtCounter(
     search: counterSearch(input),
     startAt: zonedInstant(input.start_date, input.start_time, timeZone).toISOString(),
     endAt: zonedInstant(input.end_date, input.end_time, timeZone).toISOString(),
+    options: quote.chosen,
     withImmunity: input.with_immunity,
     fees: quote.fees,
     payMethod: Number(input.pay_method),
@@ -131,6 +191,7 @@ export async function bookAtCounter(
     passengers: input.passengers,
     idempotencyKey: input.idempotency_key,
   });
+  const taker = { name: await takerName(db, siteId, actor) };
   const answer = await submitReservation(
     db,
     siteId,
@@ -142,8 +203,10 @@ export async function bookAtCounter(
       locale: input.locale,
       now,
       channel: "counter",
+      counterContact: input.counter_contact,
+      takenByStaffId: actor.staffId,
     },
-    deps,
+    { ...deps, mails: (id) => deps.mails(id, taker) },
   );
   // A retry gets the first answer back; the booking is recorded in the history once.
   const recorded =
@@ -167,7 +230,13 @@ export async function bookAtCounter(
       action: "reservation.create",
       entity: "reservation",
       entityId: answer.reserveNo,
-      after: { channel: "counter", storeId: input.store_id, carTypeId: input.car_type_id, memberId },
+      after: {
+        channel: "counter",
+        contact: input.counter_contact,
+        storeId: input.store_id,
+        carTypeId: input.car_type_id,
+        memberId,
+      },
     });
   }
   return answer;

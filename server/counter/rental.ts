@@ -1,8 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
-import { localDate, zonedInstant } from "../../common/calendar-date";
-import type { ExtraCharge } from "../../common/counter";
+import { zonedInstant } from "../../common/calendar-date";
 import type { Locale } from "../../common/locales";
-import { isHighSeason } from "../../common/store-rules";
 import { recordAudit } from "../audit/audit-log";
 import { retryingDeadlocks, sqlRefusal } from "../catalog/sql-errors";
 import type { Db } from "../db/client";
@@ -10,18 +8,15 @@ import { reservations, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
-import { type LateReturnCharge, lateReturnCharge } from "../pricing/late-return";
-import { selectFeePlan } from "../pricing/plan-selection";
 import type { RenderedMail } from "../reservations/submit";
-import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
-import { type AssignInput, checkSheetOf, type DepartureInput, type ReturnInput } from "./counter.schema";
+import { type AssignInput, checkSheetOf, type DepartureInput } from "./counter.schema";
 import { findReservation, type ReservationRecord } from "./reservations";
 import { rentalStage } from "./stage";
 
 /**
  * The rental at the counter (issue 24): a car given to a booking (the dispatch board, the detail
- * page), its departure and its return. Every step needs `store.reservations` on the booking's store
+ * page) and its departure; the return is `return.ts` (issue 37). Every step needs `store.reservations` on the booking's store
  * and is audited under the reservation number. Two bookings of one car never overlap: the database's
  * exclusion constraint decides (drizzle/0014_counter.sql), so two staff giving the same car at once
  * get one success and one "taken".
@@ -200,116 +195,6 @@ export async function recordDeparture(
       });
     }),
   );
-}
-
-/** What a return at `returnedAt` adds: the late return priced by the booking's plan, then the rest. */
-export function lateCharge(bundle: SiteBundle, r: ReservationRecord, returnedAt: Date): LateReturnCharge | null {
-  const store = bundle.stores.find((s) => s.id === r.storeId);
-  const carType = bundle.catalogue.carTypes.find((t) => t.id === r.carTypeId);
-  if (!store || !carType) return null;
-  const startDate = localDate(r.startAt, store.timeZone);
-  const plan = selectFeePlan(
-    bundle.catalogue.feePlans,
-    store.id,
-    carType.classId,
-    startDate,
-    isHighSeason(store, startDate),
-  );
-  if (!plan?.tiers) return null;
-  const fee = bundle.catalogue.immunityFees.find((f) => f.classId === carType.classId);
-  return lateReturnCharge({
-    plan: plan.tiers,
-    booked: { start: r.startAt, end: r.endAt, timeZone: store.timeZone },
-    returnedAt,
-    immunityPerDay: r.immunityFee > 0 ? (fee?.pricePerDay ?? null) : null,
-  });
-}
-
-/** The lines a return settles: late hours (when late), refuelling, another charge. */
-export function returnExtras(
-  late: LateReturnCharge | null,
-  input: Pick<ReturnInput, "fuel_charge" | "other_charge" | "other_label">,
-): ExtraCharge[] {
-  const lines: ExtraCharge[] = [];
-  if (late && late.total > 0) lines.push({ kind: "late", label: String(late.lateHours), amount: late.total });
-  if (input.fuel_charge > 0) lines.push({ kind: "fuel", label: "", amount: input.fuel_charge });
-  if (input.other_charge > 0) lines.push({ kind: "other", label: input.other_label, amount: input.other_charge });
-  return lines;
-}
-
-/**
- * The return: when (after the departure, at most 30 days after the booked end), the meter (never
- * below the departure's), fuel, check sheet, damage notes, and what is extra, settled at the store:
- * a late return at the booking's plan (the same pricing code as the public pages), refuelling and
- * another charge. The booking keeps its car only until the return (an early one frees it).
- */
-export async function recordReturn(
-  db: Db,
-  siteId: string,
-  actor: Actor,
-  reserveNo: string,
-  input: ReturnInput,
-  bundle: SiteBundle,
-): Promise<{ extras: ExtraCharge[]; extraFee: number }> {
-  const r = await findReservation(db, siteId, actor, reserveNo);
-  authorize(actor, "store.reservations", r.storeId);
-  if (r.status !== "confirmed" || rentalStage(r) !== "in_use" || !r.departedAt) throw stageRefused(r);
-  const { timeZone } = await storeOf(db, siteId, r.storeId);
-  if (zonedInstant(input.returned_date, input.returned_time, timeZone) <= r.departedAt) {
-    throw new AppError("invalid_input", { fieldErrors: { returned_date: { code: "return_before_departure" } } });
-  }
-  const returnedAt = instantIn(
-    input.returned_date,
-    input.returned_time,
-    timeZone,
-    "returned_date",
-    r.departedAt,
-    new Date(r.endAt.getTime() + 30 * 24 * HOUR),
-  );
-  if (r.departureMileage !== null && input.mileage_km < r.departureMileage) {
-    throw new AppError("invalid_input", {
-      fieldErrors: { mileage_km: { code: "mileage_below", params: { km: r.departureMileage } } },
-    });
-  }
-  const extras = returnExtras(lateCharge(bundle, r, returnedAt), input);
-  const extraFee = extras.reduce((sum, line) => sum + line.amount, 0);
-  const record = {
-    returnedAt,
-    returnMileage: input.mileage_km,
-    returnFuel: input.fuel,
-    returnCheck: checkSheetOf(input),
-    returnNotes: input.notes,
-    extras,
-    extraFee,
-  };
-  await db.transaction(async (tx) => {
-    const done = await tx
-      .update(reservations)
-      .set(record)
-      .where(
-        and(
-          eq(reservations.siteId, siteId),
-          eq(reservations.id, r.id),
-          sql`${reservations.departedAt} is not null`,
-          sql`${reservations.returnedAt} is null`,
-        ),
-      )
-      .returning({ id: reservations.id });
-    if (!done.length) return;
-    if (r.vehicleId !== null) {
-      await tx
-        .update(vehicles)
-        .set({ mileageKm: sql`greatest(${vehicles.mileageKm}, ${input.mileage_km})` })
-        .where(and(eq(vehicles.siteId, siteId), eq(vehicles.id, r.vehicleId)));
-    }
-    await recordAudit(tx, siteId, actor, {
-      action: "reservation.return",
-      entity: "reservation",
-      entityId: reserveNo,
-      after: record,
-    });
-  });
-  return { extras, extraFee };
 }
 
 /** The cars a booking may be given: its store's of its car type, in service. */

@@ -11,6 +11,7 @@ import {
   members,
   reservationPayments,
   reservations,
+  staff,
   stores,
   vehicles,
 } from "../db/schema";
@@ -187,6 +188,8 @@ export interface ReservationDetail {
   carType: { id: number; name: string; className: string; classId: number };
   vehicle: { id: number; registrationNumber: string; mileageKm: number } | null;
   member: { id: number; name: string; email: string | null } | null;
+  /** The staff member who took a counter booking (their name, else their e-mail). */
+  takenBy: { id: number; name: string } | null;
   payments: (typeof reservationPayments.$inferSelect)[];
   mails: { id: number; kind: string; toAddress: string; subject: string; status: string; createdAt: Date }[];
   audit: AuditRow[];
@@ -223,7 +226,7 @@ export async function getReservationDetail(
   reserveNo: string,
 ): Promise<ReservationDetail> {
   const reservation = await findReservation(db, siteId, actor, reserveNo);
-  const [[store], [carType], vehicle, member, payments, mails, audit] = await Promise.all([
+  const [[store], [carType], vehicle, member, taker, payments, mails, audit] = await Promise.all([
     db
       .select({
         id: stores.id,
@@ -251,6 +254,12 @@ export async function getReservationDetail(
           .select({ id: members.id, name: members.name, email: members.email })
           .from(members)
           .where(and(eq(members.siteId, siteId), eq(members.id, reservation.memberId))),
+    reservation.takenByStaffId === null
+      ? Promise.resolve([])
+      : db
+          .select({ id: staff.id, name: staff.name, email: staff.email })
+          .from(staff)
+          .where(and(eq(staff.siteId, siteId), eq(staff.id, reservation.takenByStaffId))),
     db
       .select()
       .from(reservationPayments)
@@ -282,6 +291,7 @@ export async function getReservationDetail(
     carType,
     vehicle: vehicle[0] ?? null,
     member: member[0] ?? null,
+    takenBy: taker[0] ? { id: taker[0].id, name: taker[0].name || taker[0].email } : null,
     payments,
     mails,
     audit,

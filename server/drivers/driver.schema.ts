@@ -168,6 +168,8 @@ function contactOf(v: Record<string, unknown>, modes: Record<DriverField, FieldM
       telRequired: modes.tel === 2,
       zipRequired: modes.zip === 2,
       prefShown: shown("pref_code"),
+      prefRequired: modes.pref_code === 2,
+      countryShown: shown("country"),
       countryRequired: modes.country === 2,
     },
   );
@@ -234,9 +236,8 @@ function textIssues(v: Record<string, unknown>, config: DriverFormConfig, existi
   if (shown("zip") && str(v.zip).length > DRIVER_LIMITS.zip) issues.push(issue("zip", "zip_invalid"));
   if (shown("pref_code")) {
     const value = str(v.pref_code);
-    if (!value) {
-      if (required("pref_code")) issues.push(issue("pref_code", "pref_required"));
-    } else if (!PREF.test(value)) issues.push(issue("pref_code", "invalid_choice"));
+    // Required only for an address in Japan: checkContact says so.
+    if (value && !PREF.test(value)) issues.push(issue("pref_code", "invalid_choice"));
   }
   text("address_a", "city_required", DRIVER_LIMITS.address);
   text("address_b", "building_required", DRIVER_LIMITS.address);
@@ -292,7 +293,7 @@ function toInput(v: Record<string, unknown>, config: DriverFormConfig, existingS
   if (shown("tel")) driver.tel = contact.tel;
   if (shown("zip")) driver.zip = contact.zip;
   if (shown("country")) driver.country = contact.country;
-  if (shown("pref_code")) driver.prefCode = str(v.pref_code) ? Number(str(v.pref_code)) : null;
+  if (shown("pref_code")) driver.prefCode = contact.prefCode;
   if (shown("address_a")) driver.addressA = str(v.address_a);
   if (shown("address_b")) driver.addressB = str(v.address_b);
   if (shown("license_type")) {

@@ -5,8 +5,8 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { driverImages, drivers, reservations } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
 import {
@@ -32,7 +32,7 @@ import {
 import { prepareImages, readDriverImage, readDriverUpload } from "./images";
 import { DEFAULT_DRIVER_INPUT_SETTINGS, readDriverInputSettings } from "./settings";
 
-let handle: DbHandle;
+let handle: TestDb;
 let blobs: BlobStore;
 let site: CreatedSite;
 let other: CreatedSite;
@@ -49,8 +49,8 @@ beforeAll(async () => {
     carTypes: [{ key: "t", classKey: "c", typeName: "車種", capacity: 5 }],
     vehicles: [{ store: 0, typeKey: "t", count: 2 }],
   };
-  site = await makeSite(handle.db, { catalogue });
-  other = await makeSite(handle.db, { catalogue });
+  site = await makeSite(handle.owner, { catalogue });
+  other = await makeSite(handle.owner, { catalogue });
 });
 afterAll(() => handle.close());
 
@@ -58,7 +58,7 @@ const deps = () => ({ blobs });
 
 function member(siteId: string) {
   seq += 1;
-  return createMember(handle.db, siteId, { name: `会員${seq}`, email: `driver-test-${seq}@example.com` });
+  return createMember(handle.owner, siteId, { name: `会員${seq}`, email: `driver-test-${seq}@example.com` });
 }
 
 const fields = {
@@ -86,7 +86,7 @@ async function booking(
   days: { from: number; to: number; cancelled?: boolean },
 ) {
   seq += 1;
-  return createMemberReservation(handle.db, target.siteId, memberId, {
+  return createMemberReservation(handle.owner, target.siteId, memberId, {
     reserveNo: `T-${seq}`,
     storeId: target.storeIds[0] as number,
     carTypeId: Object.values(target.catalogue?.typeIds ?? {})[0] as number,
@@ -100,7 +100,8 @@ async function booking(
 
 const imageKeys = async (driverId: number) =>
   (
-    await handle.db
+    await handle
+      .forSite(site.siteId)
       .select({ key: driverImages.blobKey, slot: driverImages.slot })
       .from(driverImages)
       .where(and(eq(driverImages.siteId, site.siteId), eq(driverImages.driverId, driverId)))
@@ -114,8 +115,10 @@ function appErrorOf(error: unknown): { code: string; status: number; reason?: st
 describe("drivers scoped by site and member", () => {
   it("registers, lists, reads and updates a member's drivers", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields, [await jpegImage(1)]);
-    const list = await listDrivers(handle.db, site.siteId, memberId, NOW);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields, [
+      await jpegImage(1),
+    ]);
+    const list = await listDrivers(handle.forSite(site.siteId), site.siteId, memberId, NOW);
     expect(list).toEqual([
       {
         id,
@@ -128,11 +131,11 @@ describe("drivers scoped by site and member", () => {
         hasReserve: false,
       },
     ]);
-    await updateDriver(handle.db, deps(), site.siteId, memberId, id, {
+    await updateDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, id, {
       name: "山田 太郎",
       licenseTypes: ["ordinary", "international"],
     });
-    const detail = await getDriver(handle.db, site.siteId, memberId, id);
+    const detail = await getDriver(handle.forSite(site.siteId), site.siteId, memberId, id);
     expect(detail).toMatchObject({
       name: "山田 太郎",
       kana: "ヤマダ ハナコ",
@@ -146,62 +149,71 @@ describe("drivers scoped by site and member", () => {
     const owner = await member(site.siteId);
     const stranger = await member(site.siteId);
     const elsewhere = await member(other.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, owner, fields, [await jpegImage(1)]);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, owner, fields, [
+      await jpegImage(1),
+    ]);
     const attempts: [string, number][] = [
       [site.siteId, stranger],
       [other.siteId, elsewhere],
       [other.siteId, owner],
     ];
     for (const [siteId, memberId] of attempts) {
-      await expect(getDriver(handle.db, siteId, memberId, id)).rejects.toSatisfy((e) => appErrorOf(e).status === 404);
+      await expect(getDriver(handle.forSite(siteId), siteId, memberId, id)).rejects.toSatisfy(
+        (e) => appErrorOf(e).status === 404,
+      );
       await expect(
-        updateDriver(handle.db, deps(), siteId, memberId, id, { name: "乗っ取り" }, [await jpegImage(1, 10)]),
+        updateDriver(handle.forSite(siteId), deps(), siteId, memberId, id, { name: "乗っ取り" }, [
+          await jpegImage(1, 10),
+        ]),
       ).rejects.toSatisfy((e) => appErrorOf(e).status === 404);
-      await expect(deleteDriver(handle.db, deps(), siteId, memberId, id, NOW)).rejects.toSatisfy(
+      await expect(deleteDriver(handle.forSite(siteId), deps(), siteId, memberId, id, NOW)).rejects.toSatisfy(
         (e) => appErrorOf(e).status === 404,
       );
-      await expect(driverHasReserve(handle.db, siteId, memberId, id, NOW)).rejects.toSatisfy(
+      await expect(driverHasReserve(handle.forSite(siteId), siteId, memberId, id, NOW)).rejects.toSatisfy(
         (e) => appErrorOf(e).status === 404,
       );
-      expect(await readDriverImage(handle.db, blobs, siteId, memberId, id, 1)).toBeNull();
-      expect(await listDrivers(handle.db, siteId, memberId, NOW)).toEqual([]);
+      expect(await readDriverImage(handle.forSite(siteId), blobs, siteId, memberId, id, 1)).toBeNull();
+      expect(await listDrivers(handle.forSite(siteId), siteId, memberId, NOW)).toEqual([]);
     }
-    expect((await getDriver(handle.db, site.siteId, owner, id)).name).toBe("山田 花子");
+    expect((await getDriver(handle.forSite(site.siteId), site.siteId, owner, id)).name).toBe("山田 花子");
     expect(await imageKeys(id)).toHaveLength(1);
-    expect(await readDriverImage(handle.db, blobs, site.siteId, owner, id, 1)).not.toBeNull();
+    expect(await readDriverImage(handle.forSite(site.siteId), blobs, site.siteId, owner, id, 1)).not.toBeNull();
   });
 });
 
 describe("deleting a driver (spec §7 has-reserve)", () => {
   it("is refused while a reservation that is neither cancelled nor over uses the driver", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields);
     await booking(site, memberId, id, { from: 30, to: 32 });
-    expect(await driverHasReserve(handle.db, site.siteId, memberId, id, NOW)).toBe(true);
-    expect((await listDrivers(handle.db, site.siteId, memberId, NOW))[0]?.hasReserve).toBe(true);
-    const refused = await deleteDriver(handle.db, deps(), site.siteId, memberId, id, NOW).catch(appErrorOf);
+    expect(await driverHasReserve(handle.forSite(site.siteId), site.siteId, memberId, id, NOW)).toBe(true);
+    expect((await listDrivers(handle.forSite(site.siteId), site.siteId, memberId, NOW))[0]?.hasReserve).toBe(true);
+    const refused = await deleteDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, id, NOW).catch(
+      appErrorOf,
+    );
     expect(refused).toEqual({ code: "rejected", status: 422, reason: "driver_has_reserve" });
-    expect(await getDriver(handle.db, site.siteId, memberId, id)).toMatchObject({ id });
+    expect(await getDriver(handle.forSite(site.siteId), site.siteId, memberId, id)).toMatchObject({ id });
   });
 
   it("counts a rental in progress as active", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields);
     await booking(site, memberId, id, { from: -1, to: 1 });
-    await expect(deleteDriver(handle.db, deps(), site.siteId, memberId, id, NOW)).rejects.toSatisfy(
+    await expect(deleteDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, id, NOW)).rejects.toSatisfy(
       (e) => appErrorOf(e).reason === "driver_has_reserve",
     );
   });
 
   it("detaches past and cancelled reservations (they keep their driver snapshot) and deletes", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields);
     const past = await booking(site, memberId, id, { from: -10, to: -8 });
     const cancelled = await booking(site, memberId, id, { from: 20, to: 21, cancelled: true });
-    expect(await driverHasReserve(handle.db, site.siteId, memberId, id, NOW)).toBe(false);
-    await deleteDriver(handle.db, deps(), site.siteId, memberId, id, NOW);
-    expect(await handle.db.select().from(drivers).where(eq(drivers.id, id))).toEqual([]);
-    const rows = await handle.db
+    expect(await driverHasReserve(handle.forSite(site.siteId), site.siteId, memberId, id, NOW)).toBe(false);
+    await deleteDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, id, NOW);
+    expect(await handle.forSite(site.siteId).select().from(drivers).where(eq(drivers.id, id))).toEqual([]);
+    const rows = await handle
+      .forSite(site.siteId)
       .select({ id: reservations.id, driverId: reservations.driverId, driver: reservations.driver })
       .from(reservations)
       .where(eq(reservations.siteId, site.siteId));
@@ -217,14 +229,23 @@ describe("deleting a driver (spec §7 has-reserve)", () => {
 describe("licence images", () => {
   it("replacing a slot deletes the old blob; removing one deletes its row and blob", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields, [
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields, [
       await jpegImage(1),
       await jpegImage(2),
     ]);
     const [first, second] = await imageKeys(id);
     expect(await blobs.get(first?.key ?? "")).not.toBeNull();
 
-    await updateDriver(handle.db, deps(), site.siteId, memberId, id, {}, [await jpegImage(1, 250)], [2]);
+    await updateDriver(
+      handle.forSite(site.siteId),
+      deps(),
+      site.siteId,
+      memberId,
+      id,
+      {},
+      [await jpegImage(1, 250)],
+      [2],
+    );
     const after = await imageKeys(id);
     expect(after.map((a) => a.slot)).toEqual([1]);
     expect(after[0]?.key).not.toBe(first?.key);
@@ -235,16 +256,18 @@ describe("licence images", () => {
 
   it("deleting a driver deletes its images", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields, [await jpegImage(3)]);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields, [
+      await jpegImage(3),
+    ]);
     const [image] = await imageKeys(id);
-    await deleteDriver(handle.db, deps(), site.siteId, memberId, id, NOW);
+    await deleteDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, id, NOW);
     expect(await imageKeys(id)).toEqual([]);
     expect(await blobs.get(image?.key ?? "")).toBeNull();
   });
 
   it("a failed save leaves no new blob behind", async () => {
     const memberId = await member(site.siteId);
-    const id = await registerDriver(handle.db, deps(), site.siteId, memberId, fields);
+    const id = await registerDriver(handle.forSite(site.siteId), deps(), site.siteId, memberId, fields);
     const stranger = await member(site.siteId);
     const put: string[] = [];
     const recording: BlobStore = {
@@ -256,7 +279,9 @@ describe("licence images", () => {
       },
     };
     await expect(
-      updateDriver(handle.db, { blobs: recording }, site.siteId, stranger, id, {}, [await jpegImage(1)]),
+      updateDriver(handle.forSite(site.siteId), { blobs: recording }, site.siteId, stranger, id, {}, [
+        await jpegImage(1),
+      ]),
     ).rejects.toSatisfy((e) => appErrorOf(e).status === 404);
     expect(put).toHaveLength(1);
     expect(await blobs.get(put[0] ?? "")).toBeNull();
@@ -292,7 +317,7 @@ describe("licence images", () => {
     if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
     const memberId = await member(site.siteId);
     const id = await registerDriver(
-      handle.db,
+      handle.forSite(site.siteId),
       deps(),
       site.siteId,
       memberId,
@@ -300,14 +325,16 @@ describe("licence images", () => {
       await prepareImages(parsed.data.images),
     );
 
-    const stored = await readDriverImage(handle.db, blobs, site.siteId, memberId, id, 1);
+    const stored = await readDriverImage(handle.forSite(site.siteId), blobs, site.siteId, memberId, id, 1);
     expect(stored?.contentType).toBe("image/jpeg");
     const metadata = await sharp(stored?.bytes).metadata();
     expect(metadata.exif).toBeUndefined();
     expect([metadata.width, metadata.height]).toEqual([30, 20]);
     expect(Buffer.from(stored?.bytes ?? []).toString("latin1")).not.toContain("PhoneMaker");
-    expect(await readDriverImage(handle.db, blobs, site.siteId, await member(site.siteId), id, 1)).toBeNull();
-    expect(await readDriverImage(handle.db, blobs, site.siteId, memberId, id, 2)).toBeNull();
+    expect(
+      await readDriverImage(handle.forSite(site.siteId), blobs, site.siteId, await member(site.siteId), id, 1),
+    ).toBeNull();
+    expect(await readDriverImage(handle.forSite(site.siteId), blobs, site.siteId, memberId, id, 2)).toBeNull();
   });
 
   it("a file that does not decode is refused with image_type on its input", async () => {
@@ -320,13 +347,15 @@ describe("licence images", () => {
 
 describe("driver input settings", () => {
   it("are read from the database, with the defaults for a site that has none", async () => {
-    expect(await readDriverInputSettings(handle.db, other.siteId)).toEqual(DEFAULT_DRIVER_INPUT_SETTINGS);
-    await setDriverInputSettings(handle.db, site.siteId, {
+    expect(await readDriverInputSettings(handle.forSite(other.siteId), other.siteId)).toEqual(
+      DEFAULT_DRIVER_INPUT_SETTINGS,
+    );
+    await setDriverInputSettings(handle.owner, site.siteId, {
       fields: { kana: 2, tel: 0 },
       licensePicturesDisplayNum: 4,
       shouldHideAllInputs: false,
     });
-    expect(await readDriverInputSettings(handle.db, site.siteId)).toEqual({
+    expect(await readDriverInputSettings(handle.forSite(site.siteId), site.siteId)).toEqual({
       fields: { kana: 2, tel: 0 },
       licensePicturesDisplayNum: 4,
       shouldHideAllInputs: false,
@@ -336,6 +365,6 @@ describe("driver input settings", () => {
 
 it("the seed factory's drivers are read like registered ones", async () => {
   const memberId = await member(site.siteId);
-  const id = await createDriver(handle.db, site.siteId, memberId, { name: "種", licenseTypes: ["ordinary"] });
-  expect((await listDrivers(handle.db, site.siteId, memberId, NOW)).map((d) => d.id)).toEqual([id]);
+  const id = await createDriver(handle.owner, site.siteId, memberId, { name: "種", licenseTypes: ["ordinary"] });
+  expect((await listDrivers(handle.forSite(site.siteId), site.siteId, memberId, NOW)).map((d) => d.id)).toEqual([id]);
 });

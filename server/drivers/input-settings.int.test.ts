@@ -2,8 +2,8 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { auditLog, driverInputSettings } from "../db/schema";
 import { AppError } from "../errors";
 import { driverFormConfig } from "./driver.schema";
@@ -16,17 +16,17 @@ import {
 } from "./input-settings.schema";
 import { DEFAULT_DRIVER_INPUT_SETTINGS, readDriverInputSettings } from "./settings";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let storeId: number;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db);
+  const site = await makeSite(handle.owner);
   siteId = site.siteId;
   storeId = site.storeIds[0] ?? 0;
-  otherSiteId = (await makeSite(handle.db)).siteId;
+  otherSiteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
@@ -38,7 +38,9 @@ const form = (changes: Record<string, string>) => ({
 
 describe("driver input settings", () => {
   it("shows the defaults of a site without settings: the spec's required fields required, the rest optional, two images", async () => {
-    const values = driverInputSettingsFormValues(await getDriverInputSettings(handle.db, siteId, READ_ONLY));
+    const values = driverInputSettingsFormValues(
+      await getDriverInputSettings(handle.forSite(siteId), siteId, READ_ONLY),
+    );
     expect(values).toMatchObject({
       mode_name: "2",
       mode_kana: "1",
@@ -56,12 +58,13 @@ describe("driver input settings", () => {
       DriverInputSettingsSchema,
       form({ mode_tel: "2", mode_kana: "0", license_pictures_display_num: "1" }),
     );
-    await updateDriverInputSettings(handle.db, siteId, MANAGER, input);
-    const stored = await readDriverInputSettings(handle.db, siteId);
+    await updateDriverInputSettings(handle.forSite(siteId), siteId, MANAGER, input);
+    const stored = await readDriverInputSettings(handle.forSite(siteId), siteId);
     const config = driverFormConfig(stored, "2026-01-01");
     expect(config.modes).toMatchObject({ tel: 2, kana: 0, name: 2, zip: 1 });
     expect(config.images).toEqual([{ slot: 1, required: false }]);
-    const [audit] = await handle.db
+    const [audit] = await handle
+      .forSite(siteId)
       .select()
       .from(auditLog)
       .where(eq(auditLog.siteId, siteId))
@@ -76,7 +79,7 @@ describe("driver input settings", () => {
     });
 
     await updateDriverInputSettings(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       OWNER,
       parsed(
@@ -84,7 +87,8 @@ describe("driver input settings", () => {
         form({ mode_tel: "2", mode_kana: "0", license_pictures_display_num: "1", should_hide_all_inputs: "1" }),
       ),
     );
-    const [next] = await handle.db
+    const [next] = await handle
+      .forSite(siteId)
       .select()
       .from(auditLog)
       .where(eq(auditLog.siteId, siteId))
@@ -93,7 +97,11 @@ describe("driver input settings", () => {
     expect(next?.before).toEqual({ shouldHideAllInputs: false });
     expect(next?.after).toEqual({ shouldHideAllInputs: true });
     expect(
-      await handle.db.select().from(driverInputSettings).where(eq(driverInputSettings.siteId, otherSiteId)),
+      await handle
+        .forSite(otherSiteId)
+        .select()
+        .from(driverInputSettings)
+        .where(eq(driverInputSettings.siteId, otherSiteId)),
     ).toEqual([]);
   });
 
@@ -113,7 +121,9 @@ describe("driver input settings", () => {
   it("refuses read-only and store staff", async () => {
     const input = parsed(DriverInputSettingsSchema, form({}));
     for (const actor of [READ_ONLY, actorAs("store_staff", [storeId])]) {
-      const refusal = await updateDriverInputSettings(handle.db, siteId, actor, input).catch((e: unknown) => e);
+      const refusal = await updateDriverInputSettings(handle.forSite(siteId), siteId, actor, input).catch(
+        (e: unknown) => e,
+      );
       expect(refusal).toBeInstanceOf(AppError);
       expect((refusal as AppError).status).toBe(403);
     }

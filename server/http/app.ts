@@ -30,7 +30,7 @@ import { resolvePublicRequest, type TrustProxy } from "./proxy";
 import { requestId } from "./request-id";
 import { groupedRequestHandler } from "./route-groups";
 
-export interface AppDeps extends Omit<AppServices, "db" | "acrossSites"> {
+export interface AppDeps extends Omit<AppServices, "db" | "acrossSites" | "forSite"> {
   database: Pick<DbHandle, "db" | "forSite">;
   build: ServerBuild;
   /** True once a graceful stop has begun (server/ops/shutdown.ts): `/readyz` answers 503. */
@@ -299,6 +299,7 @@ export function createApp(deps: AppDeps) {
       ...services,
       db: database.forSite(siteId),
       acrossSites: database.db,
+      forSite: database.forSite,
     });
     const url = new URL(c.req.url);
     context.set(requestContext, {

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { createContext } from "react-router";
+import type { Sleep } from "../auth/throttle";
 import type { Db, DbHandle } from "../db/client";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
@@ -17,6 +18,8 @@ export interface AppServices {
   db: Db;
   /** The named path across sites (the site directory, robots.txt, the payment webhook): no row-level security. */
   acrossSites: Db;
+  /** The app role in the scope of a site a cross-site path has found (the payment webhook writes through it). */
+  forSite(siteId: string): Db;
   siteCache: SiteCache;
   logger: Logger;
   productAnalyticsId: string;
@@ -31,6 +34,10 @@ export interface AppServices {
   /** `WEBHOOK_HTTP_LOOPBACK`: webhook endpoints may be http on this machine (decision 034). */
   webhookHttpLoopback?: boolean;
   blobs: BlobStore;
+  /** The key of the API's fingerprints of secret fields (DATA_DIR/secrets); a per-process one when unset. */
+  fingerprintKey?: Buffer;
+  /** The sign-in throttle's wait (decision 047); tests pass one that returns at once. Real timers when unset. */
+  sleep?: Sleep;
   /** The public site's uploaded pictures (car photos, logos), served at `/media/…`; never personal data. */
   media: BlobStore;
 }
@@ -65,7 +72,7 @@ export const requestContext = createContext<RequestInfo>();
 /** The JSON API's factory, which the build's entry exports (app/api/api.server.ts, decision 033). */
 export type JsonApiFactory = (deps: {
   database: Pick<DbHandle, "db" | "forSite">;
-  services: Omit<AppServices, "db" | "acrossSites">;
+  services: Omit<AppServices, "db" | "acrossSites" | "forSite">;
   // biome-ignore lint/suspicious/noExplicitAny: the sub-app's variables are its own
 }) => Hono<any>;
 

@@ -3,16 +3,7 @@ import { isbot } from "isbot";
 import { isAdminPath } from "../../common/admin";
 import { isSupportedBrowser } from "../../common/browser";
 
-/**
- * The public pages every anonymous visitor sees alike, kept for a second (decision 036): the top
- * page, search results, car type pages, fees, stores and custom pages of each language, and their
- * client-side data requests (which are reads but are not kept).
- */
-const PUBLIC_PAGE =
-  /^(?:\/(?:en|kr|tw))?\/[a-z0-9][a-z0-9_-]{1,62}(?:\/(?:reserve(?:\/stores\/[^/]+\/cars\/[^/]+)?|fee|store(?:\/[^/]+)?|c\/[^/]+))?\/?(?:\.data)?$/;
 const API_PATH = /^(?:\/(?:en|kr|tw))?\/api\/v1(?:\/|$)/;
-/** A public page or its data request; `/admin` alone would read as a site called "admin". */
-const isPublicPage = (pathname: string) => PUBLIC_PAGE.test(pathname) && !isAdminPath(pathname);
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** Cookies that change nothing a public page shows: the CSRF token (put back per request) and the language. */
 const NEUTRAL_COOKIES = new Set(["csrf", "i18n_redirected"]);
@@ -32,6 +23,11 @@ export interface PageCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Whether a path (or its `.data` request) is a page every anonymous visitor sees alike: the
+   * routes say so (`publicPagesOf` in ./public-pages). None is, unless given.
+   */
+  isPublicPage?: (pathname: string) => boolean;
 }
 
 /** The per-request values a kept page carries: each visitor gets their own. */
@@ -60,6 +56,9 @@ export function createPageCache(options: PageCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? 1000;
   const maxEntries = options.maxEntries ?? 200;
   const now = options.now ?? Date.now;
+  const routePublic = options.isPublicPage ?? (() => false);
+  // `/admin` alone would read as a site called "admin".
+  const isPublicPage = (pathname: string) => routePublic(pathname) && !isAdminPath(pathname);
   const entries = new Map<string, Entry>();
   let global = 0;
   const sites = new Map<string, number>();

@@ -1,9 +1,9 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { listAuditLog } from "../audit/audit-log";
-import type { DbHandle } from "../db/client";
+
 import { carClasses, carTypes, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
 import type { Actor } from "../staff/permissions";
@@ -11,7 +11,7 @@ import { carTypesImporter, vehiclesImporter } from "./catalog-import";
 import { commitImport, previewImport } from "./import";
 import { storesImporter } from "./stores-import";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 const owner: Actor = { id: 1, staffId: 1, email: "o@example.com", name: "o@example.com", role: "owner", storeIds: [] };
 
@@ -37,14 +37,14 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
 describe("importing stores from CSV", () => {
   it("previews a Shift_JIS file row by row, with each problem at its column, and writes nothing", async () => {
-    const before = await handle.db.select().from(stores).where(eq(stores.siteId, siteId));
-    const preview = await previewImport(handle.db, siteId, owner, storesImporter, SJIS_WITH_ERRORS);
+    const before = await handle.forSite(siteId).select().from(stores).where(eq(stores.siteId, siteId));
+    const preview = await previewImport(handle.forSite(siteId), siteId, owner, storesImporter, SJIS_WITH_ERRORS);
     expect(preview).toMatchObject({
       kind: "stores",
       encoding: "shift_jis",
@@ -64,25 +64,35 @@ describe("importing stores from CSV", () => {
       },
     ]);
     expect(
-      await refusal(commitImport(handle.db, siteId, owner, storesImporter, { text: preview.text, fileName: "s.csv" })),
+      await refusal(
+        commitImport(handle.forSite(siteId), siteId, owner, storesImporter, { text: preview.text, fileName: "s.csv" }),
+      ),
     ).toMatchObject({
       status: 422,
       reason: "import_has_errors",
     });
-    expect(await handle.db.select().from(stores).where(eq(stores.siteId, siteId))).toHaveLength(before.length);
+    expect(await handle.forSite(siteId).select().from(stores).where(eq(stores.siteId, siteId))).toHaveLength(
+      before.length,
+    );
   });
 
   it("imports a correct file in one go, with English headers too, and audits it once", async () => {
     const text =
       "store_name,store_name_en,regular_holiday_week,is_open_24h\n港店,Harbour,日・土,はい\n丘店,Hill,Wed,0\n";
-    const preview = await previewImport(handle.db, siteId, owner, storesImporter, new TextEncoder().encode(text));
+    const preview = await previewImport(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      storesImporter,
+      new TextEncoder().encode(text),
+    );
     expect(preview).toMatchObject({ encoding: "utf-8", total: 2, withErrors: 0 });
-    const { count } = await commitImport(handle.db, siteId, owner, storesImporter, {
+    const { count } = await commitImport(handle.forSite(siteId), siteId, owner, storesImporter, {
       text: preview.text,
       fileName: "stores.csv",
     });
     expect(count).toBe(2);
-    const rows = await handle.db.select().from(stores).where(eq(stores.siteId, siteId));
+    const rows = await handle.forSite(siteId).select().from(stores).where(eq(stores.siteId, siteId));
     expect(rows.filter((s) => s.storeNameEn === "Harbour" || s.storeNameEn === "Hill")).toEqual([
       expect.objectContaining({
         storeName: "港店",
@@ -92,7 +102,7 @@ describe("importing stores from CSV", () => {
       }),
       expect.objectContaining({ storeName: "丘店", regularHolidayWeek: [3], isOpen24h: false }),
     ]);
-    const [entry] = await listAuditLog(handle.db, siteId, owner);
+    const [entry] = await listAuditLog(handle.forSite(siteId), siteId, owner);
     expect(entry).toMatchObject({
       action: "import.stores",
       after: {
@@ -105,7 +115,7 @@ describe("importing stores from CSV", () => {
 
   it("refuses a file without the required column, an empty file, and staff who may not add stores", async () => {
     const noName = await previewImport(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       storesImporter,
@@ -113,19 +123,29 @@ describe("importing stores from CSV", () => {
     );
     expect(noName.missingColumns).toEqual(["store_name"]);
     expect(
-      await refusal(commitImport(handle.db, siteId, owner, storesImporter, { text: noName.text, fileName: "x" })),
+      await refusal(
+        commitImport(handle.forSite(siteId), siteId, owner, storesImporter, { text: noName.text, fileName: "x" }),
+      ),
     ).toMatchObject({
       reason: "import_has_errors",
     });
     expect(
-      await refusal(previewImport(handle.db, siteId, owner, storesImporter, new TextEncoder().encode("store_name\n"))),
+      await refusal(
+        previewImport(handle.forSite(siteId), siteId, owner, storesImporter, new TextEncoder().encode("store_name\n")),
+      ),
     ).toMatchObject({
       fields: { file: { code: "import_empty" } },
     });
     const clerk: Actor = { ...owner, role: "store_staff", storeIds: [1] };
     expect(
       await refusal(
-        previewImport(handle.db, siteId, clerk, storesImporter, new TextEncoder().encode("store_name\nA\n")),
+        previewImport(
+          handle.forSite(siteId),
+          siteId,
+          clerk,
+          storesImporter,
+          new TextEncoder().encode("store_name\nA\n"),
+        ),
       ),
     ).toMatchObject({
       status: 403,
@@ -135,15 +155,17 @@ describe("importing stores from CSV", () => {
 
 describe("importing car types and vehicles from CSV", () => {
   it("reads classes, stores and car types by name or id, and common ways of writing codes and yes/no", async () => {
-    const site = await makeSite(handle.db, { stores: [{ storeName: "那覇空港店" }, { storeName: "石垣店" }] });
+    const site = await makeSite(handle.owner, { stores: [{ storeName: "那覇空港店" }, { storeName: "石垣店" }] });
     const csvTypes = [
       "車両クラス,車種名,車種名（英語）,定員,燃料,ミッション,喫煙,カーナビ,4WD,公開",
       "コンパクト,ヤリス,Yaris,5,ハイオク,MT,喫煙,いいえ,はい,いいえ",
       "9999,ノート,Note,5,,,,,,",
     ].join("\n");
-    await handle.db.execute(sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'コンパクト')`);
+    await handle.owner.execute(
+      sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'コンパクト')`,
+    );
     const typePreview = await previewImport(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       carTypesImporter,
@@ -153,15 +175,18 @@ describe("importing car types and vehicles from CSV", () => {
       { field: "class", reason: { code: "invalid_choice" } },
     ]);
     const fixed = await previewImport(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       carTypesImporter,
       new TextEncoder().encode(csvTypes.replace("9999,", "コンパクト,")),
     );
     expect(fixed.withErrors).toBe(0);
-    await commitImport(handle.db, site.siteId, owner, carTypesImporter, { text: fixed.text, fileName: "types.csv" });
-    const types = await handle.db.select().from(carTypes).where(eq(carTypes.siteId, site.siteId));
+    await commitImport(handle.forSite(site.siteId), site.siteId, owner, carTypesImporter, {
+      text: fixed.text,
+      fileName: "types.csv",
+    });
+    const types = await handle.forSite(site.siteId).select().from(carTypes).where(eq(carTypes.siteId, site.siteId));
     expect(
       types.map((t) => [t.typeName, t.fuel, t.transmission, t.smoking, t.hasNavigation, t.isFourWd, t.isPublished]),
     ).toEqual([
@@ -180,7 +205,7 @@ describe("importing car types and vehicles from CSV", () => {
       "\n",
     );
     const preview = await previewImport(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       vehiclesImporter,
@@ -192,30 +217,40 @@ describe("importing car types and vehicles from CSV", () => {
       [43, [{ field: "store", reason: { code: "invalid_choice" } }]],
     ]);
     const good = ["store,car_type,registration_number,color,mileage_km,in_service", ...rows].join("\n");
-    await commitImport(handle.db, site.siteId, owner, vehiclesImporter, { text: good, fileName: "fleet.csv" });
-    const fleet = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
+    await commitImport(handle.forSite(site.siteId), site.siteId, owner, vehiclesImporter, {
+      text: good,
+      fileName: "fleet.csv",
+    });
+    const fleet = await handle.forSite(site.siteId).select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
     expect(fleet).toHaveLength(40);
     expect(fleet.filter((v) => v.storeId === site.storeIds[1])).toHaveLength(20);
     // The same file again: every number is taken now, and nothing more is written.
-    const again = await previewImport(handle.db, site.siteId, owner, vehiclesImporter, new TextEncoder().encode(good));
+    const again = await previewImport(
+      handle.forSite(site.siteId),
+      site.siteId,
+      owner,
+      vehiclesImporter,
+      new TextEncoder().encode(good),
+    );
     expect(again.withErrors).toBe(40);
     expect(again.rows[0]?.errors).toEqual([{ field: "registration_number", reason: { code: "registration_taken" } }]);
   });
 
   it("writes a fleet of 5,000 vehicles in one transaction (batched past the 65,535 parameters of a statement)", async () => {
-    const site = await makeSite(handle.db);
-    await handle.db.execute(sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'C')`);
-    const [cls] = await handle.db
+    const site = await makeSite(handle.owner);
+    await handle.owner.execute(sql`insert into car_classes (site_id, class_name) values (${site.siteId}, 'C')`);
+    const [cls] = await handle
+      .forSite(site.siteId)
       .select({ id: carClasses.id })
       .from(carClasses)
       .where(eq(carClasses.siteId, site.siteId));
-    await handle.db
+    await handle.owner
       .insert(carTypes)
       .values({ siteId: site.siteId, classId: cls?.id as number, typeName: "T", capacity: 5 });
     const lines = Array.from({ length: 5000 }, (_, i) => `本店,T,P-${i},,${i},1`);
     const text = ["店舗,車種,登録番号,色,走行距離,稼働", ...lines].join("\r\n");
     const preview = await previewImport(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       owner,
       vehiclesImporter,
@@ -224,9 +259,18 @@ describe("importing car types and vehicles from CSV", () => {
     expect(preview).toMatchObject({ total: 5000, withErrors: 0 });
     expect(preview.rows).toHaveLength(100);
     expect(
-      (await commitImport(handle.db, site.siteId, owner, vehiclesImporter, { text, fileName: "big.csv" })).count,
+      (
+        await commitImport(handle.forSite(site.siteId), site.siteId, owner, vehiclesImporter, {
+          text,
+          fileName: "big.csv",
+        })
+      ).count,
     ).toBe(5000);
-    const [row] = await handle.db.select({ n: count() }).from(vehicles).where(eq(vehicles.siteId, site.siteId));
+    const [row] = await handle
+      .forSite(site.siteId)
+      .select({ n: count() })
+      .from(vehicles)
+      .where(eq(vehicles.siteId, site.siteId));
     expect(row?.n).toBe(5000);
   });
 });

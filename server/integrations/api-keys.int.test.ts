@@ -1,38 +1,28 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { Db, DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+import type { Db } from "../db/client";
 import { apiKeys, auditLog, rateLimits } from "../db/schema";
-import { AppError } from "../errors";
 import { ApiKeySchema } from "./api-key.schema";
 import { API_SCOPES, authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteA: string;
 let siteB: string;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteA = (await makeSite(handle.db)).siteId;
-  siteB = (await makeSite(handle.db)).siteId;
+  siteA = (await makeSite(handle.owner)).siteId;
+  siteB = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
 /** What the page's form sends, as the schema reads it. */
 const input = (fields: Record<string, unknown> = {}) =>
   parsed(ApiKeySchema, { name: "予約システム", scopes: ["catalog:read"], rate_limit: "120", ...fields });
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
 
 /** What the schema refuses, as `field:reason`. */
 function refused(fields: Record<string, unknown>): string[] {
@@ -84,14 +74,14 @@ describe("API keys", () => {
     const principal = await authenticateApiKey(db, siteA, secret);
     expect(principal).toEqual({ keyId: id, name: "予約システム", scopes: [...API_SCOPES], rateLimit: 120 });
 
-    const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [row] = await handle.forSite(siteA).select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.prefix).toBe(secret.slice(0, 12));
     expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.createdBy).toBe(OWNER.staffId);
     // The secret is nowhere in the row or the audit log, in clear or as its random part.
     const randomPart = secret.slice(4);
     expect(JSON.stringify(row)).not.toContain(randomPart);
-    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.siteId, siteA));
+    const audit = await handle.forSite(siteA).select().from(auditLog).where(eq(auditLog.siteId, siteA));
     const entry = audit.find((e) => e.action === "api_key.create" && e.entityId === String(id));
     expect(entry?.after).toEqual({
       name: "予約システム",
@@ -128,7 +118,7 @@ describe("API keys", () => {
 
     // Site A's key presented to site B: through B's scope, and even through the owner's handle.
     expect(await authenticateApiKey(dbB, siteB, secret)).toBeNull();
-    expect(await authenticateApiKey(handle.db, siteB, secret)).toBeNull();
+    expect(await authenticateApiKey(handle.forSite(siteB), siteB, secret)).toBeNull();
 
     for (const bad of [
       "",
@@ -147,12 +137,13 @@ describe("API keys", () => {
     expect(await authenticateApiKey(dbA, siteA, secret)).not.toBeNull();
     expect(await revokeApiKey(dbA, siteA, OWNER, id)).toEqual({ name: "予約システム" });
     expect(await authenticateApiKey(dbA, siteA, secret)).toBeNull();
-    const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [row] = await handle.forSite(siteA).select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.revokedAt).toBeInstanceOf(Date);
 
     // Revoking again changes nothing and writes no second entry.
     await revokeApiKey(dbA, siteA, OWNER, id);
-    const entries = await handle.db
+    const entries = await handle
+      .forSite(siteA)
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, "api_key.revoke"), eq(auditLog.entityId, String(id))));
@@ -179,7 +170,7 @@ describe("API keys", () => {
       expect(error.code, String(bad)).toBe("not_found");
     }
     // The key of site A is untouched.
-    const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [row] = await handle.forSite(siteA).select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.revokedAt).toBeNull();
   });
 
@@ -197,7 +188,7 @@ describe("API keys", () => {
         expect(error.status).toBe(403);
       }
     }
-    const [row] = await handle.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    const [row] = await handle.forSite(siteA).select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.revokedAt).toBeNull();
   });
 
@@ -205,7 +196,7 @@ describe("API keys", () => {
     const db = handle.forSite(siteA);
     const { id, secret } = await createApiKey(db, siteA, OWNER, input());
     const lastUsed = async () =>
-      (await handle.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0]?.at;
+      (await handle.forSite(siteA).select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id)))[0]?.at;
     expect(await lastUsed()).toBeNull();
 
     const t0 = new Date("2030-01-01T00:00:10Z");
@@ -269,7 +260,8 @@ describe("API keys", () => {
       remaining: 2,
       resetSeconds: 60,
     });
-    const windows = await handle.db
+    const windows = await handle
+      .forSite(siteA)
       .select({ start: rateLimits.windowStart, count: rateLimits.count })
       .from(rateLimits)
       .where(eq(rateLimits.key, `api:key:${siteA}:${principal.keyId}`));

@@ -3,8 +3,8 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
 import { startSmtpServer, type TestSmtpServer } from "../../tests/fixtures/smtp-server";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { mailOutbox } from "../db/schema";
 import { createMailer } from "./mailer";
 import type { MailMessage } from "./message";
@@ -12,7 +12,7 @@ import { getOutboxMail, listOutbox } from "./outbox";
 import { relayBackoffMs, relayOutbox, startOutboxRelay } from "./relay";
 import { createSmtpTransport, type MailTransport } from "./smtp-transport";
 
-let handle: DbHandle;
+let handle: TestDb;
 const servers: TestSmtpServer[] = [];
 const transports: MailTransport[] = [];
 
@@ -23,7 +23,7 @@ afterEach(async () => {
   for (const t of transports.splice(0)) t.close();
   await Promise.all(servers.splice(0).map((s) => s.close()));
   // Each test relays only its own mail.
-  await handle.db.delete(mailOutbox).where(eq(mailOutbox.status, "pending"));
+  await handle.owner.delete(mailOutbox).where(eq(mailOutbox.status, "pending"));
 });
 afterAll(() => handle.close());
 
@@ -61,11 +61,11 @@ const smtpMailer = createMailer({ MAIL_TRANSPORT: "smtp" });
 
 describe("the outbox transport", () => {
   it("stores the mail for its site only", async () => {
-    const a = await makeSite(handle.db);
-    const b = await makeSite(handle.db);
-    const { id } = await outboxMailer.send(handle.db, a.siteId, JA);
+    const a = await makeSite(handle.owner);
+    const b = await makeSite(handle.owner);
+    const { id } = await outboxMailer.send(handle.forSite(a.siteId), a.siteId, JA);
 
-    const mine = await listOutbox(handle.db, a.siteId);
+    const mine = await listOutbox(handle.forSite(a.siteId), a.siteId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       id,
@@ -81,53 +81,55 @@ describe("the outbox transport", () => {
       sentAt: null,
     });
     expect(mine[0]?.createdAt).toBeInstanceOf(Date);
-    expect(await listOutbox(handle.db, b.siteId)).toEqual([]);
-    expect(await getOutboxMail(handle.db, b.siteId, id)).toBeNull();
-    expect((await getOutboxMail(handle.db, a.siteId, id))?.subject).toBe(JA.subject);
+    expect(await listOutbox(handle.forSite(b.siteId), b.siteId)).toEqual([]);
+    expect(await getOutboxMail(handle.forSite(b.siteId), b.siteId, id)).toBeNull();
+    expect((await getOutboxMail(handle.forSite(a.siteId), a.siteId, id))?.subject).toBe(JA.subject);
   });
 
   it("writes in the caller's transaction: a rollback leaves no mail", async () => {
-    const site = await makeSite(handle.db);
+    const site = await makeSite(handle.owner);
     await expect(
-      handle.db.transaction(async (tx) => {
+      handle.forSite(site.siteId).transaction(async (tx) => {
         await outboxMailer.send(tx, site.siteId, KO);
         throw new Error("the booking failed after the mail was queued");
       }),
     ).rejects.toThrow("the booking failed");
-    expect(await listOutbox(handle.db, site.siteId)).toEqual([]);
+    expect(await listOutbox(handle.forSite(site.siteId), site.siteId)).toEqual([]);
 
-    await handle.db.transaction((tx) => outboxMailer.send(tx, site.siteId, KO));
-    expect((await listOutbox(handle.db, site.siteId)).map((m) => m.kind)).toEqual(["welcome"]);
+    await handle.forSite(site.siteId).transaction((tx) => outboxMailer.send(tx, site.siteId, KO));
+    expect((await listOutbox(handle.forSite(site.siteId), site.siteId)).map((m) => m.kind)).toEqual(["welcome"]);
   });
 
   it("refuses a malformed message and stores nothing", async () => {
-    const site = await makeSite(handle.db);
-    await expect(outboxMailer.send(handle.db, site.siteId, { ...JA, to: "not an address" })).rejects.toThrow();
+    const site = await makeSite(handle.owner);
     await expect(
-      outboxMailer.send(handle.db, site.siteId, { ...JA, subject: "Hi\r\nBcc: victim@example.com" }),
+      outboxMailer.send(handle.forSite(site.siteId), site.siteId, { ...JA, to: "not an address" }),
     ).rejects.toThrow();
-    expect(await listOutbox(handle.db, site.siteId)).toEqual([]);
+    await expect(
+      outboxMailer.send(handle.forSite(site.siteId), site.siteId, { ...JA, subject: "Hi\r\nBcc: victim@example.com" }),
+    ).rejects.toThrow();
+    expect(await listOutbox(handle.forSite(site.siteId), site.siteId)).toEqual([]);
   });
 
   it("is never delivered by the relay", async () => {
-    const site = await makeSite(handle.db);
-    await outboxMailer.send(handle.db, site.siteId, JA);
+    const site = await makeSite(handle.owner);
+    await outboxMailer.send(handle.forSite(site.siteId), site.siteId, JA);
     const { server, transport } = await smtp();
-    expect(await relayOutbox(handle.db, transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await relayOutbox(handle.server, transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(server.received).toEqual([]);
-    expect((await listOutbox(handle.db, site.siteId))[0]?.status).toBe("stored");
+    expect((await listOutbox(handle.forSite(site.siteId), site.siteId))[0]?.status).toBe("stored");
   });
 });
 
 describe("the smtp transport and the outbox relay", () => {
   it("queues the mail and delivers it through a real SMTP exchange", async () => {
-    const site = await makeSite(handle.db);
-    const ja = await smtpMailer.send(handle.db, site.siteId, JA);
-    const ko = await smtpMailer.send(handle.db, site.siteId, KO);
-    expect((await getOutboxMail(handle.db, site.siteId, ja.id))?.status).toBe("pending");
+    const site = await makeSite(handle.owner);
+    const ja = await smtpMailer.send(handle.forSite(site.siteId), site.siteId, JA);
+    const ko = await smtpMailer.send(handle.forSite(site.siteId), site.siteId, KO);
+    expect((await getOutboxMail(handle.forSite(site.siteId), site.siteId, ja.id))?.status).toBe("pending");
 
     const { server, transport } = await smtp();
-    expect(await relayOutbox(handle.db, transport)).toEqual({ sent: 2, retrying: 0, failed: 0 });
+    expect(await relayOutbox(handle.server, transport)).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(server.received).toHaveLength(2);
 
     const byTo = new Map(server.received.map((m) => [m.envelope.to.join(","), m]));
@@ -147,7 +149,7 @@ describe("the smtp transport and the outbox relay", () => {
     expect(koMail?.html).toBeNull();
     expect(koMail?.headers.get("message-id")).toBe(`<outbox-${site.siteId}-${ko.id}@sakura.example>`);
 
-    const row = await getOutboxMail(handle.db, site.siteId, ja.id);
+    const row = await getOutboxMail(handle.forSite(site.siteId), site.siteId, ja.id);
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(row?.messageId).toBe(jaMail?.headers.get("message-id"));
@@ -155,15 +157,17 @@ describe("the smtp transport and the outbox relay", () => {
   });
 
   it("delivers each mail once, even when relays run together and again", async () => {
-    const site = await makeSite(handle.db);
+    const site = await makeSite(handle.owner);
     const ids = [];
     for (let i = 1; i <= 4; i++) {
-      ids.push((await smtpMailer.send(handle.db, site.siteId, { ...KO, to: `guest${i}@example.kr` })).id);
+      ids.push(
+        (await smtpMailer.send(handle.forSite(site.siteId), site.siteId, { ...KO, to: `guest${i}@example.kr` })).id,
+      );
     }
     const { server, transport } = await smtp();
-    const runs = await Promise.all([relayOutbox(handle.db, transport), relayOutbox(handle.db, transport)]);
+    const runs = await Promise.all([relayOutbox(handle.server, transport), relayOutbox(handle.server, transport)]);
     expect(runs.reduce((n, r) => n + r.sent, 0)).toBe(4);
-    expect(await relayOutbox(handle.db, transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await relayOutbox(handle.server, transport)).toEqual({ sent: 0, retrying: 0, failed: 0 });
 
     expect(server.received.map((m) => m.envelope.to[0]).sort()).toEqual([
       "guest1@example.kr",
@@ -171,7 +175,7 @@ describe("the smtp transport and the outbox relay", () => {
       "guest3@example.kr",
       "guest4@example.kr",
     ]);
-    const rows = await listOutbox(handle.db, site.siteId);
+    const rows = await listOutbox(handle.forSite(site.siteId), site.siteId);
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(ids.map(() => ["sent", 1]));
   });
 
@@ -179,15 +183,19 @@ describe("the smtp transport and the outbox relay", () => {
     ["RCPT TO", "rcpt", /550/],
     ["the message after DATA", "data", /451/],
   ] as const)("a server refusing %s leaves the mail pending with a backoff", async (_what, refuse, answer) => {
-    const site = await makeSite(handle.db);
-    const { id } = await smtpMailer.send(handle.db, site.siteId, JA);
+    const site = await makeSite(handle.owner);
+    const { id } = await smtpMailer.send(handle.forSite(site.siteId), site.siteId, JA);
     const failing = await smtp(refuse);
     const t0 = new Date(Date.now() + 1000);
 
-    expect(await relayOutbox(handle.db, failing.transport, { now: t0 })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await relayOutbox(handle.server, failing.transport, { now: t0 })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
     expect(failing.server.refused).toBe(1);
     expect(failing.server.received).toEqual([]);
-    const row = await getOutboxMail(handle.db, site.siteId, id);
+    const row = await getOutboxMail(handle.forSite(site.siteId), site.siteId, id);
     expect(row).toMatchObject({ status: "pending", attempts: 1, sentAt: null });
     expect(row?.lastError).toMatch(answer);
     expect(row?.nextAttemptAt.getTime()).toBe(t0.getTime() + relayBackoffMs(1));
@@ -195,7 +203,7 @@ describe("the smtp transport and the outbox relay", () => {
     // Not due before the backoff has passed, even with a working server.
     const working = await smtp();
     const early = new Date(t0.getTime() + relayBackoffMs(1) - 1000);
-    expect(await relayOutbox(handle.db, working.transport, { now: early })).toEqual({
+    expect(await relayOutbox(handle.server, working.transport, { now: early })).toEqual({
       sent: 0,
       retrying: 0,
       failed: 0,
@@ -203,9 +211,13 @@ describe("the smtp transport and the outbox relay", () => {
     expect(working.server.received).toEqual([]);
 
     const due = new Date(t0.getTime() + relayBackoffMs(1));
-    expect(await relayOutbox(handle.db, working.transport, { now: due })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await relayOutbox(handle.server, working.transport, { now: due })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
     expect(working.server.received.map((m) => m.headers.get("subject"))).toEqual([JA.subject]);
-    expect(await getOutboxMail(handle.db, site.siteId, id)).toMatchObject({
+    expect(await getOutboxMail(handle.forSite(site.siteId), site.siteId, id)).toMatchObject({
       status: "sent",
       attempts: 2,
       lastError: null,
@@ -213,22 +225,26 @@ describe("the smtp transport and the outbox relay", () => {
   });
 
   it("gives up after the last attempt", async () => {
-    const site = await makeSite(handle.db);
-    const { id } = await smtpMailer.send(handle.db, site.siteId, KO);
+    const site = await makeSite(handle.owner);
+    const { id } = await smtpMailer.send(handle.forSite(site.siteId), site.siteId, KO);
     const { server, transport } = await smtp("rcpt");
     let now = new Date(Date.now() + 1000);
-    expect(await relayOutbox(handle.db, transport, { now, maxAttempts: 2 })).toMatchObject({ retrying: 1 });
+    expect(await relayOutbox(handle.server, transport, { now, maxAttempts: 2 })).toMatchObject({ retrying: 1 });
     now = new Date(now.getTime() + relayBackoffMs(1));
-    expect(await relayOutbox(handle.db, transport, { now, maxAttempts: 2 })).toMatchObject({ failed: 1 });
+    expect(await relayOutbox(handle.server, transport, { now, maxAttempts: 2 })).toMatchObject({ failed: 1 });
     now = new Date(now.getTime() + 24 * 3600_000);
-    expect(await relayOutbox(handle.db, transport, { now, maxAttempts: 2 })).toEqual({
+    expect(await relayOutbox(handle.server, transport, { now, maxAttempts: 2 })).toEqual({
       sent: 0,
       retrying: 0,
       failed: 0,
     });
     expect(server.refused).toBe(2);
-    expect(await getOutboxMail(handle.db, site.siteId, id)).toMatchObject({ status: "failed", attempts: 2 });
-    const [{ n } = { n: -1 }] = await handle.db
+    expect(await getOutboxMail(handle.forSite(site.siteId), site.siteId, id)).toMatchObject({
+      status: "failed",
+      attempts: 2,
+    });
+    const [{ n } = { n: -1 }] = await handle
+      .forSite(site.siteId)
       .select({ n: sql<number>`count(*)::int` })
       .from(mailOutbox)
       .where(eq(mailOutbox.status, "pending"));
@@ -236,18 +252,23 @@ describe("the smtp transport and the outbox relay", () => {
   });
 
   it("the server's relay loop delivers mail committed after it started, until stopped", async () => {
-    const site = await makeSite(handle.db);
+    const site = await makeSite(handle.owner);
     const { server, transport } = await smtp();
     transports.pop(); // the loop closes it
-    const relay = startOutboxRelay({ db: handle.db, transport, logger: pino({ level: "silent" }), intervalMs: 50 });
-    const { id } = await handle.db.transaction((tx) => smtpMailer.send(tx, site.siteId, JA));
+    const relay = startOutboxRelay({
+      handle: handle.server,
+      transport,
+      logger: pino({ level: "silent" }),
+      intervalMs: 50,
+    });
+    const { id } = await handle.forSite(site.siteId).transaction((tx) => smtpMailer.send(tx, site.siteId, JA));
     const deadline = Date.now() + 10_000;
     while (server.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await relay.stop();
     expect(server.received.map((m) => m.headers.get("subject"))).toEqual([JA.subject]);
-    expect((await getOutboxMail(handle.db, site.siteId, id))?.status).toBe("sent");
+    expect((await getOutboxMail(handle.forSite(site.siteId), site.siteId, id))?.status).toBe("sent");
 
-    await smtpMailer.send(handle.db, site.siteId, KO);
+    await smtpMailer.send(handle.forSite(site.siteId), site.siteId, KO);
     await new Promise((r) => setTimeout(r, 300));
     expect(server.received).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ export const MAIL_KINDS = [
   "reservation_confirmed",
   "reservation_cancelled",
   "reservation_changed",
+  "payment_settled",
   "store_notification",
   "staff_invitation",
   "staff_password_reset",

@@ -1,5 +1,5 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { startPollingWorker } from "../lib/polling-worker";
 import type { Logger } from "../logger";
@@ -30,8 +30,18 @@ export interface RelayResult {
   failed: number;
 }
 
+/** The sites with a mail due: the only read across sites (the owner's); every write is in one site's scope. */
+async function sitesWithDueMail(owner: Db, now: Date): Promise<string[]> {
+  const rows = await owner
+    .selectDistinct({ siteId: mailOutbox.siteId })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)));
+  return rows.map((r) => r.siteId);
+}
+
 /**
- * Claims one due mail and pushes its next attempt past the lease, in one short transaction.
+ * Claims one due mail of the site `db` is scoped to and pushes its next attempt past the lease, in
+ * one short transaction.
  * `FOR UPDATE SKIP LOCKED` lets several relays run without waiting on or taking the same row.
  * (A single `UPDATE … WHERE id IN (SELECT … LIMIT 1 FOR UPDATE SKIP LOCKED)` is not safe: the
  * planner may rescan the subquery and claim more rows than it returns.)
@@ -67,17 +77,31 @@ function describeError(err: unknown): { text: string; code?: string; responseCod
  * Delivers due `pending` mails through `transport`, one claim at a time, and records each outcome:
  * `sent`, or back to `pending` with a backoff, or `failed` after `maxAttempts`. A delivery error
  * never escapes; a database error does (the relay loop logs it and tries again later).
- * Each mail is claimed before delivery, so a mail goes out once even when relays run concurrently;
- * only a crash between delivery and the final update can repeat it (after the lease).
+ * Due mail is found across sites by the owner (a read); each claim and outcome is written as the app
+ * role in the mail's site. Each mail is claimed before delivery, so a mail goes out once even when
+ * relays run concurrently; only a crash between delivery and the final update can repeat it (after
+ * the lease).
  */
-export async function relayOutbox(db: Db, transport: MailTransport, options: RelayOptions = {}): Promise<RelayResult> {
+export async function relayOutbox(
+  handle: Pick<DbHandle, "db" | "forSite">,
+  transport: MailTransport,
+  options: RelayOptions = {},
+): Promise<RelayResult> {
   const limit = options.limit ?? 50;
   const maxAttempts = options.maxAttempts ?? RELAY_MAX_ATTEMPTS;
   const result: RelayResult = { sent: 0, retrying: 0, failed: 0 };
-  for (let i = 0; i < limit; i++) {
+  // Sites take turns, so one site's backlog does not hold back another's mail.
+  const sites = await sitesWithDueMail(handle.db, options.now ?? new Date());
+  let claims = 0;
+  while (claims < limit && sites.length > 0) {
     const now = options.now ?? new Date();
+    const siteId = sites.shift() as string;
+    const db = handle.forSite(siteId);
     const mail = await claimOne(db, now);
-    if (!mail) break;
+    // None left due in that site: it leaves the turn.
+    if (!mail) continue;
+    sites.push(siteId);
+    claims++;
     const claimed = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.attempts, mail.attempts));
     const log = { mailId: mail.id, siteId: mail.siteId, kind: mail.kind, attempts: mail.attempts };
     let messageId: string;
@@ -120,17 +144,17 @@ export async function relayOutbox(db: Db, transport: MailTransport, options: Rel
  * Started by the server when MAIL_TRANSPORT=smtp.
  */
 export function startOutboxRelay(options: {
-  db: Db;
+  handle: Pick<DbHandle, "db" | "forSite">;
   transport: MailTransport;
   logger: Logger;
   intervalMs?: number;
   batch?: number;
 }): { stop(): Promise<void> } {
-  const { db, transport, logger } = options;
+  const { handle, transport, logger } = options;
   const batch = options.batch ?? 50;
   const worker = startPollingWorker({
     batch: async () => {
-      const r = await relayOutbox(db, transport, { limit: batch, logger });
+      const r = await relayOutbox(handle, transport, { limit: batch, logger });
       return r.sent + r.retrying + r.failed;
     },
     batchSize: batch,

@@ -1,6 +1,6 @@
 /** Client-safe address helpers shared by the address block (browser) and the member and driver schemas. */
 
-import { addressPlace, checkAddress } from "../../common/address";
+import { checkAddress } from "../../common/address";
 import { parsePhone } from "../../common/phone";
 
 export { PREF_CODES, PREF_OVERSEAS } from "../../common/address";
@@ -18,13 +18,14 @@ export interface AddressSearchResponse {
   results: AddressSearchResult[];
 }
 
-export type ContactIssue = { field: "tel" | "zip" | "country"; code: string };
+export type ContactIssue = { field: "tel" | "zip" | "country" | "pref_code"; code: string };
 
 /**
  * The rules between a person's phone and address fields, as the member, driver and booking
- * schemas share them: the country is required for prefecture 48 and the postal code follows it
- * (optional where the country has none); the phone is read in the address's country (then in
- * Japan's) unless it starts with a country code, and kept in E.164. Fields the form does not show are left alone.
+ * schemas share them: the chosen country decides the address's rules (Japan: a prefecture and 7
+ * digits; elsewhere the country's postal code, optional where it has none); the phone is read in
+ * that country (then in Japan's) unless it starts with a country code, and kept in E.164. Fields
+ * the form does not show are left alone.
  */
 export function checkContact(
   v: { tel?: string; zip?: string; pref_code?: string; country?: string },
@@ -33,13 +34,21 @@ export function checkContact(
     zipRequired: boolean;
     telShown?: boolean;
     prefShown?: boolean;
+    prefRequired?: boolean;
+    countryShown?: boolean;
     countryRequired?: boolean;
   },
-): { issues: ContactIssue[]; tel: string; zip: string; country: string } {
+): { issues: ContactIssue[]; tel: string; zip: string; country: string; prefCode: number | null } {
   const pref = v.pref_code ?? "";
   const address = checkAddress(
     { zip: v.zip ?? "", pref_code: pref, country: v.country ?? "" },
-    { zipRequired: opts.zipRequired, prefShown: opts.prefShown, countryRequired: opts.countryRequired },
+    {
+      zipRequired: opts.zipRequired,
+      prefShown: opts.prefShown,
+      prefRequired: opts.prefRequired,
+      countryShown: opts.countryShown,
+      countryRequired: opts.countryRequired,
+    },
   );
   const issues: ContactIssue[] = [...address.issues];
   let tel = (v.tel ?? "").trim();
@@ -47,7 +56,7 @@ export function checkContact(
     if (!tel) {
       if (opts.telRequired) issues.push({ field: "tel", code: "tel_required" });
     } else {
-      const region = address.country || addressPlace(pref, v.country ?? "").country || "JP";
+      const region = address.country || "JP";
       // A visitor from abroad may give a Japanese number (a SIM bought here): Japan is tried next.
       let phone = parsePhone(tel, region);
       if (!phone.ok && region !== "JP") phone = parsePhone(tel, "JP");
@@ -55,5 +64,5 @@ export function checkContact(
       else issues.push({ field: "tel", code: "tel_invalid" });
     }
   }
-  return { issues, tel, zip: address.zip, country: address.country };
+  return { issues, tel, zip: address.zip, country: address.country, prefCode: address.prefCode };
 }

@@ -1,16 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "../../common/locales";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { login } from "../auth/login";
 import { resetPassword } from "../auth/password-reset";
-import type { DbHandle } from "../db/client";
 import { auditLog, mailOutbox, members, reservations } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
 import { createDriver, createMember } from "../db/seed/members-factory";
-import { AppError } from "../errors";
 import { createMailer } from "../mail/mailer";
 import { StoreRegistrationSchema } from "./member.schema";
 import {
@@ -21,7 +20,7 @@ import {
   searchMembers,
 } from "./member-admin";
 
-let handle: DbHandle;
+let handle: TestDb;
 let site: CreatedSite;
 let other: CreatedSite;
 let carTypeId: number;
@@ -42,7 +41,7 @@ const deps: FirstPasswordDeps = {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  site = await makeSite(handle.db, {
+  site = await makeSite(handle.owner, {
     stores: [{ storeName: "本店" }, { storeName: "空港店" }],
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
@@ -55,14 +54,14 @@ beforeAll(async () => {
     },
   });
   carTypeId = site.catalogue?.typeIds.t as number;
-  other = await makeSite(handle.db);
+  other = await makeSite(handle.owner);
 });
 afterAll(() => handle.close());
 
 let seq = 0;
 const member = (siteId: string, fields: Partial<typeof members.$inferInsert> = {}) => {
   seq += 1;
-  return createMember(handle.db, siteId, {
+  return createMember(handle.owner, siteId, {
     name: "山田 花子",
     kana: "ヤマダ ハナコ",
     email: `m${seq}-${Date.now()}@example.com`,
@@ -75,7 +74,7 @@ const member = (siteId: string, fields: Partial<typeof members.$inferInsert> = {
 async function book(memberId: number, storeId: number, status: "confirmed" | "cancelled" | "expired") {
   seq += 1;
   const start = new Date(Date.UTC(2030, 0, 1 + 2 * seq));
-  await handle.db.insert(reservations).values({
+  await handle.owner.insert(reservations).values({
     siteId: site.siteId,
     reserveNo: `M-${seq}`,
     memberId,
@@ -109,16 +108,6 @@ const storeForm = (overrides: Record<string, string> = {}) =>
     ...overrides,
   });
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
 describe("searchMembers", () => {
   it("finds by number, name without spaces, reading in hiragana, e-mail in any case and phone as typed; never another site's", async () => {
     const id = await member(site.siteId, {
@@ -128,7 +117,7 @@ describe("searchMembers", () => {
     });
     await member(other.siteId, { name: "検索 太郎", kana: "ケンサク タロウ", email: "kensaku.taro@example.com" });
     const find = async (q: string) =>
-      (await searchMembers(handle.db, site.siteId, READ_ONLY, { q, page: 1 })).rows.map((r) => r.id);
+      (await searchMembers(handle.forSite(site.siteId), site.siteId, READ_ONLY, { q, page: 1 })).rows.map((r) => r.id);
     expect(await find(String(id))).toContain(id);
     expect(await find("検索太郎")).toEqual([id]);
     expect(await find("けんさく")).toEqual([id]);
@@ -147,14 +136,16 @@ describe("searchMembers", () => {
     await book(id, own, "expired");
     await book(id, away, "confirmed");
     const row = async (actor: typeof OWNER) =>
-      (await searchMembers(handle.db, site.siteId, actor, { q: "予約", page: 1 })).rows.find((r) => r.id === id);
+      (await searchMembers(handle.forSite(site.siteId), site.siteId, actor, { q: "予約", page: 1 })).rows.find(
+        (r) => r.id === id,
+      );
     expect((await row(OWNER))?.bookings).toBe(3);
     expect((await row(actorAs("store_staff", [own])))?.bookings).toBe(2);
-    const all = await searchMembers(handle.db, site.siteId, OWNER, { q: "", page: 99 });
+    const all = await searchMembers(handle.forSite(site.siteId), site.siteId, OWNER, { q: "", page: 99 });
     // A page past the end reads as the last one.
     expect(all.page).toBe(all.pages);
     expect(all.total).toBe(2);
-    const first = await searchMembers(handle.db, site.siteId, OWNER, { q: "", page: 1 });
+    const first = await searchMembers(handle.forSite(site.siteId), site.siteId, OWNER, { q: "", page: 1 });
     expect(first.rows[0]?.id).toBe(id);
   });
 });
@@ -162,14 +153,14 @@ describe("searchMembers", () => {
 describe("getMemberDetail", () => {
   it("answers another site's member, and a missing one, with 404", async () => {
     const foreign = await member(other.siteId);
-    expect((await refusal(getMemberDetail(handle.db, site.siteId, OWNER, foreign))).status).toBe(404);
-    expect((await refusal(getMemberDetail(handle.db, site.siteId, OWNER, 999_999))).status).toBe(404);
+    expect((await refusal(getMemberDetail(handle.forSite(site.siteId), site.siteId, OWNER, foreign))).status).toBe(404);
+    expect((await refusal(getMemberDetail(handle.forSite(site.siteId), site.siteId, OWNER, 999_999))).status).toBe(404);
   });
 
   it("gives the profile without the password, the drivers' licences, and only the actor's stores' bookings", async () => {
     const [own, away] = site.storeIds as [number, number];
     const id = await member(site.siteId, { name: "詳細 次郎" });
-    await createDriver(handle.db, site.siteId, id, {
+    await createDriver(handle.owner, site.siteId, id, {
       name: "詳細 三郎",
       licenseNumber: "123456789012",
       licenseTypes: ["ordinary"],
@@ -177,19 +168,20 @@ describe("getMemberDetail", () => {
     });
     await book(id, own, "confirmed");
     await book(id, away, "confirmed");
-    const detail = await getMemberDetail(handle.db, site.siteId, READ_ONLY, id);
+    const detail = await getMemberDetail(handle.forSite(site.siteId), site.siteId, READ_ONLY, id);
     expect(detail.member).toMatchObject({ id, name: "詳細 次郎", status: "active" });
     expect(detail.member).not.toHaveProperty("passwordHash");
     expect(detail.drivers).toMatchObject([{ licenseNumber: "123456789012", licenseTypes: ["ordinary"] }]);
     expect(detail.bookings).toHaveLength(2);
-    const staff = await getMemberDetail(handle.db, site.siteId, actorAs("store_staff", [own]), id);
+    const staff = await getMemberDetail(handle.forSite(site.siteId), site.siteId, actorAs("store_staff", [own]), id);
     expect(staff.bookings.map((b) => b.storeName)).toEqual(["本店"]);
   });
 });
 
 describe("registerAtStore", () => {
   const mailsTo = (to: string) =>
-    handle.db
+    handle
+      .forSite(site.siteId)
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.siteId, site.siteId), eq(mailOutbox.toAddress, to)));
@@ -197,8 +189,8 @@ describe("registerAtStore", () => {
   it("creates a member without a password, mails one first-password link in the chosen language and audits it; the link sets the password", async () => {
     const input = storeForm();
     const staff = actorAs("store_staff", [site.storeIds[0] as number]);
-    const { memberId } = await registerAtStore(handle.db, site.siteId, staff, input, deps);
-    const [row] = await handle.db.select().from(members).where(eq(members.id, memberId));
+    const { memberId } = await registerAtStore(handle.forSite(site.siteId), site.siteId, staff, input, deps);
+    const [row] = await handle.forSite(site.siteId).select().from(members).where(eq(members.id, memberId));
     expect(row).toMatchObject({
       siteId: site.siteId,
       name: "김 민준",
@@ -212,7 +204,8 @@ describe("registerAtStore", () => {
     const mails = await mailsTo(input.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "password_reset", locale: "ko", subject: "[ko] first" });
-    const [audit] = await handle.db
+    const [audit] = await handle
+      .forSite(site.siteId)
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.siteId, site.siteId), eq(auditLog.entityId, String(memberId))));
@@ -220,13 +213,13 @@ describe("registerAtStore", () => {
     expect(JSON.stringify(audit?.after)).not.toContain(input.email);
 
     const token = new URL(lastLink).searchParams.get("token") as string;
-    await resetPassword(handle.db, site.siteId, {
+    await resetPassword(handle.forSite(site.siteId), site.siteId, {
       token,
       password: "first-pass-2468",
       password_confirm: "first-pass-2468",
     });
     await expect(
-      login(handle.db, site.siteId, {
+      login(handle.forSite(site.siteId), site.siteId, {
         email: input.email,
         password: "first-pass-2468",
         clientIp: "192.0.2.1",
@@ -239,31 +232,39 @@ describe("registerAtStore", () => {
     const email = `taken-${++seq}@example.com`;
     await member(site.siteId, { email });
     const error = await refusal(
-      registerAtStore(handle.db, site.siteId, OWNER, storeForm({ email: email.toUpperCase() }), deps),
+      registerAtStore(handle.forSite(site.siteId), site.siteId, OWNER, storeForm({ email: email.toUpperCase() }), deps),
     );
     expect(error.details.fieldErrors?.email?.code).toBe("email_taken");
     expect(await mailsTo(email.toUpperCase())).toHaveLength(0);
     // The same address on another site is another account.
-    await expect(registerAtStore(handle.db, other.siteId, OWNER, storeForm({ email }), deps)).resolves.toBeTruthy();
+    await expect(
+      registerAtStore(handle.forSite(other.siteId), other.siteId, OWNER, storeForm({ email }), deps),
+    ).resolves.toBeTruthy();
   });
 
   it("refuses a language the site does not serve, and staff without the right", async () => {
     const error = await refusal(
-      registerAtStore(handle.db, site.siteId, OWNER, storeForm(), { ...deps, locales: ["ja", "en"] }),
+      registerAtStore(handle.forSite(site.siteId), site.siteId, OWNER, storeForm(), { ...deps, locales: ["ja", "en"] }),
     );
     expect(error.details.fieldErrors?.locale?.code).toBe("invalid_choice");
-    expect((await refusal(registerAtStore(handle.db, site.siteId, READ_ONLY, storeForm(), deps))).status).toBe(403);
+    expect(
+      (await refusal(registerAtStore(handle.forSite(site.siteId), site.siteId, READ_ONLY, storeForm(), deps))).status,
+    ).toBe(403);
   });
 
   it("sends the first-password mail again only while the member has no password", async () => {
     const input = storeForm({ locale: "en" });
-    const { memberId } = await registerAtStore(handle.db, site.siteId, OWNER, input, deps);
-    await resendFirstPassword(handle.db, site.siteId, OWNER, memberId, deps);
+    const { memberId } = await registerAtStore(handle.forSite(site.siteId), site.siteId, OWNER, input, deps);
+    await resendFirstPassword(handle.forSite(site.siteId), site.siteId, OWNER, memberId, deps);
     expect((await mailsTo(input.email)).map((m) => m.locale)).toEqual(["en", "en"]);
     const withPassword = await member(site.siteId);
-    const error = await refusal(resendFirstPassword(handle.db, site.siteId, OWNER, withPassword, deps));
+    const error = await refusal(
+      resendFirstPassword(handle.forSite(site.siteId), site.siteId, OWNER, withPassword, deps),
+    );
     expect(error.details.reason?.code).toBe("first_password_set");
     const foreign = await member(other.siteId, { passwordHash: null });
-    expect((await refusal(resendFirstPassword(handle.db, site.siteId, OWNER, foreign, deps))).status).toBe(404);
+    expect(
+      (await refusal(resendFirstPassword(handle.forSite(site.siteId), site.siteId, OWNER, foreign, deps))).status,
+    ).toBe(404);
   });
 });

@@ -80,7 +80,8 @@ describe("registration schema", () => {
       birthdate: "birthdate_required",
       tel: "tel_required",
       zip: "zip_required",
-      pref_code: "pref_required",
+      // Nothing says where the address is: the form asks for the country first.
+      country: "country_required",
       address_a: "city_required",
     });
   });

@@ -80,10 +80,8 @@ const profileFields = {
   // Phone, postal code and country depend on one another: checked in profileIssues.
   tel: optionalText(MEMBER_LIMITS.tel),
   zip: optionalText(MEMBER_LIMITS.zip),
-  pref_code: formText.check(
-    z.minLength(1, "pref_required"),
-    z.refine((v) => v === "" || PREF.test(v), "invalid_choice"),
-  ),
+  // Required for an address in Japan only: checked with the country among the cross-field rules.
+  pref_code: formText.check(z.refine((v) => v === "" || PREF.test(v), "invalid_choice")),
   country: optionalText(MEMBER_LIMITS.country),
   address_a: requiredText("city_required", MEMBER_LIMITS.address),
   address_b: optionalText(MEMBER_LIMITS.address),
@@ -104,7 +102,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 const contactOf = (v: Partial<RawProfile>) =>
   checkContact(
     { tel: str(v.tel), zip: str(v.zip), pref_code: str(v.pref_code), country: str(v.country) },
-    { telRequired: true, zipRequired: true },
+    { telRequired: true, zipRequired: true, prefRequired: true, countryRequired: true },
   );
 
 /** The rules between fields: company for a corporation, the birth date, the country for overseas. */
@@ -160,7 +158,7 @@ function toProfile(v: RawProfile): MemberProfile {
     tel: contact.tel,
     zip: contact.zip,
     country: contact.country,
-    prefCode: Number(v.pref_code),
+    prefCode: contact.prefCode ?? Number(v.pref_code),
     addressA: v.address_a,
     addressB: v.address_b,
     newsletter: v.newsletter === "1" ? 1 : 0,

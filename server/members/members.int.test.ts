@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { createSession, readSession } from "../auth/sessions";
-import type { DbHandle } from "../db/client";
+
 import { mailOutbox, members } from "../db/schema";
 import { createMember } from "../db/seed/members-factory";
 import { AppError } from "../errors";
@@ -14,7 +14,7 @@ import { changePassword } from "./password-change";
 import { getProfile, updateProfile } from "./profile";
 import { prepareRegistration, readDraft, register } from "./registration";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
@@ -23,8 +23,8 @@ const deps = { mailer, locale: "en" as const, welcome };
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
-  otherSiteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
+  otherSiteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
@@ -63,9 +63,11 @@ async function fieldCode(promise: Promise<unknown>, field: string): Promise<stri
   }
 }
 
-const memberRow = async (id: number) => (await handle.db.select().from(members).where(eq(members.id, id)))[0];
+const memberRow = async (id: number) =>
+  (await handle.forSite(siteId).select().from(members).where(eq(members.id, id)))[0];
 const mailsTo = (to: string, site = siteId) =>
-  handle.db
+  handle
+    .forSite(site)
     .select()
     .from(mailOutbox)
     .where(and(eq(mailOutbox.siteId, site), eq(mailOutbox.toAddress, to)));
@@ -73,7 +75,7 @@ const mailsTo = (to: string, site = siteId) =>
 describe("register", () => {
   it("creates the member with a hashed password, the page's locale and a welcome mail", async () => {
     const data = input({ gender: "2" });
-    const { memberId } = await register(handle.db, siteId, data, deps);
+    const { memberId } = await register(handle.forSite(siteId), siteId, data, deps);
     const row = await memberRow(memberId);
     expect(row).toMatchObject({
       siteId,
@@ -97,7 +99,7 @@ describe("register", () => {
 
   it("registers a corporation with its company", async () => {
     const { memberId } = await register(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       input({ user_type: "2", company: "株式会社テスト", company_kana: "カブシキガイシャテスト" }),
       deps,
@@ -107,36 +109,45 @@ describe("register", () => {
 
   it("refuses an address already registered on the site, whatever its case, and sends no mail", async () => {
     const first = input();
-    await register(handle.db, siteId, first, deps);
+    await register(handle.forSite(siteId), siteId, first, deps);
     const again = input({ email: first.email.toUpperCase() });
-    expect(await fieldCode(register(handle.db, siteId, again, deps), "email")).toBe("email_taken");
+    expect(await fieldCode(register(handle.forSite(siteId), siteId, again, deps), "email")).toBe("email_taken");
     expect(await mailsTo(first.email.toUpperCase())).toHaveLength(0);
     // The input step says so too, before anything is hashed.
-    expect(await fieldCode(prepareRegistration(handle.db, siteId, again), "email")).toBe("email_taken");
+    expect(await fieldCode(prepareRegistration(handle.forSite(siteId), siteId, again), "email")).toBe("email_taken");
   });
 
   it("allows the same address on another site, and again once the member has withdrawn", async () => {
     const data = input();
-    const { memberId } = await register(handle.db, siteId, data, deps);
-    await expect(register(handle.db, otherSiteId, data, deps)).resolves.toMatchObject({ memberId: expect.any(Number) });
-    await handle.db.update(members).set({ email: null, withdrawnAt: new Date() }).where(eq(members.id, memberId));
-    await expect(register(handle.db, siteId, data, deps)).resolves.toMatchObject({ memberId: expect.any(Number) });
+    const { memberId } = await register(handle.forSite(siteId), siteId, data, deps);
+    await expect(register(handle.forSite(otherSiteId), otherSiteId, data, deps)).resolves.toMatchObject({
+      memberId: expect.any(Number),
+    });
+    await handle.owner.update(members).set({ email: null, withdrawnAt: new Date() }).where(eq(members.id, memberId));
+    await expect(register(handle.forSite(siteId), siteId, data, deps)).resolves.toMatchObject({
+      memberId: expect.any(Number),
+    });
   });
 
   it("refuses a common password", async () => {
     const data = input({ password: "password", password_confirm: "password" });
-    expect(await fieldCode(register(handle.db, siteId, data, deps), "password")).toBe("password_common");
-    expect(await fieldCode(prepareRegistration(handle.db, siteId, data), "password")).toBe("password_common");
+    expect(await fieldCode(register(handle.forSite(siteId), siteId, data, deps), "password")).toBe("password_common");
+    expect(await fieldCode(prepareRegistration(handle.forSite(siteId), siteId, data), "password")).toBe(
+      "password_common",
+    );
   });
 
   it("registers from a draft holding only the hash, and the draft survives the session's JSON", async () => {
     const data = input();
-    const draft = await prepareRegistration(handle.db, siteId, data);
+    const draft = await prepareRegistration(handle.forSite(siteId), siteId, data);
     expect(JSON.stringify(draft)).not.toContain("s3cret-pass");
-    const token = await createSession(handle.db, siteId, { memberId: null, data: { registration: draft } });
-    const stored = readDraft((await readSession(handle.db, siteId, token))?.data.registration);
+    const token = await createSession(handle.forSite(siteId), siteId, {
+      memberId: null,
+      data: { registration: draft },
+    });
+    const stored = readDraft((await readSession(handle.forSite(siteId), siteId, token))?.data.registration);
     expect(stored).toEqual({ ...draft, error: undefined });
-    const { memberId } = await register(handle.db, siteId, draft, deps);
+    const { memberId } = await register(handle.forSite(siteId), siteId, draft, deps);
     expect(await verifyPassword((await memberRow(memberId))?.passwordHash ?? "", "s3cret-pass")).toBe(true);
   });
 
@@ -149,8 +160,8 @@ describe("register", () => {
   it("lets one of two simultaneous registrations with the same address win (unique index)", async () => {
     const data = input();
     const results = await Promise.allSettled([
-      register(handle.db, siteId, data, deps),
-      register(handle.db, siteId, { ...data, email: data.email.toUpperCase() }, deps),
+      register(handle.forSite(siteId), siteId, data, deps),
+      register(handle.forSite(siteId), siteId, { ...data, email: data.email.toUpperCase() }, deps),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -163,7 +174,7 @@ describe("register", () => {
 describe("profile", () => {
   async function newMember(email = `p-${Date.now()}-${Math.random()}@example.com`) {
     const passwordHash = await hashPassword("old-pass-1");
-    return createMember(handle.db, siteId, { name: "前の名前", kana: "マエ", email, passwordHash, locale: "ja" });
+    return createMember(handle.owner, siteId, { name: "前の名前", kana: "マエ", email, passwordHash, locale: "ja" });
   }
   const update = (overrides: Record<string, string>, email: string) => {
     const { password: _p, ...profile } = input({ email, ...overrides });
@@ -173,14 +184,19 @@ describe("profile", () => {
   it("reads and updates the profile without the password when the e-mail stays (case aside)", async () => {
     const email = `keep-${Date.now()}@example.com`;
     const id = await newMember(email);
-    expect(await getProfile(handle.db, siteId, id)).toMatchObject({
+    expect(await getProfile(handle.forSite(siteId), siteId, id)).toMatchObject({
       name: "前の名前",
       birthdate: null,
       prefCode: null,
     });
-    const result = await updateProfile(handle.db, siteId, id, update({ name: "新しい名前" }, email.toUpperCase()));
+    const result = await updateProfile(
+      handle.forSite(siteId),
+      siteId,
+      id,
+      update({ name: "新しい名前" }, email.toUpperCase()),
+    );
     expect(result).toEqual({ emailChanged: false });
-    expect(await getProfile(handle.db, siteId, id)).toMatchObject({
+    expect(await getProfile(handle.forSite(siteId), siteId, id)).toMatchObject({
       name: "新しい名前",
       email: email.toUpperCase(),
       birthdate: "1990-04-15",
@@ -191,41 +207,53 @@ describe("profile", () => {
   it("asks for the current password to change the e-mail, and checks it", async () => {
     const id = await newMember();
     const next = `next-${Date.now()}@example.com`;
-    expect(await fieldCode(updateProfile(handle.db, siteId, id, update({}, next)), "current_password")).toBe(
-      "password_required",
-    );
+    expect(
+      await fieldCode(updateProfile(handle.forSite(siteId), siteId, id, update({}, next)), "current_password"),
+    ).toBe("password_required");
     expect(
       await fieldCode(
-        updateProfile(handle.db, siteId, id, update({ current_password: "wrong-pass" }, next)),
+        updateProfile(handle.forSite(siteId), siteId, id, update({ current_password: "wrong-pass" }, next)),
         "current_password",
       ),
     ).toBe("current_password_incorrect");
     await expect(
-      updateProfile(handle.db, siteId, id, update({ current_password: "old-pass-1" }, next)),
+      updateProfile(handle.forSite(siteId), siteId, id, update({ current_password: "old-pass-1" }, next)),
     ).resolves.toEqual({ emailChanged: true });
-    expect((await getProfile(handle.db, siteId, id)).email).toBe(next);
+    expect((await getProfile(handle.forSite(siteId), siteId, id)).email).toBe(next);
   });
 
   it("refuses another member's address on the site, not on another site", async () => {
     const taken = `taken-${Date.now()}@example.com`;
     await newMember(taken);
-    await createMember(handle.db, otherSiteId, { name: "他サイト", email: `elsewhere-${taken}` });
+    await createMember(handle.owner, otherSiteId, { name: "他サイト", email: `elsewhere-${taken}` });
     const id = await newMember();
     expect(
       await fieldCode(
-        updateProfile(handle.db, siteId, id, update({ current_password: "old-pass-1" }, taken.toUpperCase())),
+        updateProfile(
+          handle.forSite(siteId),
+          siteId,
+          id,
+          update({ current_password: "old-pass-1" }, taken.toUpperCase()),
+        ),
         "email",
       ),
     ).toBe("email_taken");
     await expect(
-      updateProfile(handle.db, siteId, id, update({ current_password: "old-pass-1" }, `elsewhere-${taken}`)),
+      updateProfile(
+        handle.forSite(siteId),
+        siteId,
+        id,
+        update({ current_password: "old-pass-1" }, `elsewhere-${taken}`),
+      ),
     ).resolves.toEqual({ emailChanged: true });
   });
 
   it("answers 404 for another site's member", async () => {
     const id = await newMember();
-    await expect(getProfile(handle.db, otherSiteId, id)).rejects.toMatchObject({ status: 404 });
-    await expect(updateProfile(handle.db, otherSiteId, id, update({}, "x@example.com"))).rejects.toMatchObject({
+    await expect(getProfile(handle.forSite(otherSiteId), otherSiteId, id)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      updateProfile(handle.forSite(otherSiteId), otherSiteId, id, update({}, "x@example.com")),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });
@@ -233,13 +261,17 @@ describe("profile", () => {
 
 describe("password change", () => {
   it("needs the right current password, refuses a common one, then stores the new hash", async () => {
-    const id = await createMember(handle.db, siteId, {
+    const id = await createMember(handle.owner, siteId, {
       name: "パス",
       email: `pw-${Date.now()}@example.com`,
       passwordHash: await hashPassword("old-pass-1"),
     });
     const change = (current: string, next: string) =>
-      changePassword(handle.db, siteId, id, { current_password: current, password: next, password_confirm: next });
+      changePassword(handle.forSite(siteId), siteId, id, {
+        current_password: current,
+        password: next,
+        password_confirm: next,
+      });
     expect(await fieldCode(change("wrong-pass", "brand-new-9"), "current_password")).toBe("current_password_incorrect");
     expect(await fieldCode(change("old-pass-1", "qwerty123"), "password")).toBe("password_common");
     await change("old-pass-1", "brand-new-9");
@@ -247,7 +279,7 @@ describe("password change", () => {
     expect(await verifyPassword(hash, "brand-new-9")).toBe(true);
     expect(await verifyPassword(hash, "old-pass-1")).toBe(false);
     await expect(
-      changePassword(handle.db, otherSiteId, id, {
+      changePassword(handle.forSite(otherSiteId), otherSiteId, id, {
         current_password: "brand-new-9",
         password: "x-new-pass",
         password_confirm: "x-new-pass",

@@ -2,9 +2,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { createSession, readSession } from "../auth/sessions";
-import type { Db, DbHandle } from "../db/client";
+import type { Db } from "../db/client";
 import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations } from "../db/schema";
 import {
   createDriver,
@@ -20,15 +20,14 @@ const DAY = 86_400_000;
 const now = new Date("2026-06-15T03:00:00Z");
 const at = (days: number) => new Date(now.getTime() + days * DAY);
 
-let handle: DbHandle;
+let handle: TestDb;
 let site: { siteId: string; storeId: number; typeId: number };
 let services: ReturnType<typeof testServices>;
 let seq = 0;
 
 beforeAll(async () => {
   handle = await createTestDb();
-  services = testServices(handle.db);
-  const created = await makeSite(handle.db, {
+  const created = await makeSite(handle.owner, {
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "アクア", capacity: 5 }],
@@ -40,11 +39,12 @@ beforeAll(async () => {
     storeId: created.storeIds[0] as number,
     typeId: created.catalogue?.typeIds.t as number,
   };
+  services = testServices(handle.forSite(site.siteId));
 });
 afterAll(() => handle.close());
 
 async function member(email: string) {
-  return createMember(handle.db, site.siteId, { name: "退会 太郎", email, tel: "090-0000-0000", zip: "1000001" });
+  return createMember(handle.owner, site.siteId, { name: "退会 太郎", email, tel: "090-0000-0000", zip: "1000001" });
 }
 
 function book(
@@ -52,9 +52,9 @@ function book(
   from: number,
   to: number,
   extra: { status?: "cancelled"; driverId?: number } = {},
-  db: Db = handle.db,
+  db?: Db,
 ) {
-  return createMemberReservation(db, site.siteId, memberId, {
+  return createMemberReservation(db ?? handle.owner, site.siteId, memberId, {
     reserveNo: `W-${++seq}`,
     storeId: site.storeId,
     carTypeId: site.typeId,
@@ -66,7 +66,9 @@ function book(
 }
 
 async function refusal(memberId: number): Promise<string | undefined> {
-  const error = await withdraw(handle.db, site.siteId, memberId, services, now).catch((e: unknown) => e);
+  const error = await withdraw(handle.forSite(site.siteId), site.siteId, memberId, services, now).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return (error as AppError).details.reason?.code;
 }
@@ -76,14 +78,14 @@ describe("withdrawal", () => {
     const renting = await member("renting@example.com");
     await book(renting, -1, 1);
     await book(renting, 10, 11);
-    expect(await checkWithdrawal(handle.db, site.siteId, renting, now)).toBe("renting");
+    expect(await checkWithdrawal(handle.forSite(site.siteId), site.siteId, renting, now)).toBe("renting");
     expect(await refusal(renting)).toBe("withdrawal_renting");
 
     const reserved = await member("reserved@example.com");
     await book(reserved, 10, 11);
-    expect(await checkWithdrawal(handle.db, site.siteId, reserved, now)).toBe("reserved");
+    expect(await checkWithdrawal(handle.forSite(site.siteId), site.siteId, reserved, now)).toBe("reserved");
     expect(await refusal(reserved)).toBe("withdrawal_reserved");
-    const [row] = await handle.db.select().from(members).where(eq(members.id, reserved));
+    const [row] = await handle.forSite(site.siteId).select().from(members).where(eq(members.id, reserved));
     expect(row?.withdrawnAt).toBeNull();
   });
 
@@ -91,22 +93,22 @@ describe("withdrawal", () => {
     const id = await member("past@example.com");
     await book(id, -10, -9);
     await book(id, 5, 6, { status: "cancelled" });
-    expect(await checkWithdrawal(handle.db, site.siteId, id, now)).toBe("ok");
+    expect(await checkWithdrawal(handle.forSite(site.siteId), site.siteId, id, now)).toBe("ok");
   });
 
   it("erases the member's personal data, keeps reservations as booked, and frees the address", async () => {
     const id = await member("leaving@example.com");
-    const usedDriver = await createDriver(handle.db, site.siteId, id, { name: "使用 済", licenseNumber: "111" });
-    const unusedDriver = await createDriver(handle.db, site.siteId, id, { name: "未使用", licenseNumber: "222" });
+    const usedDriver = await createDriver(handle.owner, site.siteId, id, { name: "使用 済", licenseNumber: "111" });
+    const unusedDriver = await createDriver(handle.owner, site.siteId, id, { name: "未使用", licenseNumber: "222" });
     const blobKey = await services.blobs.put(new Uint8Array([1, 2, 3]));
-    await createDriverImage(handle.db, site.siteId, {
+    await createDriverImage(handle.owner, site.siteId, {
       driverId: usedDriver,
       slot: 1,
       blobKey,
       contentType: "image/jpeg",
       byteSize: 3,
     });
-    await createMemberCard(handle.db, site.siteId, id, {
+    await createMemberCard(handle.owner, site.siteId, id, {
       gatewayCardId: "sim_pm_x",
       brand: "visa",
       last4: "4242",
@@ -115,30 +117,37 @@ describe("withdrawal", () => {
       holder: "TARO",
       isDefault: true,
     });
-    await handle.db.update(members).set({ paymentCustomerId: "sim_cus_x" }).where(eq(members.id, id));
-    await handle.db.insert(passwordResetTokens).values({
+    await handle.owner.update(members).set({ paymentCustomerId: "sim_cus_x" }).where(eq(members.id, id));
+    await handle.owner.insert(passwordResetTokens).values({
       siteId: site.siteId,
       memberId: id,
       tokenHash: `h-${id}`,
       expiresAt: at(1),
     });
     const reservationId = await book(id, -20, -19, { driverId: usedDriver });
-    const token = await createSession(handle.db, site.siteId, { memberId: id });
+    const token = await createSession(handle.forSite(site.siteId), site.siteId, { memberId: id });
 
-    await withdraw(handle.db, site.siteId, id, services, now);
+    await withdraw(handle.forSite(site.siteId), site.siteId, id, services, now);
 
-    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [row] = await handle.forSite(site.siteId).select().from(members).where(eq(members.id, id));
     expect(row).toMatchObject({ email: null, passwordHash: null, name: "", tel: "", zip: "", withdrawnAt: now });
-    expect(await readSession(handle.db, site.siteId, token, now)).toBeNull();
-    expect(await handle.db.select().from(memberCards).where(eq(memberCards.memberId, id))).toEqual([]);
-    expect(await handle.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, id))).toEqual([]);
-    expect(await handle.db.select().from(driverImages).where(eq(driverImages.driverId, usedDriver))).toEqual([]);
+    expect(await readSession(handle.forSite(site.siteId), site.siteId, token, now)).toBeNull();
+    expect(await handle.forSite(site.siteId).select().from(memberCards).where(eq(memberCards.memberId, id))).toEqual(
+      [],
+    );
+    expect(
+      await handle.forSite(site.siteId).select().from(passwordResetTokens).where(eq(passwordResetTokens.memberId, id)),
+    ).toEqual([]);
+    expect(
+      await handle.forSite(site.siteId).select().from(driverImages).where(eq(driverImages.driverId, usedDriver)),
+    ).toEqual([]);
     expect(await services.blobs.get(blobKey)).toBeNull();
-    const left = await handle.db.select().from(drivers).where(eq(drivers.memberId, id));
+    const left = await handle.forSite(site.siteId).select().from(drivers).where(eq(drivers.memberId, id));
     // The driver a reservation points at stays, blanked; the unused one is gone.
     expect(left.map((d) => [d.id, d.name, d.licenseNumber])).toEqual([[usedDriver, "", ""]]);
     expect(left.some((d) => d.id === unusedDriver)).toBe(false);
-    const [reservation] = await handle.db
+    const [reservation] = await handle
+      .forSite(site.siteId)
       .select()
       .from(reservations)
       .where(and(eq(reservations.siteId, site.siteId), eq(reservations.id, reservationId)));
@@ -146,13 +155,13 @@ describe("withdrawal", () => {
 
     // The address may become a member again; withdrawing twice finds no member.
     await expect(member("leaving@example.com")).resolves.toBeGreaterThan(id);
-    const again = await withdraw(handle.db, site.siteId, id, services, now).catch((e: unknown) => e);
+    const again = await withdraw(handle.forSite(site.siteId), site.siteId, id, services, now).catch((e: unknown) => e);
     expect((again as AppError).status).toBe(404);
   });
 
   it("checks again under a lock: a reservation committed while the withdrawal waits refuses it", async () => {
     const id = await member("racing@example.com");
-    expect(await checkWithdrawal(handle.db, site.siteId, id, now)).toBe("ok");
+    expect(await checkWithdrawal(handle.forSite(site.siteId), site.siteId, id, now)).toBe("ok");
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -162,18 +171,18 @@ describe("withdrawal", () => {
       booked = resolve;
     });
     // A booking holds its transaction open (its foreign key locks the member row) while the member withdraws.
-    const booking = handle.db.transaction(async (tx) => {
+    const booking = handle.forSite(site.siteId).transaction(async (tx) => {
       await book(id, 10, 11, {}, tx as unknown as Db);
       booked();
       await gate;
     });
     await bookedInside;
-    const withdrawal = withdraw(handle.db, site.siteId, id, services, now).catch((e: unknown) => e);
+    const withdrawal = withdraw(handle.forSite(site.siteId), site.siteId, id, services, now).catch((e: unknown) => e);
     if (handle.kind === "postgres") {
       // Wait until the withdrawal is blocked on the member row, so the order is the racing one.
       await expect
         .poll(async () => {
-          const result = await handle.db.execute(
+          const result = await handle.owner.execute(
             sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
           );
           return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
@@ -185,15 +194,15 @@ describe("withdrawal", () => {
     const error = await withdrawal;
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).details.reason?.code).toBe("withdrawal_reserved");
-    const [row] = await handle.db.select().from(members).where(eq(members.id, id));
+    const [row] = await handle.forSite(site.siteId).select().from(members).where(eq(members.id, id));
     expect(row?.email).toBe("racing@example.com");
   });
 
   it("closes the account once when two withdrawals run at the same time", async () => {
     const id = await member("twice@example.com");
     const outcomes = await Promise.allSettled([
-      withdraw(handle.db, site.siteId, id, services, now),
-      withdraw(handle.db, site.siteId, id, services, now),
+      withdraw(handle.forSite(site.siteId), site.siteId, id, services, now),
+      withdraw(handle.forSite(site.siteId), site.siteId, id, services, now),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === "rejected");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import { createMember, createMemberReservation } from "../db/seed/members-factory";
 import { getMemberReservation, listMemberReservations, reservationStatus } from "./reservations";
 
@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 const now = new Date("2026-06-15T03:00:00Z");
 const at = (days: number) => new Date(now.getTime() + days * DAY);
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let hanako: number;
@@ -17,7 +17,7 @@ let ken: number;
 const ids: Record<string, number> = {};
 
 async function siteWithCar() {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     catalogue: {
       classes: [{ key: "c", className: "コンパクト", classNameEn: "Compact" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "アクア", typeNameEn: "Aqua", capacity: 5 }],
@@ -33,11 +33,11 @@ beforeAll(async () => {
   const b = await siteWithCar();
   siteId = a.siteId;
   otherSiteId = b.siteId;
-  hanako = await createMember(handle.db, siteId, { name: "花子", email: "hanako@example.com" });
-  ken = await createMember(handle.db, siteId, { name: "健", email: "ken@example.com" });
-  const other = await createMember(handle.db, otherSiteId, { name: "花子", email: "hanako@example.com" });
+  hanako = await createMember(handle.owner, siteId, { name: "花子", email: "hanako@example.com" });
+  ken = await createMember(handle.owner, siteId, { name: "健", email: "ken@example.com" });
+  const other = await createMember(handle.owner, otherSiteId, { name: "花子", email: "hanako@example.com" });
   const book = (site: typeof a, memberId: number, no: string, from: number, to: number, isCancelled = false) =>
-    createMemberReservation(handle.db, site.siteId, memberId, {
+    createMemberReservation(handle.owner, site.siteId, memberId, {
       reserveNo: no,
       storeId: site.storeId,
       carTypeId: site.typeId,
@@ -58,14 +58,14 @@ afterAll(() => handle.close());
 
 describe("a member's reservations", () => {
   it("lists only the member's own, coming ones first (soonest first), then the rest (latest first)", async () => {
-    const rows = await listMemberReservations(handle.db, siteId, hanako, now);
+    const rows = await listMemberReservations(handle.forSite(siteId), siteId, hanako, now);
     expect(rows.map((r) => r.reservation.reserveNo)).toEqual(["R-2", "R-4", "R-3", "R-5", "R-1"]);
     expect(rows[0]?.carClass.classNameEn).toBe("Compact");
     expect(rows[0]?.carType.typeName).toBe("アクア");
   });
 
   it("gives each its status", async () => {
-    const rows = await listMemberReservations(handle.db, siteId, hanako, now);
+    const rows = await listMemberReservations(handle.forSite(siteId), siteId, hanako, now);
     expect(rows.map((r) => reservationStatus(r.reservation, now))).toEqual([
       "in_progress",
       "upcoming",
@@ -94,11 +94,11 @@ describe("a member's reservations", () => {
   });
 
   it("finds one of the member's own by id, never another member's or another site's", async () => {
-    expect((await getMemberReservation(handle.db, siteId, hanako, ids.past as number))?.reservation.reserveNo).toBe(
-      "R-1",
-    );
-    expect(await getMemberReservation(handle.db, siteId, hanako, ids.ken as number)).toBeNull();
-    expect(await getMemberReservation(handle.db, siteId, hanako, ids.otherSite as number)).toBeNull();
-    expect(await getMemberReservation(handle.db, otherSiteId, hanako, ids.past as number)).toBeNull();
+    expect(
+      (await getMemberReservation(handle.forSite(siteId), siteId, hanako, ids.past as number))?.reservation.reserveNo,
+    ).toBe("R-1");
+    expect(await getMemberReservation(handle.forSite(siteId), siteId, hanako, ids.ken as number)).toBeNull();
+    expect(await getMemberReservation(handle.forSite(siteId), siteId, hanako, ids.otherSite as number)).toBeNull();
+    expect(await getMemberReservation(handle.forSite(otherSiteId), otherSiteId, hanako, ids.past as number)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
+import { lookup as dnsLookup } from "node:dns/promises";
 import { constants } from "node:fs";
 import { access, mkdir, stat } from "node:fs/promises";
-import type { Server } from "node:net";
+import { createServer, isIP, type Server } from "node:net";
 import path from "node:path";
+import { within } from "../lib/within";
 import { StartupPhaseError } from "./startup-error";
 
 /** Checking DATA_DIR touches a handful of inodes: longer means a hung file system. */
@@ -28,6 +30,41 @@ export async function openDatabase<T>(
   } catch (err) {
     throw new StartupPhaseError(phase, err);
   }
+}
+
+/**
+ * Looking up HOST: instant from /etc/hosts, but on a machine whose resolver does not answer,
+ * getaddrinfo waits out its retries (tens of seconds). Past this, the start fails with HOST's line.
+ */
+export const HOST_LOOKUP_MS = 5000;
+
+/**
+ * The address to listen on for HOST, looked up once and bounded in time (listen would look it up
+ * without a bound). A failure carries the port and host, so the start's one line names HOST.
+ */
+export async function listenAddress(
+  host: string,
+  port: number,
+  lookup: (host: string) => Promise<{ address: string }> = dnsLookup,
+): Promise<string> {
+  if (isIP(host)) return host;
+  try {
+    return (await within(HOST_LOOKUP_MS, `looking up ${host}`, lookup(host))).address;
+  } catch (err) {
+    throw new StartupPhaseError({ kind: "listen", port, host }, err);
+  }
+}
+
+/**
+ * Fails at once when the port is taken, before the database is opened and migrated (seconds on
+ * PGlite): listens on it and lets go. Listening for real later still reports a port taken meanwhile.
+ */
+export function portAvailable(address: string, port: number, host: string): Promise<void> {
+  const probe = createServer();
+  return new Promise<void>((resolve, reject) => {
+    probe.once("error", (err) => reject(new StartupPhaseError({ kind: "listen", port, host }, err)));
+    probe.listen(port, address, () => probe.close(() => resolve()));
+  });
 }
 
 /** Resolves once `server` listens; a listen error (port in use, bad host) rejects with its context. */
@@ -66,16 +103,4 @@ export async function usableFolder(dir: string): Promise<void> {
   await mkdir(dir).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== "EEXIST") throw err;
   });
-}
-
-function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      const err = new Error(`${what} took more than ${ms / 1000} s`);
-      err.name = "TimeoutError";
-      reject(err);
-    }, ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -83,9 +83,11 @@ function listenFailure(chain: ErrorLike[], port: number, host: string): string {
   const reason =
     code === "ENOTFOUND" || code === "EAI_AGAIN"
       ? "no such host"
-      : code === "EADDRNOTAVAIL"
-        ? "not an address of this machine"
-        : oneLine(innermost(chain)?.message ?? "unknown error");
+      : chain.some((e) => e.name === "TimeoutError")
+        ? "no such host: the name lookup did not answer in time"
+        : code === "EADDRNOTAVAIL"
+          ? "not an address of this machine"
+          : oneLine(innermost(chain)?.message ?? "unknown error");
   return `Cannot listen on HOST ${host} (${reason}): set HOST to an address of this machine, such as 0.0.0.0 or 127.0.0.1`;
 }
 

@@ -115,16 +115,51 @@ describe("simulator: saving cards", () => {
 });
 
 describe("simulator: after a restart", () => {
-  it("adopts a customer id it made before, with no cards, and answers false for unknown cards", async () => {
+  it("adopts a customer id it made before, with no cards, and answers false for cards not its own", async () => {
     const g = new PaymentSimulator({ now: () => NOW });
     const customer = "sim_cus_0b6f3c2e-1111-4222-8333-444455556666";
     expect(await g.listCards(customer)).toEqual([]);
-    expect(await g.detachCard(customer, "sim_pm_demo_sakura_1")).toBe(false);
-    expect(await g.setDefaultCard(customer, "sim_pm_demo_sakura_1")).toBe(false);
+    expect(await g.detachCard(customer, "pm_stripe123")).toBe(false);
+    expect(await g.setDefaultCard(customer, "card_stripe123")).toBe(false);
     const { setupId } = await g.startCardSetup(customer);
     const result = await g.confirmCardSetup(setupId, { card: card("4242424242424242") });
     expect(result).toMatchObject({ status: "succeeded", card: { last4: "4242", isDefault: true } });
     expect(await g.listCards(customer)).toHaveLength(1);
+  });
+
+  it("pays with a card saved before the restart, through 3-D Secure when the card asks for it", async () => {
+    const before = new PaymentSimulator({ now: () => NOW });
+    const plain = await setupWith(before, card("4242424242424242"));
+    const threeDs = await setupWith(before, card("4000000000003220"));
+    await before.resolveChallenge(threeDs.setupId, "succeeded");
+    const [threeDsCard] = await before.listCards(threeDs.customer);
+
+    const g = new PaymentSimulator({ now: () => NOW });
+    const pay = (customerId: string, cardId: string, key: string) =>
+      g.authorize({ amount: 5000, idempotencyKey: key, customerId, cardId });
+    expect(await pay(plain.customer, plain.result.card!.id, "a")).toMatchObject({ status: "succeeded" });
+    const challenged = await pay(threeDs.customer, threeDsCard!.id, "b");
+    expect(challenged).toMatchObject({
+      status: "requires_action",
+      actionUrl: `/_simulator/3ds/${challenged.paymentId}`,
+    });
+    await g.resolveChallenge(challenged.paymentId, "succeeded");
+    expect(await g.completeAction(challenged.paymentId)).toMatchObject({ kind: "payment", status: "succeeded" });
+    // The demo seed's cards (simulatorCardId) are taken over the same way.
+    expect(await pay("sim_cus_demo-sakura-1", "sim_pm_demo_sakura_1", "c")).toMatchObject({ status: "succeeded" });
+  });
+
+  it("takes a card over for the customer it is first charged to only; a detached card never pays", async () => {
+    const g = new PaymentSimulator({ now: () => NOW });
+    const pay = (customerId: string, cardId: string, key: string) =>
+      g.authorize({ amount: 5000, idempotencyKey: key, customerId, cardId });
+    const card1 = "sim_pm_0b6f3c2e-1111-4222-8333-444455556666";
+    expect(await pay("sim_cus_a", card1, "a")).toMatchObject({ status: "succeeded" });
+    expect(await pay("sim_cus_b", card1, "b")).toMatchObject({ status: "failed", reason: "not_found" });
+    expect(await g.detachCard("sim_cus_a", card1)).toBe(true);
+    expect(await pay("sim_cus_a", card1, "c")).toMatchObject({ status: "failed", reason: "not_found" });
+    expect(await pay("sim_cus_a", "pm_stripe123", "d")).toMatchObject({ status: "failed", reason: "not_found" });
+    expect(await pay("cus_stripe123", "sim_pm_x", "e")).toMatchObject({ status: "failed", reason: "not_found" });
   });
 
   it("still refuses a customer id that is not one of its own", async () => {

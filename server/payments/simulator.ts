@@ -32,9 +32,21 @@ const TEST_CARDS: Record<string, Behaviour> = {
 };
 export const SIMULATOR_WRONG_CVC = "000";
 
+/**
+ * A saved card's id says how the card pays: `sim_pm_3ds_…` asks for 3-D Secure on every payment,
+ * any other `sim_pm_…` pays without. The simulator keeps its state in memory, so the id is what
+ * survives a restart (and reaches every app process): a saved card it has not seen is taken over
+ * from its id when its customer's payment names it. The demo seed makes its members' cards so.
+ */
+const CHALLENGE_CARD_PREFIX = "sim_pm_3ds_";
+const SIMULATOR_CARD_ID = /^sim_pm_[A-Za-z0-9_-]+$/;
+export function simulatorCardId(payment: "ok" | "challenge", tag: string = randomUUID()): string {
+  return `${payment === "challenge" ? CHALLENGE_CARD_PREFIX : "sim_pm_"}${tag}`;
+}
+
 export interface SimulatorLogEntry {
   at: Date;
-  op: "customer" | "setup" | "authorization" | "challenge" | "capture" | "refund";
+  op: "customer" | "card" | "setup" | "authorization" | "challenge" | "capture" | "refund";
   id: string;
   status: string;
   amount?: number;
@@ -76,13 +88,16 @@ export interface SimulatorOptions {
 /**
  * The offline gateway: same interface and outcomes as Stripe's test mode, kept in memory, with a
  * log of everything it did (`log`) for tests and the dev console. State is per instance and lost
- * on restart (it is for demos and tests, never production).
+ * on restart (it is for demos and tests, never production), except what ids carry: customers and
+ * saved cards made before a restart are taken over when a call names them.
  */
 export class PaymentSimulator implements PaymentGateway {
   readonly kind = "simulator" as const;
   readonly log: SimulatorLogEntry[] = [];
   private readonly customers = new Map<string, { siteId: string; defaultCard?: string }>();
   private readonly cards = new Map<string, StoredCard>();
+  /** Saved cards detached in this instance: never taken over again from their id. */
+  private readonly detached = new Set<string>();
   private readonly setups = new Map<string, Setup>();
   private readonly payments = new Map<string, Payment>();
   private readonly idempotent = new Map<string, { fingerprint: string; result: Promise<unknown> }>();
@@ -153,7 +168,7 @@ export class PaymentSimulator implements PaymentGateway {
     const behaviour = this.behaviourOf(card);
     const digits = digitsOf(card.number);
     const stored: StoredCard = {
-      id: `sim_pm_${randomUUID()}`,
+      id: simulatorCardId(behaviour === "challenge" ? "challenge" : "ok"),
       customerId: setup.customerId,
       brand: brandOf(digits),
       last4: digits.slice(-4),
@@ -191,25 +206,52 @@ export class PaymentSimulator implements PaymentGateway {
     return { ...rest, isDefault: this.customers.get(customerId)?.defaultCard === card.id };
   }
 
+  /**
+   * A saved card of `customerId`: one this instance holds, or one of ours from before a restart
+   * (taken over from its id, see `simulatorCardId`). Undefined when it is another customer's,
+   * detached, or not a card id of the simulator.
+   */
+  private savedCard(cardId: string, customerId: string | undefined): StoredCard | undefined {
+    const known = this.cards.get(cardId);
+    if (known) return known.customerId === customerId ? known : undefined;
+    if (!customerId || this.detached.has(cardId) || !SIMULATOR_CARD_ID.test(cardId) || !this.adopt(customerId)) {
+      return undefined;
+    }
+    const card: StoredCard = {
+      id: cardId,
+      customerId,
+      brand: "unknown",
+      last4: "",
+      expMonth: 0,
+      expYear: 0,
+      holder: "",
+      isDefault: false,
+      behaviour: cardId.startsWith(CHALLENGE_CARD_PREFIX) ? "challenge" : "ok",
+    };
+    this.cards.set(cardId, card);
+    this.record({ op: "card", id: cardId, status: "adopted" });
+    return card;
+  }
+
   async listCards(customerId: string): Promise<SavedCard[]> {
     this.adopt(customerId);
     return [...this.cards.values()].filter((c) => c.customerId === customerId).map((c) => this.publicCard(c));
   }
 
   async detachCard(customerId: string, cardId: string): Promise<boolean> {
-    const card = this.cards.get(cardId);
-    if (!card || card.customerId !== customerId) return false;
+    const card = this.savedCard(cardId, customerId);
+    if (!card) return false;
     this.cards.delete(cardId);
+    this.detached.add(cardId);
     const customer = this.customers.get(customerId);
     if (customer?.defaultCard === cardId) customer.defaultCard = undefined;
     return true;
   }
 
   async setDefaultCard(customerId: string, cardId: string): Promise<boolean> {
-    this.adopt(customerId);
-    const card = this.cards.get(cardId);
+    const card = this.savedCard(cardId, customerId);
     const customer = this.customers.get(customerId);
-    if (!card || card.customerId !== customerId || !customer) return false;
+    if (!card || !customer) return false;
     customer.defaultCard = cardId;
     return true;
   }
@@ -298,8 +340,8 @@ export class PaymentSimulator implements PaymentGateway {
     const failed = (reason: PaymentReason) => settle({ paymentId: id, status: "failed", amount: input.amount, reason });
     if (!isValidAmount(input.amount)) return failed("amount_invalid");
     if (input.cardId) {
-      const saved = this.cards.get(input.cardId);
-      if (!saved || saved.customerId !== input.customerId) return failed("not_found");
+      const saved = this.savedCard(input.cardId, input.customerId);
+      if (!saved) return failed("not_found");
       behaviour = saved.behaviour;
     } else if (card) {
       behaviour = this.behaviourOf(card);
@@ -320,6 +362,12 @@ export class PaymentSimulator implements PaymentGateway {
       status: capture === "manual" ? "requires_capture" : "succeeded",
       amount: input.amount,
     });
+  }
+
+  async findPayment(idempotencyKey: string): Promise<PaymentResult | null> {
+    const made = this.log.find((e) => e.op === "authorization" && e.idempotencyKey === idempotencyKey);
+    const payment = made && this.payments.get(made.id);
+    return payment ? { ...payment.result } : null;
   }
 
   capture(paymentId: string, idempotencyKey: string): Promise<PaymentResult> {

@@ -163,6 +163,23 @@ describe("Stripe adapter", () => {
     expect(req!.idempotencyKey).toBe("refund-1");
   });
 
+  it("finds a first payment by the ledger key in its metadata, and nothing under an unknown key", async () => {
+    expect(await gateway.findPayment("booking-known")).toEqual({
+      paymentId: "pi_1",
+      status: "succeeded",
+      amount: 7000,
+    });
+    expect(await gateway.findPayment("booking-unknown")).toBeNull();
+    // A quote in a key cannot break out of the search's string.
+    expect(await gateway.findPayment("booking-kno'wn")).toEqual(expect.objectContaining({ paymentId: "pi_1" }));
+    const searches = api.seen.filter((s) => s.method === "GET" && s.path === "/v1/payment_intents/search");
+    expect(searches.map((s) => s.form.get("query"))).toEqual([
+      "metadata['ledgerKey']:'booking-known'",
+      "metadata['ledgerKey']:'booking-unknown'",
+      "metadata['ledgerKey']:'booking-known'",
+    ]);
+  });
+
   it("verifies a signed webhook and refuses a tampered one", () => {
     const body = JSON.stringify({
       id: "evt_1",

@@ -321,6 +321,16 @@ export class StripeGateway implements PaymentGateway {
     }
   }
 
+  async findPayment(idempotencyKey: string): Promise<PaymentResult | null> {
+    // Our first payments carry their ledger key in the metadata (server/reservations/first-payment.ts).
+    const found = await this.stripe.paymentIntents.search({
+      query: `metadata['ledgerKey']:'${idempotencyKey.replace(/'/g, "")}'`,
+      limit: 1,
+    });
+    const [intent] = found.data;
+    return intent ? this.paymentResult(intent) : null;
+  }
+
   async completeAction(id: string): Promise<ActionResult> {
     if (id.startsWith("seti_")) {
       return { kind: "setup", ...(await this.setupResult(await this.stripe.setupIntents.retrieve(id))) };

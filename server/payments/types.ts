@@ -148,6 +148,11 @@ export interface PaymentGateway {
    * read from the gateway (never from the browser's word).
    */
   completeAction(id: string): Promise<ActionResult>;
+  /**
+   * The payment made under `idempotencyKey`, as the gateway has it now, or null when it has none:
+   * reconciliation asks it for a first payment whose answer a crash lost (issue 37).
+   */
+  findPayment(idempotencyKey: string): Promise<PaymentResult | null>;
   /** Captures a held payment, once per idempotency key. */
   capture(paymentId: string, idempotencyKey: string): Promise<PaymentResult>;
   /**

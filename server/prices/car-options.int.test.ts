@@ -1,17 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { optionsFor } from "../catalog/options";
-import type { DbHandle } from "../db/client";
 import { auditLog, carOptions } from "../db/schema";
-import { AppError } from "../errors";
 import { createSiteCache } from "../sites/site-cache";
 import type { Actor } from "../staff/permissions";
 import { type CarOptionInput, CarOptionSchema } from "./car-option.schema";
 import { createCarOption, deleteCarOption, getCarOption, listCarOptions, updateCarOption } from "./car-options";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let storeIds: number[];
@@ -32,7 +31,7 @@ const manager = actor("manager");
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [{ storeName: "本店" }, { storeName: "空港店" }],
     catalogue: {
       classes: [
@@ -46,7 +45,7 @@ beforeAll(async () => {
   siteId = site.siteId;
   storeIds = site.storeIds;
   classIds = site.catalogue?.classIds ?? {};
-  const other = await makeSite(handle.db, {
+  const other = await makeSite(handle.owner, {
     catalogue: { classes: [{ key: "c", className: "他社" }], carTypes: [], vehicles: [] },
   });
   otherSiteId = other.siteId;
@@ -71,18 +70,9 @@ function input(form: Record<string, string | string[]> = {}): CarOptionInput {
   return parsed.data;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("not refused");
-}
-
 const auditOf = (action: string, entityId: number) =>
-  handle.db
+  handle
+    .forSite(siteId)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.siteId, siteId), eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))))
@@ -117,12 +107,12 @@ describe("the option form", () => {
 describe("options", () => {
   it("creates an option for one store, which the booking then offers there only, and audits it", async () => {
     const { optionId } = await createCarOption(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       input({ store_ids: [String(storeIds[1])], may_be_unavailable: "1" }),
     );
-    const option = await getCarOption(handle.db, siteId, actor("read_only"), optionId);
+    const option = await getCarOption(handle.forSite(siteId), siteId, actor("read_only"), optionId);
     expect(option).toMatchObject({
       optionName: "チャイルドシート",
       optionNameEn: "Child seat",
@@ -138,7 +128,7 @@ describe("options", () => {
     expect(entry).toMatchObject({ entity: "option", actor: "owner@example.com", before: null });
     expect(entry?.after).toMatchObject({ optionName: "チャイルドシート", price: 550, storeIds: [storeIds[1]] });
 
-    const bundle = await createSiteCache({ freshMs: 0 }).get(handle.db, siteId);
+    const bundle = await createSiteCache({ freshMs: 0 }).get(handle.forSite(siteId), siteId);
     const offered = (storeId: number) => optionsFor(bundle?.catalogue.options ?? [], storeId).map((o) => o.id);
     expect(offered(storeIds[1] as number)).toContain(optionId);
     expect(offered(storeIds[0] as number)).not.toContain(optionId);
@@ -147,7 +137,7 @@ describe("options", () => {
   it("refuses another site's store or class as a wrong choice", async () => {
     const error = await refusal(
       createCarOption(
-        handle.db,
+        handle.forSite(siteId),
         siteId,
         owner,
         input({ store_ids: [String(storeIds[0]), String(otherStoreId)], class_ids: [String(otherClassId)] }),
@@ -161,9 +151,14 @@ describe("options", () => {
   });
 
   it("updates only what changed in the audit log, and is refused to store staff and read-only staff", async () => {
-    const { optionId } = await createCarOption(handle.db, siteId, manager, input({ option_name: "スノータイヤ" }));
+    const { optionId } = await createCarOption(
+      handle.forSite(siteId),
+      siteId,
+      manager,
+      input({ option_name: "スノータイヤ" }),
+    );
     await updateCarOption(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       manager,
       optionId,
@@ -173,27 +168,31 @@ describe("options", () => {
     expect(entry?.before).toEqual({ price: 550, classIds: [] });
     expect(entry?.after).toEqual({ price: 1100, classIds: [classIds.van] });
     for (const who of [actor("store_staff", storeIds), actor("read_only")]) {
-      expect((await refusal(createCarOption(handle.db, siteId, who, input()))).status).toBe(403);
-      expect((await refusal(updateCarOption(handle.db, siteId, who, optionId, input()))).status).toBe(403);
-      expect((await refusal(deleteCarOption(handle.db, siteId, who, optionId))).status).toBe(403);
+      expect((await refusal(createCarOption(handle.forSite(siteId), siteId, who, input()))).status).toBe(403);
+      expect((await refusal(updateCarOption(handle.forSite(siteId), siteId, who, optionId, input()))).status).toBe(403);
+      expect((await refusal(deleteCarOption(handle.forSite(siteId), siteId, who, optionId))).status).toBe(403);
     }
   });
 
   it("lists in display order, deletes with the option kept in the audit log, and another site's option is not found", async () => {
     const { optionId } = await createCarOption(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       input({ option_name: "ETC", display_order: "0" }),
     );
-    const list = await listCarOptions(handle.db, siteId, actor("read_only"));
+    const list = await listCarOptions(handle.forSite(siteId), siteId, actor("read_only"));
     expect(list[0]?.id).toBe(optionId);
-    expect(await listCarOptions(handle.db, otherSiteId, owner)).toEqual([]);
-    expect((await refusal(getCarOption(handle.db, otherSiteId, owner, optionId))).status).toBe(404);
-    expect((await refusal(updateCarOption(handle.db, otherSiteId, owner, optionId, input()))).status).toBe(404);
-    expect((await refusal(deleteCarOption(handle.db, otherSiteId, owner, optionId))).status).toBe(404);
-    await deleteCarOption(handle.db, siteId, owner, optionId);
-    expect(await handle.db.select().from(carOptions).where(eq(carOptions.id, optionId))).toEqual([]);
+    expect(await listCarOptions(handle.forSite(otherSiteId), otherSiteId, owner)).toEqual([]);
+    expect((await refusal(getCarOption(handle.forSite(otherSiteId), otherSiteId, owner, optionId))).status).toBe(404);
+    expect(
+      (await refusal(updateCarOption(handle.forSite(otherSiteId), otherSiteId, owner, optionId, input()))).status,
+    ).toBe(404);
+    expect((await refusal(deleteCarOption(handle.forSite(otherSiteId), otherSiteId, owner, optionId))).status).toBe(
+      404,
+    );
+    await deleteCarOption(handle.forSite(siteId), siteId, owner, optionId);
+    expect(await handle.forSite(siteId).select().from(carOptions).where(eq(carOptions.id, optionId))).toEqual([]);
     const [entry] = await auditOf("option.delete", optionId);
     expect(entry?.before).toMatchObject({ optionName: "ETC", price: 550 });
   });

@@ -1,11 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zonedInstant } from "../../common/calendar-date";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { searchCarTypes } from "../availability/search";
 import { SearchQuerySchema } from "../availability/search-schema";
-import type { DbHandle } from "../db/client";
 import { auditLog, feePlans } from "../db/schema";
 import { AppError } from "../errors";
 import { quoteReservation } from "../reservations/quote";
@@ -27,7 +27,7 @@ import {
 const TZ = "Asia/Tokyo";
 const NOW = zonedInstant("2026-12-01", "09:00", TZ); // a Tuesday
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let storeIds: number[];
@@ -50,7 +50,7 @@ const readOnly = actor("read_only");
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "料金テスト", supportedLanguages: "jp", defaultDispEmptyCarType: 1 },
     stores: [
       { storeName: "本店", businessStartTime: "08:00", businessEndTime: "20:00", displayOrder: 1 },
@@ -79,7 +79,7 @@ beforeAll(async () => {
   storeIds = site.storeIds;
   classIds = site.catalogue?.classIds ?? {};
   typeIds = site.catalogue?.typeIds ?? {};
-  const other = await makeSite(handle.db, {
+  const other = await makeSite(handle.owner, {
     catalogue: { classes: [{ key: "c", className: "他社クラス" }], carTypes: [], vehicles: [] },
   });
   otherSiteId = other.siteId;
@@ -124,18 +124,9 @@ function input(form: Record<string, string>): FeePlanInput {
   return parsed.data;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("not refused");
-}
-
 const auditOf = async (action: string, entityId: number) =>
-  handle.db
+  handle
+    .forSite(siteId)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.siteId, siteId), eq(auditLog.action, action), eq(auditLog.entityId, String(entityId))))
@@ -165,8 +156,13 @@ describe("the fee plan form", () => {
 
 describe("createFeePlan", () => {
   it("saves an hours plan with the other modes' tiers cleared, and audits what was saved", async () => {
-    const { feePlanId } = await createFeePlan(handle.db, siteId, owner, input({ ...HOURS_FORM, nights_1: "9999" }));
-    const plan = await getFeePlan(handle.db, siteId, owner, feePlanId);
+    const { feePlanId } = await createFeePlan(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      input({ ...HOURS_FORM, nights_1: "9999" }),
+    );
+    const plan = await getFeePlan(handle.forSite(siteId), siteId, owner, feePlanId);
     expect(plan).toMatchObject({
       mode: 1,
       upTo3h: 3000,
@@ -183,7 +179,7 @@ describe("createFeePlan", () => {
   it("refuses a gap and a decreasing tier beside the tier concerned, and a missing last tier as required", async () => {
     const error = await refusal(
       createFeePlan(
-        handle.db,
+        handle.forSite(siteId),
         siteId,
         owner,
         input({ ...HOURS_FORM, effective_from: "2027-01-01", up_to_6h: "", up_to_12h: "2500", extra_day: "" }),
@@ -192,35 +188,35 @@ describe("createFeePlan", () => {
     expect(error.status).toBe(422);
     expect(error.details.fieldErrors).toEqual({
       up_to_6h: { code: "fee_tier_gap" },
-      up_to_12h: { code: "fee_tier_decreasing", params: { amount: "3,000" } },
+      up_to_12h: { code: "fee_tier_decreasing", params: { amount: 3000 } },
       extra_day: { code: "required" },
     });
     const nights = await refusal(
       createFeePlan(
-        handle.db,
+        handle.forSite(siteId),
         siteId,
         owner,
         input({ ...NIGHTS_FORM, effective_from: "2027-01-02", nights_3: "14000" }),
       ),
     );
     expect(nights.details.fieldErrors).toEqual({
-      nights_3: { code: "fee_tier_decreasing", params: { amount: "15,000" } },
+      nights_3: { code: "fee_tier_decreasing", params: { amount: 15000 } },
     });
   });
 
   it("refuses a second plan for the same store, class, date and season; the high-season variant is another plan", async () => {
     const plan = input({ ...MONTHLY_FORM, class_id: String(classIds.van), effective_from: "2027-03-01" });
-    await createFeePlan(handle.db, siteId, manager, plan);
-    const error = await refusal(createFeePlan(handle.db, siteId, manager, plan));
+    await createFeePlan(handle.forSite(siteId), siteId, manager, plan);
+    const error = await refusal(createFeePlan(handle.forSite(siteId), siteId, manager, plan));
     expect(error.details.fieldErrors).toEqual({ effective_from: { code: "fee_plan_duplicate" } });
-    await createFeePlan(handle.db, siteId, manager, { ...plan, isHighSeason: true });
+    await createFeePlan(handle.forSite(siteId), siteId, manager, { ...plan, isHighSeason: true });
   });
 
   it("lets one of two simultaneous saves of the same plan through and refuses the other as a duplicate", async () => {
     const plan = input({ ...MONTHLY_FORM, class_id: String(classIds.van), effective_from: "2027-08-01" });
     const results = await Promise.allSettled([
-      createFeePlan(handle.db, siteId, owner, plan),
-      createFeePlan(handle.db, siteId, manager, plan),
+      createFeePlan(handle.forSite(siteId), siteId, owner, plan),
+      createFeePlan(handle.forSite(siteId), siteId, manager, plan),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const failed = results.find((r) => r.status === "rejected")?.reason;
@@ -233,7 +229,7 @@ describe("createFeePlan", () => {
   it("refuses another site's store or class as a wrong choice, not a server error", async () => {
     const error = await refusal(
       createFeePlan(
-        handle.db,
+        handle.forSite(siteId),
         siteId,
         owner,
         input({ ...HOURS_FORM, store_id: String(otherStoreId), class_id: String(otherClassId) }),
@@ -244,14 +240,14 @@ describe("createFeePlan", () => {
       store_id: { code: "invalid_choice" },
       class_id: { code: "invalid_choice" },
     });
-    const rows = await handle.db.select().from(feePlans).where(eq(feePlans.siteId, otherSiteId));
+    const rows = await handle.forSite(otherSiteId).select().from(feePlans).where(eq(feePlans.siteId, otherSiteId));
     expect(rows).toEqual([]);
   });
 
   it("is refused to store staff and read-only staff", async () => {
     for (const who of [actor("store_staff", [storeIds[0] as number]), readOnly]) {
       const error = await refusal(
-        createFeePlan(handle.db, siteId, who, input({ ...HOURS_FORM, effective_from: "2028-01-01" })),
+        createFeePlan(handle.forSite(siteId), siteId, who, input({ ...HOURS_FORM, effective_from: "2028-01-01" })),
       );
       expect(error.status).toBe(403);
     }
@@ -261,20 +257,23 @@ describe("createFeePlan", () => {
 describe("updateFeePlan and deleteFeePlan", () => {
   it("changes the mode (clearing the old tiers) and audits only what changed", async () => {
     const base = input({ ...HOURS_FORM, class_id: String(classIds.wagon), effective_from: "2027-04-01" });
-    const { feePlanId } = await createFeePlan(handle.db, siteId, owner, base);
-    await updateFeePlan(handle.db, siteId, manager, feePlanId, { ...base, tiers: { ...base.tiers, upTo3h: 3300 } });
+    const { feePlanId } = await createFeePlan(handle.forSite(siteId), siteId, owner, base);
+    await updateFeePlan(handle.forSite(siteId), siteId, manager, feePlanId, {
+      ...base,
+      tiers: { ...base.tiers, upTo3h: 3300 },
+    });
     const [first] = await auditOf("fee_plan.update", feePlanId);
     expect(first?.before).toEqual({ upTo3h: 3000 });
     expect(first?.after).toEqual({ upTo3h: 3300 });
 
     await updateFeePlan(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       manager,
       feePlanId,
       input({ ...MONTHLY_FORM, class_id: String(classIds.wagon), effective_from: "2027-04-01" }),
     );
-    const plan = await getFeePlan(handle.db, siteId, owner, feePlanId);
+    const plan = await getFeePlan(handle.forSite(siteId), siteId, owner, feePlanId);
     expect(plan).toMatchObject({ mode: 3, month: 90000, extraDay: 4000, upTo3h: null, extraHour: null });
     const [second] = await auditOf("fee_plan.update", feePlanId);
     expect(second?.before).toMatchObject({ mode: 1, upTo3h: 3300, month: null, extraDay: 6000 });
@@ -283,7 +282,7 @@ describe("updateFeePlan and deleteFeePlan", () => {
     // Saving it unchanged records nothing.
     const before = (await auditOf("fee_plan.update", feePlanId)).length;
     await updateFeePlan(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       manager,
       feePlanId,
@@ -295,22 +294,24 @@ describe("updateFeePlan and deleteFeePlan", () => {
   it("refuses moving a plan onto another's date, and another site's plan is not found", async () => {
     const a = input({ ...NIGHTS_FORM, class_id: String(classIds.wagon), effective_from: "2027-05-01" });
     const b = { ...a, effectiveFrom: "2027-06-01" };
-    await createFeePlan(handle.db, siteId, owner, a);
-    const { feePlanId } = await createFeePlan(handle.db, siteId, owner, b);
-    const error = await refusal(updateFeePlan(handle.db, siteId, owner, feePlanId, a));
+    await createFeePlan(handle.forSite(siteId), siteId, owner, a);
+    const { feePlanId } = await createFeePlan(handle.forSite(siteId), siteId, owner, b);
+    const error = await refusal(updateFeePlan(handle.forSite(siteId), siteId, owner, feePlanId, a));
     expect(error.details.fieldErrors).toEqual({ effective_from: { code: "fee_plan_duplicate" } });
-    expect((await refusal(updateFeePlan(handle.db, otherSiteId, owner, feePlanId, b))).status).toBe(404);
-    expect((await refusal(getFeePlan(handle.db, otherSiteId, owner, feePlanId))).status).toBe(404);
-    expect((await refusal(deleteFeePlan(handle.db, otherSiteId, owner, feePlanId))).status).toBe(404);
-    expect((await refusal(updateFeePlan(handle.db, siteId, readOnly, feePlanId, b))).status).toBe(403);
+    expect((await refusal(updateFeePlan(handle.forSite(otherSiteId), otherSiteId, owner, feePlanId, b))).status).toBe(
+      404,
+    );
+    expect((await refusal(getFeePlan(handle.forSite(otherSiteId), otherSiteId, owner, feePlanId))).status).toBe(404);
+    expect((await refusal(deleteFeePlan(handle.forSite(otherSiteId), otherSiteId, owner, feePlanId))).status).toBe(404);
+    expect((await refusal(updateFeePlan(handle.forSite(siteId), siteId, readOnly, feePlanId, b))).status).toBe(403);
   });
 
   it("deletes a plan and keeps its tiers in the audit log", async () => {
     const plan = input({ ...MONTHLY_FORM, class_id: String(classIds.wagon), effective_from: "2027-07-01" });
-    const { feePlanId } = await createFeePlan(handle.db, siteId, owner, plan);
-    expect((await refusal(deleteFeePlan(handle.db, siteId, readOnly, feePlanId))).status).toBe(403);
-    await deleteFeePlan(handle.db, siteId, manager, feePlanId);
-    expect((await refusal(getFeePlan(handle.db, siteId, owner, feePlanId))).status).toBe(404);
+    const { feePlanId } = await createFeePlan(handle.forSite(siteId), siteId, owner, plan);
+    expect((await refusal(deleteFeePlan(handle.forSite(siteId), siteId, readOnly, feePlanId))).status).toBe(403);
+    await deleteFeePlan(handle.forSite(siteId), siteId, manager, feePlanId);
+    expect((await refusal(getFeePlan(handle.forSite(siteId), siteId, owner, feePlanId))).status).toBe(404);
     const [entry] = await auditOf("fee_plan.delete", feePlanId);
     expect(entry?.before).toMatchObject({ mode: 3, month: 90000, effectiveFrom: "2027-07-01" });
     expect(entry?.after).toBeNull();
@@ -321,7 +322,7 @@ describe("listFeePlans", () => {
   it("lists newest first with what is in force today, by store and class, and only the store staff's stores", async () => {
     const airport = storeIds[1] as number;
     await createFeePlan(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       input({
@@ -332,7 +333,7 @@ describe("listFeePlans", () => {
       }),
     );
     await createFeePlan(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       input({
@@ -342,36 +343,38 @@ describe("listFeePlans", () => {
         effective_from: "2026-01-01",
       }),
     );
-    const rows = await listFeePlans(handle.db, siteId, readOnly, { storeId: airport }, NOW);
+    const rows = await listFeePlans(handle.forSite(siteId), siteId, readOnly, { storeId: airport }, NOW);
     expect(rows.map((r) => [r.effectiveFrom, r.status, r.storeName, r.className])).toEqual([
       ["2026-06-01", "current", "空港店", "バン"],
       ["2026-01-01", "past", "空港店", "バン"],
     ]);
-    const all = await listFeePlans(handle.db, siteId, owner, {}, NOW);
+    const all = await listFeePlans(handle.forSite(siteId), siteId, owner, {}, NOW);
     const dates = all.map((r) => r.effectiveFrom);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(all.find((r) => r.effectiveFrom === "2027-03-01")?.status).toBe("scheduled");
-    const vans = await listFeePlans(handle.db, siteId, owner, { classId: classIds.van }, NOW);
+    const vans = await listFeePlans(handle.forSite(siteId), siteId, owner, { classId: classIds.van }, NOW);
     expect(new Set(vans.map((r) => r.classId))).toEqual(new Set([classIds.van]));
 
     const staffAtMain = actor("store_staff", [storeIds[0] as number]);
-    const seen = await listFeePlans(handle.db, siteId, staffAtMain, {}, NOW);
+    const seen = await listFeePlans(handle.forSite(siteId), siteId, staffAtMain, {}, NOW);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.every((r) => r.storeId === storeIds[0])).toBe(true);
     const airportPlan = rows[0]?.id as number;
-    expect((await refusal(getFeePlan(handle.db, siteId, staffAtMain, airportPlan))).status).toBe(404);
-    expect(await listFeePlans(handle.db, otherSiteId, owner, {}, NOW)).toEqual([]);
+    expect((await refusal(getFeePlan(handle.forSite(siteId), siteId, staffAtMain, airportPlan))).status).toBe(404);
+    expect(await listFeePlans(handle.forSite(otherSiteId), otherSiteId, owner, {}, NOW)).toEqual([]);
   });
 });
 
 describe("priceChoices", () => {
   it("offers this site's stores and classes in display order; store staff pick among their stores for a plan", async () => {
-    const all = await priceChoices(handle.db, siteId, readOnly);
+    const all = await priceChoices(handle.forSite(siteId), siteId, readOnly);
     expect(all.stores.map((s) => s.name)).toEqual(["本店", "空港店"]);
     expect(all.classes.map((c) => c.name)).toEqual(["コンパクト", "ワゴン", "バン"]);
     const staffAtAirport = actor("store_staff", [storeIds[1] as number]);
-    expect((await priceChoices(handle.db, siteId, staffAtAirport)).stores.map((s) => s.id)).toEqual([storeIds[1]]);
-    const everyStore = await priceChoices(handle.db, siteId, staffAtAirport, { everyStore: true });
+    expect((await priceChoices(handle.forSite(siteId), siteId, staffAtAirport)).stores.map((s) => s.id)).toEqual([
+      storeIds[1],
+    ]);
+    const everyStore = await priceChoices(handle.forSite(siteId), siteId, staffAtAirport, { everyStore: true });
     expect(everyStore.stores).toHaveLength(2);
   });
 });
@@ -385,18 +388,18 @@ describe("previewFeePlan", () => {
 
   it("refuses tiers that make no plan, beside their fields, and another site's store", async () => {
     const parsed = FeePlanPreviewSchema.parse({ ...HOURS_FORM, store_id: String(otherStoreId), up_to_12h: "100" });
-    const error = await refusal(previewFeePlan(handle.db, siteId, readOnly, parsed, NOW));
+    const error = await refusal(previewFeePlan(handle.forSite(siteId), siteId, readOnly, parsed, NOW));
     expect(error.details.fieldErrors).toEqual({
       store_id: { code: "invalid_choice" },
-      up_to_12h: { code: "fee_tier_decreasing", params: { amount: "4,000" } },
+      up_to_12h: { code: "fee_tier_decreasing", params: { amount: 4000 } },
     });
     // Store staff preview at their own stores only.
     const airport = FeePlanPreviewSchema.parse({ ...MONTHLY_FORM, store_id: String(storeIds[1]) });
     const staffAtMain = actor("store_staff", [storeIds[0] as number]);
-    const refused = await refusal(previewFeePlan(handle.db, siteId, staffAtMain, airport, NOW));
+    const refused = await refusal(previewFeePlan(handle.forSite(siteId), siteId, staffAtMain, airport, NOW));
     expect(refused.details.fieldErrors).toEqual({ store_id: { code: "invalid_choice" } });
     const main = FeePlanPreviewSchema.parse({ ...MONTHLY_FORM, store_id: String(storeIds[0]) });
-    expect((await previewFeePlan(handle.db, siteId, staffAtMain, main, NOW)).rows).toHaveLength(8);
+    expect((await previewFeePlan(handle.forSite(siteId), siteId, staffAtMain, main, NOW)).rows).toHaveLength(8);
   });
 
   it("shows for each period exactly what the public search and the booking quote charge once the plan is saved", async () => {
@@ -414,17 +417,23 @@ describe("previewFeePlan", () => {
         class_id: String(classIds[type]),
         effective_from: "2026-12-10",
       };
-      const preview = await previewFeePlan(handle.db, siteId, owner, FeePlanPreviewSchema.parse(values), NOW);
+      const preview = await previewFeePlan(
+        handle.forSite(siteId),
+        siteId,
+        owner,
+        FeePlanPreviewSchema.parse(values),
+        NOW,
+      );
       expect(preview.rows.map((r) => r.key)).toEqual(PREVIEW_PERIODS.map((p) => p.key));
       expect(preview.rows[0]).toMatchObject({ sd: "2026-12-22", st: "08:00", ed: "2026-12-22", et: "11:00" });
       expect(preview.rows[2]).toMatchObject({ ed: "2026-12-22", et: "20:00" });
       expect(preview.rows.at(-1)).toMatchObject({ ed: "2027-01-20", et: "08:00" });
-      await createFeePlan(handle.db, siteId, owner, FeePlanSchema.parse(values));
-      const bundle = await cache.get(handle.db, siteId);
+      await createFeePlan(handle.forSite(siteId), siteId, owner, FeePlanSchema.parse(values));
+      const bundle = await cache.get(handle.forSite(siteId), siteId);
       if (!bundle) throw new Error("site missing");
       for (const row of preview.rows) {
         const search = { sd: row.sd, st: row.st, ed: row.ed, et: row.et };
-        const outcome = await searchCarTypes(handle.db, siteId, {
+        const outcome = await searchCarTypes(handle.forSite(siteId), siteId, {
           bundle,
           query: SearchQuerySchema.parse({ si: String(store), ...search }),
           now: NOW,
@@ -432,7 +441,7 @@ describe("previewFeePlan", () => {
         expect(outcome.errors, `${type} ${row.key}`).toEqual({});
         const offer = outcome.offers.find((o) => o.carType.id === typeIds[type]);
         expect(offer?.price?.rentCarFee, `${type} ${row.key}`).toBe(row.fee);
-        const quote = await quoteReservation(handle.db, siteId, {
+        const quote = await quoteReservation(handle.forSite(siteId), siteId, {
           bundle,
           storeId: store,
           carTypeId: typeIds[type] as number,
@@ -446,7 +455,7 @@ describe("previewFeePlan", () => {
     }
     // The worked examples of docs/pricing.md, seen through the preview.
     const hours = await previewFeePlan(
-      handle.db,
+      handle.forSite(siteId),
       siteId,
       owner,
       FeePlanPreviewSchema.parse({ ...HOURS_FORM, store_id: String(store) }),

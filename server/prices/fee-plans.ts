@@ -148,7 +148,7 @@ export function tierErrors(mode: FeeMode, tiers: FeeTiers): FieldReasons {
         .map((k) => tiers[k])
         .filter((v): v is number => v !== null)
         .at(-1);
-      errors[field] = { code: "fee_tier_decreasing", params: { amount: (shorter ?? 0).toLocaleString("en-US") } };
+      errors[field] = { code: "fee_tier_decreasing", params: { amount: shorter ?? 0 } };
     }
   }
   return errors;

@@ -6,11 +6,11 @@ import { notFoundError } from "../errors";
 
 /**
  * Links in a booking's mails that act without a login (decision 032): a guest cancelling, a phone
- * customer paying by card. `sig` is HMAC-SHA256 over the purpose, the site, the reservation number
+ * customer paying by card, a guest downloading receipts (issue 37). `sig` is HMAC-SHA256 over the purpose, the site, the reservation number
  * and the expiry, keyed with the booking's own random `link_secret`, which never leaves the server.
  */
 
-export type LinkPurpose = "cancel" | "pay";
+export type LinkPurpose = "cancel" | "pay" | "receipts";
 
 export interface BookingLink {
   no: string;

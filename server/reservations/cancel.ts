@@ -1,15 +1,18 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { cardBalance, finishOperation, markRefundedWhenEmpty, planRefunds } from "../counter/card-payments";
 import type { Db } from "../db/client";
 import { reservations } from "../db/schema";
 import type { PaymentGateway } from "../payments/types";
-import { paymentEvent, reservationEvent } from "../webhooks/events";
+import { reservationEvent } from "../webhooks/events";
+import { announceLedgerPayments } from "../webhooks/ledger-events";
 
 export type CancelOutcome = "cancelled" | "already_cancelled" | "not_found";
 
 /**
  * Cancels a reservation (spec §4: cancelling is done via the store; used by tests now and the back
  * office later). Its car is free at once. A card payment taken for it is refunded through the
- * gateway (spec §7 payments-cancel), once: the refund key is derived from the reservation.
+ * gateway (spec §7 payments-cancel), once: the refund is written in the ledger as an attempt under a
+ * key derived from the reservation, then sent, then its outcome written.
  */
 export async function cancelReservation(
   db: Db,
@@ -18,6 +21,7 @@ export async function cancelReservation(
   deps: { payments: PaymentGateway },
   now = new Date(),
 ): Promise<CancelOutcome> {
+  const key = `refund-${siteId}-${reservationId}`;
   const row = await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ status: reservations.status })
@@ -35,50 +39,34 @@ export async function cancelReservation(
         ),
       )
       .returning();
+    if (!cancelled) return null;
     // A hold was never announced as created (decision 034): its end is no cancellation either.
-    if (cancelled && before?.status === "confirmed")
-      await reservationEvent(tx, siteId, "reservation.cancelled", cancelled);
+    if (before?.status === "confirmed") await reservationEvent(tx, siteId, "reservation.cancelled", cancelled);
+    // Everything the card holds goes back: written as attempts before the gateway is called.
+    const held = await cardBalance(tx, siteId, cancelled);
+    await planRefunds(tx, siteId, cancelled, { amount: held, key, operation: "cancel", staffId: null });
     return cancelled;
   });
   if (!row) {
     const [existing] = await db
-      .select({
-        status: reservations.status,
-        paymentId: reservations.paymentId,
-        paymentStatus: reservations.paymentStatus,
-      })
+      .select({ id: reservations.id, status: reservations.status })
       .from(reservations)
       .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
     if (!existing) return "not_found";
-    // A refund that failed on an earlier attempt is tried again.
-    if (existing.status === "cancelled" && existing.paymentStatus === "paid" && existing.paymentId) {
-      await refund(db, siteId, reservationId, existing.paymentId, deps.payments);
-    }
+    // A refund cut short on an earlier attempt is sent again, under its own key.
+    await settleRefunds(db, siteId, reservationId, key, deps.payments);
     return "already_cancelled";
   }
-  if (row.paymentStatus === "paid" && row.paymentId)
-    await refund(db, siteId, reservationId, row.paymentId, deps.payments);
+  await settleRefunds(db, siteId, reservationId, key, deps.payments);
   return "cancelled";
 }
 
-async function refund(db: Db, siteId: string, reservationId: number, paymentId: string, payments: PaymentGateway) {
-  const key = `refund-${siteId}-${reservationId}`;
-  const result = await payments.refund(paymentId, key);
-  if (result.status === "succeeded" || result.reason === "already_refunded") {
-    await db.transaction(async (tx) => {
-      // Conditional on "paid": a retry finds it refunded already and announces nothing twice.
-      const [refunded] = await tx
-        .update(reservations)
-        .set({ paymentStatus: "refunded" })
-        .where(
-          and(
-            eq(reservations.siteId, siteId),
-            eq(reservations.id, reservationId),
-            eq(reservations.paymentStatus, "paid"),
-          ),
-        )
-        .returning();
-      if (refunded) await paymentEvent(tx, siteId, "payment.refunded", refunded, refunded.totalFee, key);
-    });
-  }
+async function settleRefunds(db: Db, siteId: string, reservationId: number, key: string, payments: PaymentGateway) {
+  const [r] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+  if (!r) return;
+  await finishOperation(db, siteId, reservationId, key, payments, (tx) => markRefundedWhenEmpty(tx, siteId, r));
+  await announceLedgerPayments(db, siteId, reservationId, key);
 }

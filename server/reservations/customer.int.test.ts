@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import type { CreatedSite } from "../db/seed/factories";
 import { createDriver, createMember } from "../db/seed/members-factory";
 import { driverFormConfig } from "../drivers/driver.schema";
@@ -22,7 +22,7 @@ import type { DriverChoice } from "./reserve-session";
  * replaced or withdrawn by slot.
  */
 
-let handle: DbHandle;
+let handle: TestDb;
 let blobs: BlobStore;
 let site: CreatedSite;
 let other: CreatedSite;
@@ -42,18 +42,18 @@ const SLOTS = config.images.map((i) => i.slot);
 beforeAll(async () => {
   handle = await createTestDb();
   blobs = createDiskBlobStore(mkdtempSync(path.join(tmpdir(), "customer-blobs-")));
-  site = await makeSite(handle.db);
-  other = await makeSite(handle.db);
+  site = await makeSite(handle.owner);
+  other = await makeSite(handle.owner);
 });
 afterAll(() => handle.close());
 
 function member(siteId: string) {
   seq += 1;
-  return createMember(handle.db, siteId, { name: `会員${seq}`, email: `customer-test-${seq}@example.com` });
+  return createMember(handle.owner, siteId, { name: `会員${seq}`, email: `customer-test-${seq}@example.com` });
 }
 
 function driver(siteId: string, memberId: number, expires = "2028-05-01") {
-  return createDriver(handle.db, siteId, memberId, {
+  return createDriver(handle.owner, siteId, memberId, {
     name: "山田 太郎",
     kana: "ヤマダ タロウ",
     licenseTypes: ["ordinary"],
@@ -109,7 +109,7 @@ function validate(
   previous: DriverChoice | null = null,
   siteId?: string,
 ) {
-  return validateReserveCustomer(handle.db, siteId ?? site.siteId, {
+  return validateReserveCustomer(handle.forSite(siteId ?? site.siteId), siteId ?? site.siteId, {
     memberId,
     input: customer,
     previous,

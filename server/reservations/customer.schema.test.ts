@@ -87,12 +87,42 @@ describe("the customer step's schema", () => {
       email: "email_required",
       tel: "tel_required",
       zip: "zip_required",
-      pref_code: "pref_required",
+      country: "country_required",
       address_a: "city_required",
     });
     expect(errorsOf({ ...borrower, email: "hanako@", driver_mode: "same" })).toEqual({ email: "email_invalid" });
     expect(errorsOf({ ...borrower, pref_code: "48", driver_mode: "same" })).toEqual({ country: "country_required" });
     expect(errorsOf({ ...borrower, pref_code: "49", driver_mode: "same" })).toEqual({ pref_code: "invalid_choice" });
+  });
+
+  it("asks an address in Japan for a prefecture and 7 digits, any other country for its own postal code", () => {
+    const japan = { ...borrower, country: "JP", driver_mode: "same" };
+    expect(parse(japan).borrower).toMatchObject({ country: "JP", prefCode: 47, zip: "9000006" });
+    expect(errorsOf({ ...japan, pref_code: "" })).toEqual({ pref_code: "pref_required" });
+    expect(errorsOf({ ...japan, zip: "04524" })).toEqual({ zip: "zip_invalid" });
+
+    const seoul = {
+      ...borrower,
+      country: "KR",
+      pref_code: "",
+      zip: "04524",
+      tel: "010-1234-5678",
+      address_a: "서울특별시 중구 세종대로 110",
+      driver_mode: "same",
+    };
+    expect(parse(seoul).borrower).toMatchObject({ country: "KR", prefCode: 48, zip: "04524", tel: "+821012345678" });
+    // A prefecture still chosen from before the country changed is not asked for, nor kept.
+    expect(parse({ ...seoul, pref_code: "13" }).borrower).toMatchObject({ country: "KR", prefCode: 48 });
+    expect(errorsOf({ ...seoul, zip: "900-0015" })).toEqual({ zip: "postal_invalid" });
+    expect(errorsOf({ ...seoul, zip: "" })).toEqual({ zip: "zip_required" });
+    // A free-format code where the country's form is not known: letters, digits, spaces, hyphens.
+    expect(parse({ ...seoul, country: "IE", zip: "D02 X285", tel: "+353 1 234 5678" }).borrower).toMatchObject({
+      country: "IE",
+      zip: "D02 X285",
+    });
+    expect(errorsOf({ ...seoul, country: "FO", tel: "+82 10 1234 5678", zip: "<script>" })).toEqual({
+      zip: "postal_invalid",
+    });
   });
 
   it("needs a driver choice, and a saved driver needs its id", () => {

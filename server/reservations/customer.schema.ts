@@ -78,10 +78,8 @@ const borrowerFields = {
   // Phone, postal code and country depend on one another: checked with the other cross-field rules.
   tel: optionalText(MEMBER_LIMITS.tel),
   zip: optionalText(MEMBER_LIMITS.zip),
-  pref_code: formText.check(
-    z.minLength(1, "pref_required"),
-    z.refine((v) => v === "" || PREF.test(v), "invalid_choice"),
-  ),
+  // Required for an address in Japan only: checked with the country among the cross-field rules.
+  pref_code: formText.check(z.refine((v) => v === "" || PREF.test(v), "invalid_choice")),
   country: optionalText(MEMBER_LIMITS.country),
   address_a: requiredText("city_required", MEMBER_LIMITS.address),
   address_b: optionalText(MEMBER_LIMITS.address),
@@ -155,7 +153,7 @@ const DRIVER_ID = /^[1-9][0-9]{0,9}$/;
 const borrowerContact = (v: Record<string, unknown>) =>
   checkContact(
     { tel: str(v.tel), zip: str(v.zip), pref_code: str(v.pref_code), country: str(v.country) },
-    { telRequired: true, zipRequired: true },
+    { telRequired: true, zipRequired: true, prefRequired: true, countryRequired: true },
   );
 
 const isMode = (v: string): v is DriverMode => (DRIVER_MODES as readonly string[]).includes(v);
@@ -218,7 +216,7 @@ export function customerSchema(options: CustomerSchemaOptions) {
           email: v.email,
           tel: contact.tel,
           zip: contact.zip,
-          prefCode: Number(v.pref_code),
+          prefCode: contact.prefCode ?? Number(v.pref_code),
           country: contact.country,
           addressA: v.address_a,
           addressB: v.address_b,

@@ -104,3 +104,27 @@ export function optionsFormSchema(mayBeUnavailable: readonly number[] = []) {
     z.transform((v): OptionsFormInput => readOptionsForm(v)),
   );
 }
+
+/**
+ * The API's check of `option_<id>` fields against what the store offers for the car: an option it
+ * does not offer, or more than the option's limit, is a field error, where the pages' quote clamps
+ * and drops (issue 38: the API refuses input, never bends it). A value that is no count is left to
+ * `optionsFormSchema`.
+ */
+export function optionLimitErrors(
+  values: Record<string, unknown>,
+  offered: readonly { id: number; maxQuantity: number }[],
+): Record<string, { code: "option_not_offered" | "option_over_limit"; params?: { max: number } }> {
+  const limits = new Map(offered.map((o) => [o.id, o.maxQuantity]));
+  const errors: ReturnType<typeof optionLimitErrors> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const id = OPTION_FIELD.exec(key)?.[1];
+    if (id === undefined) continue;
+    const max = limits.get(Number(id));
+    if (max === undefined) errors[key] = { code: "option_not_offered" };
+    else if (typeof value === "string" && /^\d{1,2}$/.test(value.trim()) && Number(value.trim()) > max) {
+      errors[key] = { code: "option_over_limit", params: { max } };
+    }
+  }
+  return errors;
+}

@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import type { Reason } from "../availability/reasons";
 import type { Db } from "../db/client";
 import { reservations } from "../db/schema";
+import { itemUnder, settleAttempt } from "../ledger/ledger";
 import type { CardSource, PaymentGateway } from "../payments/types";
 import { type BookingLink, bookingLink, linkExpiry } from "./booking-links";
+import { firstPaymentAttempt, payLinkKey, settleFirstPayment } from "./first-payment";
 import { markPaid, PAY_METHOD, type Reservation } from "./submit";
 
 /**
@@ -40,13 +42,23 @@ export async function payByLink(
   input: { source: CardSource; attemptKey: string; returnUrl: string },
   payments: PaymentGateway,
 ): Promise<PayLinkAnswer> {
-  const result = await payments.authorize({
-    amount: r.totalFee,
-    idempotencyKey: `paylink-${siteId}-${r.id}-${input.attemptKey}`,
-    source: input.source,
-    returnUrl: input.returnUrl,
-    metadata: { siteId, reservationId: String(r.id) },
-  });
+  // The ledger first (issue 37): an answer lost to a crash is found by this attempt's key.
+  const key = payLinkKey(siteId, r.id, input.attemptKey);
+  const attempt = await firstPaymentAttempt(db, siteId, r, key, "pay_link");
+  const done = await itemUnder(db, siteId, key);
+  if (done?.outcome?.status === "succeeded") return { outcome: "paid" };
+  let result: Awaited<ReturnType<PaymentGateway["authorize"]>>;
+  try {
+    result = await payments.authorize({
+      amount: r.totalFee,
+      idempotencyKey: key,
+      source: input.source,
+      returnUrl: input.returnUrl,
+      metadata: { siteId, reservationId: String(r.id), ledgerKey: key },
+    });
+  } catch {
+    return { outcome: "refused", reason: { code: "payment_unconfirmed" } };
+  }
   if (result.status === "succeeded") {
     await markPaid(db, siteId, r.id, result.paymentId);
     return { outcome: "paid" };
@@ -60,6 +72,12 @@ export async function payByLink(
       );
     return { outcome: "requires_action", actionUrl: result.actionUrl };
   }
+  await settleAttempt(db, siteId, attempt, {
+    status: "failed",
+    amount: 0,
+    paymentId: result.paymentId || null,
+    reason: result.reason ?? "card_declined",
+  });
   return {
     outcome: "refused",
     reason: { code: result.reason === "jcb_not_accepted" ? "jcb_not_accepted" : "card_failed" },
@@ -79,6 +97,14 @@ export async function completePayLink(
   if (result.kind === "payment" && result.status === "succeeded") {
     await markPaid(db, siteId, r.id, r.paymentId);
     return { outcome: "paid" };
+  }
+  if (result.kind === "payment" && result.status === "failed") {
+    await settleFirstPayment(db, siteId, r.id, {
+      status: "failed",
+      amount: 0,
+      paymentId: r.paymentId,
+      reason: result.reason ?? "authentication_failed",
+    });
   }
   return { outcome: "refused", reason: { code: "card_failed" } };
 }

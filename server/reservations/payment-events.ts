@@ -6,8 +6,14 @@ import { type BookingDeps, releaseHold, settlePayment } from "./submit";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 
-/** The reservation a payment event is about: its metadata first, else the payment id (cross-site by nature). */
-async function reservationOf(db: Db, event: GatewayEvent): Promise<{ siteId: string; id: number } | null> {
+export type PaymentEventTarget = { siteId: string; id: number };
+
+/**
+ * The reservation a payment event is about: its metadata first, else the payment id. Cross-site by
+ * nature: `acrossSites` (the owner) only reads here; the event is applied in the found site's scope.
+ */
+export async function paymentEventTarget(acrossSites: Db, event: GatewayEvent): Promise<PaymentEventTarget | null> {
+  if (!event.type.startsWith("payment_intent.")) return null;
   const metadata = (event.data as { object?: { metadata?: Record<string, unknown> } } | null)?.object?.metadata;
   const siteId = typeof metadata?.siteId === "string" ? metadata.siteId : null;
   const id = Number(metadata?.reservationId);
@@ -18,7 +24,7 @@ async function reservationOf(db: Db, event: GatewayEvent): Promise<{ siteId: str
         ? eq(reservations.paymentId, event.objectId)
         : null;
   if (!byMetadata) return null;
-  const [row] = await db
+  const [row] = await acrossSites
     .select({ siteId: reservations.siteId, id: reservations.id })
     .from(reservations)
     .where(byMetadata);
@@ -29,8 +35,14 @@ async function reservationOf(db: Db, event: GatewayEvent): Promise<{ siteId: str
  * Applies a verified payment webhook (gateways deliver at least once, in any order): an event id
  * already recorded is skipped, and every state change is conditional, so redelivery changes
  * nothing. If applying fails, the record is removed so that the gateway's retry applies it.
+ * `db` is the app role in `target`'s site (with no site when there is no target).
  */
-export async function applyPaymentEvent(db: Db, event: GatewayEvent, deps: BookingDeps): Promise<EventOutcome> {
+export async function applyPaymentEvent(
+  db: Db,
+  event: GatewayEvent,
+  target: PaymentEventTarget | null,
+  deps: BookingDeps,
+): Promise<EventOutcome> {
   const [recorded] = await db
     .insert(paymentEvents)
     .values({ eventId: event.id, type: event.type, objectId: event.objectId })
@@ -38,7 +50,6 @@ export async function applyPaymentEvent(db: Db, event: GatewayEvent, deps: Booki
     .returning({ eventId: paymentEvents.eventId });
   if (!recorded) return "duplicate";
   try {
-    const target = event.type.startsWith("payment_intent.") ? await reservationOf(db, event) : null;
     if (!target || !event.objectId) return "ignored";
     if (event.type === "payment_intent.succeeded") {
       await settlePayment(db, target.siteId, target.id, event.objectId, deps);

@@ -3,8 +3,8 @@ import { addDays, zonedInstant } from "../../common/calendar-date";
 import { OPTION_PRICE_UNIT } from "../../common/codes";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
+
 import type { CatalogueInput } from "../db/seed/catalogue-factory";
 import type { SiteBundle } from "../sites/site-bundle";
 import { createSiteCache } from "../sites/site-cache";
@@ -69,7 +69,7 @@ function catalogue(): CatalogueInput {
 
 const STORE_HOURS = { businessStartTime: "08:00", businessEndTime: "20:00" };
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let suspendedSiteId: string;
 let storeIds: number[];
@@ -81,7 +81,7 @@ const cache = createSiteCache({ freshMs: 0 });
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [
       { storeName: "本店", ...STORE_HOURS },
       { storeName: "二号店", ...STORE_HOURS },
@@ -91,7 +91,7 @@ beforeAll(async () => {
   siteId = site.siteId;
   storeIds = site.storeIds;
   typeIds = site.catalogue?.typeIds ?? {};
-  const suspended = await makeSite(handle.db, {
+  const suspended = await makeSite(handle.owner, {
     settings: { siteTitle: "受付停止中", supportedLanguages: "jp", webReserveAccepting: false },
     stores: [
       { storeName: "本店", ...STORE_HOURS },
@@ -102,7 +102,7 @@ beforeAll(async () => {
   suspendedSiteId = suspended.siteId;
   suspendedStoreId = suspended.storeIds[0] as number;
   suspendedTypeIds = suspended.catalogue?.typeIds ?? {};
-  const other = await makeSite(handle.db, {
+  const other = await makeSite(handle.owner, {
     stores: [
       { storeName: "他社", ...STORE_HOURS },
       { storeName: "他社二号店", ...STORE_HOURS },
@@ -114,7 +114,7 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 async function bundleOf(id: string): Promise<SiteBundle> {
-  const bundle = await cache.get(handle.db, id);
+  const bundle = await cache.get(handle.forSite(id), id);
   if (!bundle) throw new Error(`site ${id} missing`);
   return bundle;
 }
@@ -127,7 +127,7 @@ async function optionId(name: string): Promise<number> {
 
 async function quote(input: Partial<Omit<QuoteInput, "bundle">> & { site?: string } = {}) {
   const { site = siteId, ...rest } = input;
-  return quoteReservation(handle.db, site, {
+  return quoteReservation(handle.forSite(site), site, {
     bundle: await bundleOf(site),
     storeId: storeIds[0] as number,
     carTypeId: typeIds.small as number,

@@ -18,7 +18,15 @@ export async function reservationResult(db: Db, siteId: string, reservationId: n
       totalFee: reservations.totalFee,
       payMethod: reservations.payMethod,
       borrower: reservations.borrower,
+      // The booking's facts (issue 40): passengers, damage waiver, the driver's licence types.
+      carTypeId: reservations.carTypeId,
+      passengers: reservations.passengers,
+      immunityFee: reservations.immunityFee,
+      driver: reservations.driver,
       memberId: reservations.memberId,
+      createdAt: reservations.createdAt,
+      // Signs the guest's cancellation link the completion page offers, as the mail does; never sent to the browser.
+      linkSecret: reservations.linkSecret,
     })
     .from(reservations)
     .where(

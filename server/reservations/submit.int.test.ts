@@ -5,13 +5,13 @@ import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { pricedSession } from "../../tests/fixtures/reserve-session";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, usingPostgres } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
+
 import { driverImages, drivers, idempotencyKeys, mailOutbox, reservations, vehicles } from "../db/schema";
 import { PaymentSimulator } from "../payments/simulator";
 import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
 import { cancelReservation } from "./cancel";
-import { applyPaymentEvent } from "./payment-events";
+import { applyPaymentEvent, paymentEventTarget } from "./payment-events";
 import type { ReserveSession } from "./reserve-session";
 import {
   type BookingDeps,
@@ -37,21 +37,21 @@ const TZ = "Asia/Tokyo";
 const NOW = zonedInstant("2026-12-01", "09:00", TZ);
 const day = (offset: number) => addDays("2026-12-01", offset);
 
-let handle: DbHandle;
+let handle: TestDb;
 let payments: PaymentSimulator;
 let deps: BookingDeps;
 
 beforeAll(async () => {
   handle = await createTestDb();
   payments = new PaymentSimulator();
-  const services = testServices(handle.db, { payments });
+  const services = testServices(handle.forSite(""), { payments });
   deps = {
     mailer: services.mailer,
     payments,
     // Reads the database as the real composer does on a stale site cache: called inside a
     // transaction, this would wait forever on PGlite's one connection.
     mails: async (siteId) => {
-      await loadSiteBundle(handle.db, siteId);
+      await loadSiteBundle(handle.forSite(siteId), siteId);
       return composeTestMails;
     },
   };
@@ -67,7 +67,7 @@ const composeTestMails: BookingMailComposer = (r) => ({
 
 /** A site whose one store has `cars` vehicles of one type, a nightly plan and one per-day option. */
 async function siteWith(cars: number, settings: Record<string, unknown> = {}) {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "テスト", supportedLanguages: "jp,en", settlementMethods: [1, 2, 3, 4], ...settings },
     stores: [{ storeName: "本店", tel: "03-0000-0000", email: "store@example.com" }],
     catalogue: {
@@ -79,7 +79,7 @@ async function siteWith(cars: number, settings: Record<string, unknown> = {}) {
       options: [{ optionName: "チャイルドシート", price: 550, priceUnit: 2, maxQuantity: 2 }],
     },
   });
-  const bundle = (await loadSiteBundle(handle.db, site.siteId)) as SiteBundle;
+  const bundle = (await loadSiteBundle(handle.forSite(site.siteId), site.siteId)) as SiteBundle;
   return {
     siteId: site.siteId,
     bundle,
@@ -97,7 +97,7 @@ function sessionFor(
   extra: Partial<ReserveSession> = {},
 ): Promise<ReserveSession> {
   const search = { sd: day(from[0]), st: from[1], ed: day(to[0]), et: to[1] };
-  return pricedSession(handle.db, { ...site, carTypeId: site.typeId }, search, NOW, extra);
+  return pricedSession(handle.forSite(site.siteId), { ...site, carTypeId: site.typeId }, search, NOW, extra);
 }
 
 const submit = (
@@ -107,17 +107,17 @@ const submit = (
   extra: Partial<Parameters<typeof submitReservation>[2]> = {},
 ) =>
   submitReservation(
-    handle.db,
+    handle.forSite(site.siteId),
     site.siteId,
     { bundle: site.bundle, session, idempotencyKey: key, memberId: null, locale: "ja", now: NOW, ...extra },
     deps,
   );
 
 async function rowsOf(siteId: string) {
-  return handle.db.select().from(reservations).where(eq(reservations.siteId, siteId));
+  return handle.forSite(siteId).select().from(reservations).where(eq(reservations.siteId, siteId));
 }
 async function mailsOf(siteId: string) {
-  return handle.db.select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
+  return handle.forSite(siteId).select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
 }
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
 
@@ -250,7 +250,9 @@ describe("card payments", () => {
     expect((await submit(site, session, "k-3ds-other")).outcome).toBe("refused");
     const paymentId = first.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
     await payments.resolveChallenge(paymentId, "succeeded");
-    expect((await completeCardAction(handle.db, site.siteId, first.reservationId, deps))?.outcome).toBe("completed");
+    expect(
+      (await completeCardAction(handle.forSite(site.siteId), site.siteId, first.reservationId, deps))?.outcome,
+    ).toBe("completed");
     expect(
       (await submit(site, session, "k-3ds", { card: { source: { card: challenge } }, returnUrl: "/x" })).outcome,
     ).toBe("completed");
@@ -260,7 +262,9 @@ describe("card payments", () => {
     const held = await submit(failing, s2, "k-3ds-f", { card: { source: { card: challenge } }, returnUrl: "/x" });
     if (held.outcome !== "requires_action") throw new Error("expected a challenge");
     await payments.resolveChallenge(held.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string, "failed");
-    expect((await completeCardAction(handle.db, failing.siteId, held.reservationId, deps))?.outcome).toBe("refused");
+    expect(
+      (await completeCardAction(handle.forSite(failing.siteId), failing.siteId, held.reservationId, deps))?.outcome,
+    ).toBe("refused");
     expect((await submit(failing, { ...s2, payMethod: 2 }, "k-after")).outcome).toBe("completed");
   });
 
@@ -272,10 +276,10 @@ describe("card payments", () => {
       returnUrl: "/x",
     });
     if (held.outcome !== "requires_action") throw new Error("expected a challenge");
-    await releaseHold(handle.db, site.siteId, held.reservationId, null);
+    await releaseHold(handle.forSite(site.siteId), site.siteId, held.reservationId, null);
     const paymentId = held.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
     await payments.resolveChallenge(paymentId, "succeeded");
-    expect(await completeCardAction(handle.db, site.siteId, held.reservationId, deps)).toEqual({
+    expect(await completeCardAction(handle.forSite(site.siteId), site.siteId, held.reservationId, deps)).toEqual({
       outcome: "refused",
       reason: { code: "card_failed" },
     });
@@ -289,7 +293,7 @@ describe("card payments", () => {
   it("does not count a hold whose time ran out", async () => {
     const site = await siteWith(1);
     const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
-    await handle.db.insert(reservations).values({
+    await handle.owner.insert(reservations).values({
       siteId: site.siteId,
       reserveNo: "LAPSED",
       storeId: site.storeId,
@@ -320,12 +324,22 @@ describe("card payments", () => {
       data: { object: { id: paymentId, metadata: { siteId: site.siteId, reservationId: String(held.reservationId) } } },
     };
     const outcomes = [];
-    for (let i = 0; i < 5; i++) outcomes.push(await applyPaymentEvent(handle.db, event, deps));
+    for (let i = 0; i < 5; i++)
+      outcomes.push(
+        await applyPaymentEvent(
+          handle.forSite(site.siteId),
+          event,
+          // Found across sites, as the webhook finds it.
+          await paymentEventTarget(handle.owner, event),
+          deps,
+        ),
+      );
     expect(outcomes).toEqual(["applied", "duplicate", "duplicate", "duplicate", "duplicate"]);
     const [row] = await rowsOf(site.siteId);
     expect(row?.status).toBe("confirmed");
     expect((await mailsOf(site.siteId)).filter((m) => m.kind === "reservation_confirmed").length).toBe(1);
-    const [key] = await handle.db
+    const [key] = await handle
+      .forSite(site.siteId)
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-hook")));
@@ -348,14 +362,17 @@ describe("writing the reservation", () => {
     const site = await siteWith(1);
     const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { driver: newDriver });
     // The car leaves service behind the (cached) catalogue: the quote still sees it, the trigger does not.
-    await handle.db.update(vehicles).set({ inService: false }).where(eq(vehicles.siteId, site.siteId));
+    await handle.owner.update(vehicles).set({ inService: false }).where(eq(vehicles.siteId, site.siteId));
     const refusal = { outcome: "refused", reason: { code: "type_fully_booked" } };
     expect(await submit(site, session, "k-trigger")).toEqual(refusal);
     expect(await rowsOf(site.siteId)).toEqual([]);
-    expect(await handle.db.select().from(drivers).where(eq(drivers.siteId, site.siteId))).toEqual([]);
-    expect(await handle.db.select().from(driverImages).where(eq(driverImages.siteId, site.siteId))).toEqual([]);
+    expect(await handle.forSite(site.siteId).select().from(drivers).where(eq(drivers.siteId, site.siteId))).toEqual([]);
+    expect(
+      await handle.forSite(site.siteId).select().from(driverImages).where(eq(driverImages.siteId, site.siteId)),
+    ).toEqual([]);
     expect(await mailsOf(site.siteId)).toEqual([]);
-    const [key] = await handle.db
+    const [key] = await handle
+      .forSite(site.siteId)
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.siteId, site.siteId), eq(idempotencyKeys.key, "k-trigger")));
@@ -366,7 +383,7 @@ describe("writing the reservation", () => {
   it("draws another reservation number when the first is taken on the site", async () => {
     const site = await siteWith(2);
     const session = await sessionFor(site, [3, "11:00"], [4, "17:00"]);
-    await handle.db.insert(reservations).values({
+    await handle.owner.insert(reservations).values({
       siteId: site.siteId,
       reserveNo: "261201-2222",
       storeId: site.storeId,
@@ -397,18 +414,18 @@ describe("writing the reservation", () => {
       },
     };
     const answer = await submitReservation(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       { bundle: site.bundle, session, idempotencyKey: "k-composed", memberId: null, locale: "ja", now: NOW },
       capture,
     );
     expect(answer).toMatchObject({ outcome: "completed" });
     const [row] = await rowsOf(site.siteId);
-    const [driver] = await handle.db.select().from(drivers).where(eq(drivers.siteId, site.siteId));
+    const [driver] = await handle.forSite(site.siteId).select().from(drivers).where(eq(drivers.siteId, site.siteId));
     expect(driver).toMatchObject({ name: "運転 次郎", licenseTypes: ["普通"] });
-    expect(await handle.db.select().from(driverImages).where(eq(driverImages.siteId, site.siteId))).toMatchObject([
-      { driverId: driver?.id, slot: 1, blobKey: "licence/front" },
-    ]);
+    expect(
+      await handle.forSite(site.siteId).select().from(driverImages).where(eq(driverImages.siteId, site.siteId)),
+    ).toMatchObject([{ driverId: driver?.id, slot: 1, blobKey: "licence/front" }]);
     // Every column the mails could read is the stored one; the trigger's blocked_until is not known before.
     expect(composed).toHaveLength(1);
     expect({ ...composed[0], blockedUntil: null }).toEqual({ ...row, blockedUntil: null });
@@ -427,19 +444,21 @@ describe("the capacity trigger", () => {
       startAt: new Date(from),
       endAt: new Date(to),
     });
-    await handle.db.insert(reservations).values(row("A", "2027-01-10T01:00:00Z", "2027-01-11T01:00:00Z"));
-    const overlapping = handle.db.insert(reservations).values(row("B", "2027-01-10T12:00:00Z", "2027-01-12T01:00:00Z"));
+    await handle.owner.insert(reservations).values(row("A", "2027-01-10T01:00:00Z", "2027-01-11T01:00:00Z"));
+    const overlapping = handle.owner
+      .insert(reservations)
+      .values(row("B", "2027-01-10T12:00:00Z", "2027-01-12T01:00:00Z"));
     await expect(overlapping).rejects.toSatisfy(isFullyBooked);
     // A cancelled row is free to write; bringing it back is checked like a new booking.
-    await handle.db
+    await handle.owner
       .insert(reservations)
       .values({ ...row("C", "2027-01-10T12:00:00Z", "2027-01-12T01:00:00Z"), status: "cancelled" });
-    const revive = handle.db
+    const revive = handle.owner
       .update(reservations)
       .set({ status: "confirmed" })
       .where(and(eq(reservations.siteId, site.siteId), eq(reservations.reserveNo, "C")));
     await expect(revive).rejects.toSatisfy(isFullyBooked);
-    await handle.db.insert(reservations).values(row("D", "2027-01-11T01:00:00Z", "2027-01-12T01:00:00Z"));
+    await handle.owner.insert(reservations).values(row("D", "2027-01-11T01:00:00Z", "2027-01-12T01:00:00Z"));
   });
 });
 
@@ -449,8 +468,10 @@ describe("cancelling", () => {
     const session = await sessionFor(site, [3, "11:00"], [4, "17:00"], { payMethod: 1 });
     const booked = await submit(site, session, "k-cancel", { card: { source: { card: VISA } } });
     if (booked.outcome !== "completed") throw new Error("expected a booking");
-    expect(await cancelReservation(handle.db, site.siteId, booked.reservationId, { payments })).toBe("cancelled");
-    expect(await cancelReservation(handle.db, site.siteId, booked.reservationId, { payments })).toBe(
+    expect(await cancelReservation(handle.forSite(site.siteId), site.siteId, booked.reservationId, { payments })).toBe(
+      "cancelled",
+    );
+    expect(await cancelReservation(handle.forSite(site.siteId), site.siteId, booked.reservationId, { payments })).toBe(
       "already_cancelled",
     );
     expect(payments.log.filter((e) => e.op === "refund").length).toBeGreaterThanOrEqual(1);
@@ -458,6 +479,8 @@ describe("cancelling", () => {
     expect(row).toMatchObject({ status: "cancelled", paymentStatus: "refunded" });
     expect((await submit(site, { ...session, payMethod: 2 }, "k-again")).outcome).toBe("completed");
     const other = await siteWith(1);
-    expect(await cancelReservation(handle.db, other.siteId, booked.reservationId, { payments })).toBe("not_found");
+    expect(
+      await cancelReservation(handle.forSite(other.siteId), other.siteId, booked.reservationId, { payments }),
+    ).toBe("not_found");
   });
 });

@@ -13,6 +13,7 @@ import type { DbOrTx } from "../mail/outbox";
 import type { CardSource, PaymentGateway } from "../payments/types";
 import type { SiteBundle } from "../sites/site-bundle";
 import { paymentEvent, reservationEvent } from "../webhooks/events";
+import { bookingPaymentKey, firstPaymentAttempt, returnFirstPayment, settleFirstPayment } from "./first-payment";
 import { feesDiffer, type Quote, quoteReservation } from "./quote";
 import type { ReserveSession } from "./reserve-session";
 
@@ -73,6 +74,10 @@ export interface SubmitInput {
    * take payment at the store.
    */
   channel?: "web" | "counter";
+  /** A counter booking: taken on the phone (the default) or from a customer at the desk. */
+  counterContact?: "phone" | "in_person";
+  /** A counter booking: the staff member who took it. */
+  takenByStaffId?: number | null;
 }
 
 /**
@@ -211,6 +216,7 @@ async function bookingDriver(
         addressB: saved.addressB,
         birthdate: saved.birthdate,
         licenseNumber: saved.licenseNumber,
+        licenseTypes: saved.licenseTypes,
       },
     };
   }
@@ -254,7 +260,8 @@ async function bookingDriver(
       .execute();
     return Promise.all([row, images]);
   };
-  return { driverId, snapshot: person, write };
+  // The snapshot keeps the licence types: the mails and the completion page say what to bring by them.
+  return { driverId, snapshot: { ...person, licenseTypes: choice.licenseTypes }, write };
 }
 
 /** A new row's id, taken from its table's sequence before the row is written. */
@@ -503,6 +510,10 @@ function reservationValues(
     borrower: session.borrower as ReservationPerson,
     driver: driver.snapshot,
     options: bookedOptions(quote),
+    // How the booking was taken: the public site, or staff at the counter (by phone or in person) and who.
+    channel: input.channel ?? ("web" as const),
+    counterContact: input.channel === "counter" ? (input.counterContact ?? ("phone" as const)) : null,
+    takenByStaffId: input.channel === "counter" ? (input.takenByStaffId ?? null) : null,
   };
 }
 
@@ -536,15 +547,30 @@ async function payForHold(
   input: SubmitInput,
   deps: BookingDeps,
 ): Promise<SubmitAnswer> {
-  const result = await deps.payments.authorize({
-    amount: reservation.totalFee,
-    idempotencyKey: `booking-${siteId}-${reservation.id}`,
-    customerId: input.card?.customerId,
-    cardId: input.card?.cardId,
-    source: input.card?.source,
-    returnUrl: input.returnUrl,
-    metadata: { siteId, reservationId: String(reservation.id) },
-  });
+  // The ledger first (issue 37): an answer lost to a crash is found by this attempt's key.
+  const key = bookingPaymentKey(siteId, reservation.id);
+  await firstPaymentAttempt(db, siteId, reservation, key, "booking");
+  let result: Awaited<ReturnType<PaymentGateway["authorize"]>>;
+  try {
+    result = await deps.payments.authorize({
+      amount: reservation.totalFee,
+      idempotencyKey: key,
+      customerId: input.card?.customerId,
+      cardId: input.card?.cardId,
+      source: input.card?.source,
+      returnUrl: input.returnUrl,
+      metadata: { siteId, reservationId: String(reservation.id), ledgerKey: key },
+    });
+  } catch (error) {
+    // The gateway could not be reached: the hold keeps the car, reconciliation asks the gateway later.
+    deps.logger?.warn(
+      { siteId, reservationId: reservation.id, error: error instanceof Error ? error.name : "unknown" },
+      "payment gateway unreachable at the card step",
+    );
+    const answer = refused("payment_unconfirmed");
+    await storeAnswer(db, siteId, reservation.id, answer);
+    return answer;
+  }
   let answer: SubmitAnswer;
   if (result.status === "succeeded" || result.status === "requires_capture") {
     answer = await settlePayment(db, siteId, reservation.id, result.paymentId, deps);
@@ -565,6 +591,8 @@ async function payForHold(
   await storeAnswer(db, siteId, reservation.id, answer);
   return answer;
 }
+
+const paidOutcome = (paymentId: string, amount: number) => ({ status: "succeeded", amount, paymentId }) as const;
 
 /**
  * A payment succeeded: the held reservation is confirmed and its mails are queued, once, however
@@ -589,6 +617,7 @@ export async function settlePayment(
         )
         .returning();
       if (settled) {
+        await settleFirstPayment(tx, siteId, settled.id, paidOutcome(paymentId, settled.totalFee));
         await sendBookingMails(tx, siteId, settled, compose(settled), deps);
         // A card booking is "created" when its payment confirms it: a hold that lapses was never a booking.
         await reservationEvent(tx, siteId, "reservation.created", settled, { channel: "web" });
@@ -609,7 +638,7 @@ export async function settlePayment(
     if (paidByLink) return { outcome: "completed", reservationId, reserveNo: paidByLink };
   } catch (error) {
     if (!isFullyBooked(error)) throw error;
-    await deps.payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
+    await returnLatePayment(db, siteId, reservationId, paymentId, deps);
     return releaseHold(db, siteId, reservationId, paymentId, undefined, "refunded", "type_fully_booked");
   }
   const [current] = await db
@@ -619,16 +648,34 @@ export async function settlePayment(
   if (current?.status === "confirmed") return { outcome: "completed", reservationId, reserveNo: current.reserveNo };
   // The hold was released (abandoned, or replaced by a new attempt) before the payment went
   // through: nothing is booked, so the money goes back.
-  if (current && current.paymentStatus !== "refunded") {
-    const refund = await deps.payments.refund(paymentId, `refund-${siteId}-${reservationId}`);
-    if (refund.status === "succeeded" || refund.reason === "already_refunded") {
-      await db
-        .update(reservations)
-        .set({ paymentStatus: "refunded", paymentId })
-        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
-    }
+  if (
+    current &&
+    current.paymentStatus !== "refunded" &&
+    (await returnLatePayment(db, siteId, reservationId, paymentId, deps))
+  ) {
+    await db
+      .update(reservations)
+      .set({ paymentStatus: "refunded", paymentId })
+      .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
   }
   return refused("card_failed");
+}
+
+/** A payment that went through after its hold ended: in the ledger as paid, then given back whole. */
+async function returnLatePayment(
+  db: Db,
+  siteId: string,
+  reservationId: number,
+  paymentId: string,
+  deps: BookingDeps,
+): Promise<boolean> {
+  const [r] = await db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId)));
+  if (!r) return false;
+  await settleFirstPayment(db, siteId, r.id, paidOutcome(paymentId, r.totalFee));
+  return returnFirstPayment(db, siteId, r, paymentId, r.totalFee, deps.payments);
 }
 
 /**
@@ -657,6 +704,7 @@ export async function markPaid(
       )
       .returning();
     if (!paid) return null;
+    await settleFirstPayment(tx, siteId, paid.id, paidOutcome(paymentId, paid.totalFee));
     await paymentEvent(tx, siteId, "payment.succeeded", paid, paid.totalFee, `paylink-${siteId}-${paid.id}`);
     return paid.reserveNo;
   });
@@ -672,10 +720,19 @@ export async function releaseHold(
   paymentStatus: "failed" | "refunded" = "failed",
   code: "card_failed" | "type_fully_booked" = "card_failed",
 ): Promise<SubmitAnswer> {
-  await db
+  const [released] = await db
     .update(reservations)
     .set({ status: "expired", paymentStatus, holdExpiresAt: null, ...(paymentId ? { paymentId } : {}) })
-    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")));
+    .where(and(eq(reservations.siteId, siteId), eq(reservations.id, reservationId), eq(reservations.status, "held")))
+    .returning({ id: reservations.id });
+  if (released && paymentStatus === "failed") {
+    await settleFirstPayment(db, siteId, reservationId, {
+      status: "failed",
+      amount: 0,
+      paymentId,
+      reason: gatewayReason ?? "card_failed",
+    });
+  }
   if (code === "card_failed" && gatewayReason === "jcb_not_accepted") return refused("jcb_not_accepted");
   return refused(code);
 }

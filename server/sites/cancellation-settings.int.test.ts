@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, siteSettings } from "../db/schema";
-import { AppError } from "../errors";
 import { getCancellationSettings, updateCancellationSettings } from "./cancellation-settings";
 import {
   CancellationSettingsSchema,
@@ -14,7 +13,7 @@ import {
   scheduleRanges,
 } from "./cancellation-settings.schema";
 
-let handle: DbHandle;
+let handle: TestDb;
 
 beforeAll(async () => {
   handle = await createTestDb();
@@ -45,17 +44,7 @@ function parsed(fields: Record<string, string>) {
 }
 
 const stored = async (siteId: string) =>
-  (await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId)))[0];
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
+  (await handle.forSite(siteId).select().from(siteSettings).where(eq(siteSettings.siteId, siteId)))[0];
 
 describe("the cancellation settings' schema", () => {
   it("reads the rows nearest first, skips empty rows, and reads full-width digits", () => {
@@ -153,8 +142,8 @@ describe("the cancellation settings' schema", () => {
 
 describe("saving the cancellation settings", () => {
   it("saves the schedule sorted and audits only what changed; saving it again records nothing", async () => {
-    const { siteId } = await makeSite(handle.db);
-    expect(await getCancellationSettings(handle.db, siteId, READ_ONLY)).toEqual({
+    const { siteId } = await makeSite(handle.owner);
+    expect(await getCancellationSettings(handle.forSite(siteId), siteId, READ_ONLY)).toEqual({
       customerCancel: false,
       customerCancelDeadlineHours: 24,
       cancellationFees: [],
@@ -165,7 +154,7 @@ describe("saving the cancellation settings", () => {
         ["0", "100"],
       ]),
     );
-    await updateCancellationSettings(handle.db, siteId, MANAGER, input);
+    await updateCancellationSettings(handle.forSite(siteId), siteId, MANAGER, input);
     expect(await stored(siteId)).toMatchObject({
       customerCancel: true,
       customerCancelDeadlineHours: 24,
@@ -174,8 +163,9 @@ describe("saving the cancellation settings", () => {
         { daysBefore: 3, percent: 50 },
       ],
     });
-    await updateCancellationSettings(handle.db, siteId, OWNER, input);
-    const entries = await handle.db
+    await updateCancellationSettings(handle.forSite(siteId), siteId, OWNER, input);
+    const entries = await handle
+      .forSite(siteId)
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.siteId, siteId), eq(auditLog.action, "site.cancellation.update")));
@@ -197,18 +187,19 @@ describe("saving the cancellation settings", () => {
   });
 
   it("only staff who may edit the site's settings save them; a refusal changes nothing, here or on another site", async () => {
-    const { siteId } = await makeSite(handle.db);
-    const other = await makeSite(handle.db);
-    await updateCancellationSettings(handle.db, siteId, OWNER, parsed(form([["0", "100"]])));
+    const { siteId } = await makeSite(handle.owner);
+    const other = await makeSite(handle.owner);
+    await updateCancellationSettings(handle.forSite(siteId), siteId, OWNER, parsed(form([["0", "100"]])));
     const before = await stored(siteId);
     const change = parsed(form([["7", "20"]], { customer_cancel_deadline_hours: "72" }));
     for (const actor of [READ_ONLY, actorAs("store_staff", [1])]) {
-      const error = await refusal(updateCancellationSettings(handle.db, siteId, actor, change));
+      const error = await refusal(updateCancellationSettings(handle.forSite(siteId), siteId, actor, change));
       expect(error.status).toBe(403);
     }
     expect(await stored(siteId)).toEqual(before);
     expect(
-      await handle.db
+      await handle
+        .forSite(siteId)
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.siteId, siteId), eq(auditLog.action, "site.cancellation.update"))),

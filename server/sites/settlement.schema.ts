@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intListField } from "../staff/admin-fields.schema";
+import { intListField, mlField } from "../staff/admin-fields.schema";
 
 /**
  * The settlement methods offered at confirmation (spec §3 Settlement options, site_settings
@@ -11,5 +11,7 @@ export const SETTLEMENT_LISTS = ["settlement_methods"] as const;
 
 export const SettlementSchema = z.object({
   settlement_methods: intListField(1, 4).check(z.minLength(1, "settlement_required")),
+  /** What "other" means at this company, shown beside the choice at confirmation (issue 40). */
+  ...mlField("pay_other_note", { max: 500 }),
 });
 export type SettlementInput = z.infer<typeof SettlementSchema>;

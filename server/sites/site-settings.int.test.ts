@@ -4,11 +4,10 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, siteLogos, siteSettings, siteTrackings } from "../db/schema";
-import { AppError } from "../errors";
 import { parseMediaPath } from "../media/images";
 import type { Actor, StaffRole } from "../staff/permissions";
 import { type BlobStore, createDiskBlobStore } from "../uploads/blob-store";
@@ -21,7 +20,7 @@ import {
   ThemeSchema,
 } from "./site-settings.schema";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let otherSiteId: string;
 let media: BlobStore;
@@ -39,8 +38,9 @@ const manager = actor("manager");
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
-  otherSiteId = (await makeSite(handle.db, { tracking: { gaTrackingCode: "G-OTHER", gtmContainerId: null } })).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
+  otherSiteId = (await makeSite(handle.owner, { tracking: { gaTrackingCode: "G-OTHER", gtmContainerId: null } }))
+    .siteId;
   media = createDiskBlobStore(mkdtempSync(path.join(tmpdir(), "settings-media-")));
 });
 afterAll(() => handle.close());
@@ -50,33 +50,24 @@ async function settingsInput(
   site: string,
   changes: Record<string, string | string[]> = {},
 ): Promise<SiteSettingsInput> {
-  const { values, lists } = siteSettingsFormValues(await getSiteSettings(handle.db, site, owner));
+  const { values, lists } = siteSettingsFormValues(await getSiteSettings(handle.forSite(site), site, owner));
   const parsed = SiteSettingsSchema.safeParse({ ...values, ...lists, ...changes });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;
 }
 
 const settingsRow = async (site = siteId) =>
-  (await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, site)))[0]!;
+  (await handle.forSite(site).select().from(siteSettings).where(eq(siteSettings.siteId, site)))[0]!;
 const lastAudit = async (action: string, site = siteId) =>
   (
-    await handle.db
+    await handle
+      .forSite(site)
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.siteId, site), eq(auditLog.action, action)))
       .orderBy(desc(auditLog.id))
       .limit(1)
   )[0];
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("not refused");
-}
 
 const png = (width: number, height: number, alpha = 1) =>
   sharp({ create: { width, height, channels: 4, background: { r: 20, g: 80, b: 160, alpha } } })
@@ -87,7 +78,7 @@ const file = (bytes: Uint8Array, name: string, type: string) =>
 
 describe("site settings", () => {
   it("saves every field, records only what changed with before and after, and bumps the site version", async () => {
-    const versionBefore = await readSiteConfigVersion(handle.db, siteId);
+    const versionBefore = await readSiteConfigVersion(handle.forSite(siteId), siteId);
     const input = await settingsInput(siteId, {
       site_title: "港レンタカー",
       site_title_en: "Harbour Rent-a-Car",
@@ -100,7 +91,7 @@ describe("site settings", () => {
       embed_origins: "https://WWW.Example.com/\nhttp://localhost:*",
       ga_tracking_code: "G-HARBOUR1",
     });
-    await updateSiteSettings(handle.db, siteId, manager, input);
+    await updateSiteSettings(handle.forSite(siteId), siteId, manager, input);
     const row = await settingsRow();
     expect(row).toMatchObject({
       siteTitle: "港レンタカー",
@@ -114,9 +105,13 @@ describe("site settings", () => {
       defaultRentalPeriodSlug: "03",
       embedOrigins: ["https://www.example.com", "http://localhost:*"],
     });
-    const [tracking] = await handle.db.select().from(siteTrackings).where(eq(siteTrackings.siteId, siteId));
+    const [tracking] = await handle
+      .forSite(siteId)
+      .select()
+      .from(siteTrackings)
+      .where(eq(siteTrackings.siteId, siteId));
     expect(tracking).toMatchObject({ gaTrackingCode: "G-HARBOUR1", gtmContainerId: null });
-    expect(await readSiteConfigVersion(handle.db, siteId)).toBeGreaterThan(versionBefore ?? 0);
+    expect(await readSiteConfigVersion(handle.forSite(siteId), siteId)).toBeGreaterThan(versionBefore ?? 0);
 
     const entry = await lastAudit("site.settings.update");
     expect(entry).toMatchObject({
@@ -148,24 +143,33 @@ describe("site settings", () => {
 
   it("records nothing when nothing changed", async () => {
     const before = await lastAudit("site.settings.update");
-    await updateSiteSettings(handle.db, siteId, owner, await settingsInput(siteId));
+    await updateSiteSettings(handle.forSite(siteId), siteId, owner, await settingsInput(siteId));
     expect((await lastAudit("site.settings.update"))?.id).toBe(before?.id);
   });
 
   it("clears the analytics ids", async () => {
-    await updateSiteSettings(handle.db, siteId, owner, await settingsInput(siteId, { ga_tracking_code: "" }));
-    const [tracking] = await handle.db.select().from(siteTrackings).where(eq(siteTrackings.siteId, siteId));
+    await updateSiteSettings(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      await settingsInput(siteId, { ga_tracking_code: "" }),
+    );
+    const [tracking] = await handle
+      .forSite(siteId)
+      .select()
+      .from(siteTrackings)
+      .where(eq(siteTrackings.siteId, siteId));
     expect(tracking?.gaTrackingCode).toBeNull();
     expect((await lastAudit("site.settings.update"))?.after).toEqual({ gaTrackingCode: null });
   });
 
   it("lets every role read, and refuses a change to store staff and read-only accounts", async () => {
     for (const role of ["owner", "manager", "store_staff", "read_only"] as const) {
-      expect((await getSiteSettings(handle.db, siteId, actor(role, [1]))).siteTitle).toBe("港レンタカー");
+      expect((await getSiteSettings(handle.forSite(siteId), siteId, actor(role, [1]))).siteTitle).toBe("港レンタカー");
     }
     const input = await settingsInput(siteId, { site_title: "乗っ取り" });
     for (const role of ["store_staff", "read_only"] as const) {
-      const error = await refusal(updateSiteSettings(handle.db, siteId, actor(role, [1]), input));
+      const error = await refusal(updateSiteSettings(handle.forSite(siteId), siteId, actor(role, [1]), input));
       expect(error.code).toBe("forbidden");
       expect(error.status).toBe(403);
     }
@@ -174,21 +178,26 @@ describe("site settings", () => {
 
   it("changes only its own site", async () => {
     const other = await settingsRow(otherSiteId);
-    await updateSiteSettings(handle.db, siteId, owner, await settingsInput(siteId, { site_title: "港レンタカー本店" }));
+    await updateSiteSettings(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      await settingsInput(siteId, { site_title: "港レンタカー本店" }),
+    );
     expect(await settingsRow(otherSiteId)).toEqual(other);
-    expect((await getSiteSettings(handle.db, otherSiteId, owner)).gaTrackingCode).toBe("G-OTHER");
+    expect((await getSiteSettings(handle.forSite(otherSiteId), otherSiteId, owner)).gaTrackingCode).toBe("G-OTHER");
     expect(await lastAudit("site.settings.update", otherSiteId)).toBeUndefined();
   });
 
   it("answers 404 for a site that does not exist", async () => {
-    const error = await refusal(getSiteSettings(handle.db, "no-such-site", owner));
+    const error = await refusal(getSiteSettings(handle.forSite("no-such-site"), "no-such-site", owner));
     expect(error.status).toBe(404);
   });
 });
 
 describe("settings form rules", () => {
   const codeOf = async (changes: Record<string, string | string[]>, field: string) => {
-    const { values, lists } = siteSettingsFormValues(await getSiteSettings(handle.db, siteId, owner));
+    const { values, lists } = siteSettingsFormValues(await getSiteSettings(handle.forSite(siteId), siteId, owner));
     const parsed = SiteSettingsSchema.safeParse({ ...values, ...lists, ...changes });
     return parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message;
   };
@@ -234,7 +243,7 @@ describe("theme", () => {
 
   it("stores rgb() as hex with a font colour, and audits before and after", async () => {
     await updateTheme(
-      handle.db,
+      handle.forSite(siteId),
       media,
       siteId,
       manager,
@@ -259,8 +268,14 @@ describe("theme", () => {
 
   it("fits a logo inside 800×300 keeping transparency, replaces it and deletes the old file after the change", async () => {
     const big = await png(1600, 400, 0.5);
-    await updateTheme(handle.db, media, siteId, owner, themeInput({ logo: file(big, "logo.png", "image/png") }));
-    const first = (await getTheme(handle.db, siteId, owner)).logo;
+    await updateTheme(
+      handle.forSite(siteId),
+      media,
+      siteId,
+      owner,
+      themeInput({ logo: file(big, "logo.png", "image/png") }),
+    );
+    const first = (await getTheme(handle.forSite(siteId), siteId, owner)).logo;
     expect(first).toMatchObject({ width: 800, height: 200 });
     expect(first?.imgPath).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
     const bytes = await stored(first?.imgPath);
@@ -270,8 +285,14 @@ describe("theme", () => {
     expect((await lastAudit("site.theme.update"))?.after).toEqual({ logo: first });
 
     const small = await png(200, 60);
-    await updateTheme(handle.db, media, siteId, owner, themeInput({ logo: file(small, "small.png", "image/png") }));
-    const second = (await getTheme(handle.db, siteId, owner)).logo;
+    await updateTheme(
+      handle.forSite(siteId),
+      media,
+      siteId,
+      owner,
+      themeInput({ logo: file(small, "small.png", "image/png") }),
+    );
+    const second = (await getTheme(handle.forSite(siteId), siteId, owner)).logo;
     expect(second).toMatchObject({ width: 200, height: 60 });
     expect(await stored(first?.imgPath)).toBeNull();
     expect(await stored(second?.imgPath)).not.toBeNull();
@@ -280,21 +301,27 @@ describe("theme", () => {
 
   it("crops a favicon square to 32×32 PNG, and removes logo and favicon with their files", async () => {
     await updateTheme(
-      handle.db,
+      handle.forSite(siteId),
       media,
       siteId,
       owner,
       themeInput({ favicon: file(await png(300, 200), "icon.png", "image/png") }),
     );
-    const theme = await getTheme(handle.db, siteId, owner);
+    const theme = await getTheme(handle.forSite(siteId), siteId, owner);
     expect(theme.faviconPath).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
     const meta = await sharp((await stored(theme.faviconPath)) as Uint8Array).metadata();
     expect(meta).toMatchObject({ format: "png", width: 32, height: 32 });
 
-    await updateTheme(handle.db, media, siteId, owner, themeInput({ remove_logo: "1", remove_favicon: "1" }));
-    const after = await getTheme(handle.db, siteId, owner);
+    await updateTheme(
+      handle.forSite(siteId),
+      media,
+      siteId,
+      owner,
+      themeInput({ remove_logo: "1", remove_favicon: "1" }),
+    );
+    const after = await getTheme(handle.forSite(siteId), siteId, owner);
     expect(after).toMatchObject({ logo: null, faviconPath: null });
-    expect(await handle.db.select().from(siteLogos).where(eq(siteLogos.siteId, siteId))).toEqual([]);
+    expect(await handle.forSite(siteId).select().from(siteLogos).where(eq(siteLogos.siteId, siteId))).toEqual([]);
     expect(await stored(theme.logo?.imgPath)).toBeNull();
     expect(await stored(theme.faviconPath)).toBeNull();
     expect((await lastAudit("site.theme.update"))?.after).toEqual({ logo: null, faviconPath: null });
@@ -314,11 +341,17 @@ describe("theme", () => {
     // PNG's signature then garbage: sniffed as PNG, refused when decoded.
     const forged = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
     const error = await refusal(
-      updateTheme(handle.db, media, siteId, owner, themeInput({ logo: file(forged, "x.png", "image/png") })),
+      updateTheme(
+        handle.forSite(siteId),
+        media,
+        siteId,
+        owner,
+        themeInput({ logo: file(forged, "x.png", "image/png") }),
+      ),
     );
     expect(error.status).toBe(422);
     expect(error.details.fieldErrors?.logo?.code).toBe("media_type");
-    expect((await getTheme(handle.db, siteId, owner)).logo).toBeNull();
+    expect((await getTheme(handle.forSite(siteId), siteId, owner)).logo).toBeNull();
   });
 
   it("refuses a picture over 5 MB before it is read", () => {
@@ -333,16 +366,56 @@ describe("theme", () => {
   it("refuses store staff and read-only accounts, before storing any picture", async () => {
     const logo = file(await png(100, 40), "logo.png", "image/png");
     for (const role of ["store_staff", "read_only"] as const) {
-      const error = await refusal(updateTheme(handle.db, media, siteId, actor(role, [1]), themeInput({ logo })));
+      const error = await refusal(
+        updateTheme(handle.forSite(siteId), media, siteId, actor(role, [1]), themeInput({ logo })),
+      );
       expect(error.status).toBe(403);
     }
-    expect((await getTheme(handle.db, siteId, owner)).logo).toBeNull();
+    expect((await getTheme(handle.forSite(siteId), siteId, owner)).logo).toBeNull();
   });
 
   it("changes only its own site", async () => {
-    const other = await getTheme(handle.db, otherSiteId, owner);
-    await updateTheme(handle.db, media, siteId, owner, themeInput({ site_color: "#123456" }));
-    expect(await getTheme(handle.db, otherSiteId, owner)).toEqual(other);
+    const other = await getTheme(handle.forSite(otherSiteId), otherSiteId, owner);
+    await updateTheme(handle.forSite(siteId), media, siteId, owner, themeInput({ site_color: "#123456" }));
+    expect(await getTheme(handle.forSite(otherSiteId), otherSiteId, owner)).toEqual(other);
     expect(await lastAudit("site.theme.update", otherSiteId)).toBeUndefined();
+  });
+});
+
+describe("the receipts' issuer (issue 37)", () => {
+  const codeOf = async (changes: Record<string, string>) => {
+    const { values, lists } = siteSettingsFormValues(await getSiteSettings(handle.forSite(siteId), siteId, owner));
+    const parsed = SiteSettingsSchema.safeParse({ ...values, ...lists, ...changes });
+    return parsed.success
+      ? undefined
+      : parsed.error.issues.find((i) => i.path[0] === "invoice_registration_number")?.message;
+  };
+
+  it("refuses a registration number that is not T and 13 digits, or whose check digit does not match", async () => {
+    expect(await codeOf({ invoice_registration_number: "7000012050002" })).toBe("registration_number_format");
+    expect(await codeOf({ invoice_registration_number: "T70000120500" })).toBe("registration_number_format");
+    expect(await codeOf({ invoice_registration_number: "T6000012050002" })).toBe("registration_number_check");
+    expect(await codeOf({ invoice_registration_number: "" })).toBeUndefined();
+  });
+
+  it("stores the issuer's name and the number as typed in full width with hyphens, normalised, and clears it", async () => {
+    const db = handle.forSite(siteId);
+    await updateSiteSettings(
+      db,
+      siteId,
+      owner,
+      await settingsInput(siteId, {
+        invoice_issuer_name: "株式会社テスト",
+        invoice_registration_number: "Ｔ７０００－０１２０－５０００２",
+      }),
+    );
+    expect(await settingsRow()).toMatchObject({
+      invoiceIssuerName: "株式会社テスト",
+      invoiceRegistrationNumber: "T7000012050002",
+    });
+    const { values } = siteSettingsFormValues(await getSiteSettings(db, siteId, owner));
+    expect(values.invoice_registration_number).toBe("T7000012050002");
+    await updateSiteSettings(db, siteId, owner, await settingsInput(siteId, { invoice_registration_number: "" }));
+    expect((await settingsRow()).invoiceRegistrationNumber).toBeNull();
   });
 });

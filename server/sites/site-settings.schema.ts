@@ -1,6 +1,7 @@
 import * as z from "zod/mini";
 import { RENTAL_PERIOD_SLUGS } from "../../common/codes";
 import { isEmbedOriginPattern } from "../../common/embedding";
+import { normalizeRegistrationNumber, registrationNumberProblem } from "../../common/registration-number";
 import { parseColor, toHex } from "../../common/theme";
 import { isTrackingId, TRACKING_ID_MAX } from "../../common/tracking";
 import { formText } from "../auth/fields.schema";
@@ -59,6 +60,24 @@ const embedOriginsField = z.pipe(
   }),
 );
 
+/**
+ * The qualified invoice issuer's registration number (issue 37): empty (plain receipts), or "T" and 13
+ * digits whose first is the check digit. Full-width characters, spaces and hyphens are forgiven.
+ */
+const registrationNumberField = z.pipe(
+  formText,
+  z.transform((raw, ctx) => {
+    if (raw === "") return null;
+    const value = normalizeRegistrationNumber(raw);
+    const problem = registrationNumberProblem(value);
+    if (problem) {
+      ctx.issues.push({ code: "custom", message: problem, input: raw });
+      return null;
+    }
+    return value;
+  }),
+);
+
 const trackingIdField = optionalField(TRACKING_ID_MAX).check(
   z.refine((v) => v === "" || isTrackingId(v), "tracking_id_invalid"),
 );
@@ -90,6 +109,7 @@ export const SiteSettingsSchema = z
     default_disp_empty_car_type: z.enum(EMPTY_CAR_CHOICES, "invalid_choice"),
     min_lead_minutes: intField(0, 10_080),
     max_advance_days: intField(1, 730),
+    long_rental_days: intField(1, 730),
     is_disp_image: checkboxField,
     is_disp_empty_car_calendar: checkboxField,
     remaining_car_number: checkboxField,
@@ -98,6 +118,8 @@ export const SiteSettingsSchema = z
     embed_origins: embedOriginsField,
     ga_tracking_code: trackingIdField,
     gtm_container_id: trackingIdField,
+    invoice_issuer_name: optionalField(100),
+    invoice_registration_number: registrationNumberField,
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -133,12 +155,15 @@ export function siteSettingsColumns(input: SiteSettingsInput) {
     defaultDispEmptyCarType: Number(input.default_disp_empty_car_type),
     minLeadMinutes: input.min_lead_minutes,
     maxAdvanceDays: input.max_advance_days,
+    longRentalDays: input.long_rental_days,
     isDispImage: input.is_disp_image,
     isDispEmptyCarCalendar: input.is_disp_empty_car_calendar ? SHOWN : HIDDEN,
     remainingCarNumber: input.remaining_car_number ? SHOWN : HIDDEN,
     triangleCarNumber: input.triangle_car_number,
     noReserveCarCalendarMark: input.no_reserve_car_calendar_mark,
     embedOrigins: input.embed_origins,
+    invoiceIssuerName: input.invoice_issuer_name,
+    invoiceRegistrationNumber: input.invoice_registration_number,
   };
 }
 
@@ -157,6 +182,7 @@ export interface SiteSettingsRecord {
   defaultDispEmptyCarType: number;
   minLeadMinutes: number;
   maxAdvanceDays: number;
+  longRentalDays: number;
   isDispImage: boolean;
   isDispEmptyCarCalendar: number;
   remainingCarNumber: number;
@@ -165,6 +191,8 @@ export interface SiteSettingsRecord {
   embedOrigins: string[];
   gaTrackingCode: string | null;
   gtmContainerId: string | null;
+  invoiceIssuerName: string;
+  invoiceRegistrationNumber: string | null;
 }
 
 const flag = (on: boolean) => (on ? "1" : "");
@@ -190,6 +218,7 @@ export function siteSettingsFormValues(s: SiteSettingsRecord): {
       default_disp_empty_car_type: String(s.defaultDispEmptyCarType),
       min_lead_minutes: String(s.minLeadMinutes),
       max_advance_days: String(s.maxAdvanceDays),
+      long_rental_days: String(s.longRentalDays),
       is_disp_image: flag(s.isDispImage),
       is_disp_empty_car_calendar: flag(s.isDispEmptyCarCalendar === SHOWN),
       remaining_car_number: flag(s.remainingCarNumber === SHOWN),
@@ -198,6 +227,8 @@ export function siteSettingsFormValues(s: SiteSettingsRecord): {
       embed_origins: s.embedOrigins.join("\n"),
       ga_tracking_code: s.gaTrackingCode ?? "",
       gtm_container_id: s.gtmContainerId ?? "",
+      invoice_issuer_name: s.invoiceIssuerName,
+      invoice_registration_number: s.invoiceRegistrationNumber ?? "",
     },
     lists: { languages: OPTIONAL_LANGUAGES.filter((c) => codes.includes(c)) },
   };

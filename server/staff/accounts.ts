@@ -4,7 +4,14 @@ import { type AuditActor, changedFields, recordAudit } from "../audit/audit-log"
 import type { PasswordRequestInput, PasswordResetInput } from "../auth/password-reset.schema";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
-import { accountKey, addressKey, isLoginThrottled, recordLoginFailure } from "../auth/throttle";
+import {
+  accountKey,
+  addressKey,
+  LOGIN_RULE,
+  recordSignInFailure,
+  type ThrottleOptions,
+  throttleSignIn,
+} from "../auth/throttle";
 import type { Db } from "../db/client";
 import { rateLimits, staff, staffStores, staffTokens, stores } from "../db/schema";
 import { AppError } from "../errors";
@@ -59,18 +66,17 @@ export async function verifyStaffLogin(
   db: Db,
   siteId: string,
   input: { email: string; password: string; clientIp: string },
+  throttle: ThrottleOptions = {},
 ): Promise<{ staffId: number; twoFactor: boolean; locale: AdminLocale }> {
   const keys = staffLoginKeys(siteId, input.email, input.clientIp);
-  if (await isLoginThrottled(db, keys)) {
-    throw new AppError("too_many_requests", { reason: { code: "too_many_attempts" } });
-  }
+  await throttleSignIn(db, keys, LOGIN_RULE, throttle);
   const found = await findStaffByEmail(db, siteId, input.email);
   const usable = found?.passwordHash && !found.disabledAt ? found : undefined;
   const ok = usable?.passwordHash
     ? await verifyPassword(usable.passwordHash, input.password)
     : await verifyDecoy(input.password);
   if (!usable || !ok) {
-    await recordLoginFailure(db, keys);
+    await recordSignInFailure(db, keys, throttle.now);
     throw new AppError("invalid_input", { reason: { code: "login_failed" } });
   }
   await db

@@ -31,6 +31,8 @@ export const ADMIN_REASON_CODES = [
   "embed_origin_invalid",
   "embed_origins_too_many",
   "tracking_id_invalid",
+  "registration_number_format",
+  "registration_number_check",
   "default_period_order",
   "media_type",
   "media_too_large",
@@ -50,12 +52,28 @@ export const ADMIN_REASON_CODES = [
   "mileage_below",
   "time_out_of_range",
   "cancel_fee_too_high",
+  "cancel_stale_changed",
+  "cancel_stale_fee",
   "fee_step_duplicate",
   "turnaround_conflict",
   "vehicle_has_rentals",
   "member_not_found",
+  // Phone and counter bookings (issue 37): an option the store does not offer, or more than it lends.
+  "option_unknown",
+  "option_over_max",
   // Members registered at the store.
   "first_password_set",
+  // Returns and their charges (issue 37).
+  "time_in_future",
+  "mileage_jump",
+  "adjust_reason_required",
+  "charges_changed",
+  "return_not_card_failed",
+  "payment_not_retryable",
+  // Webhook endpoints (decisions 034, 046): the form's codes, also raised past it.
+  "webhook_url_invalid",
+  "webhook_url_https",
+  "webhook_url_private",
 ] as const;
 export type AdminReasonCode = (typeof ADMIN_REASON_CODES)[number];
 

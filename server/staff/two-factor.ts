@@ -4,7 +4,7 @@ import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
 import { type AuditActor, recordAudit } from "../audit/audit-log";
 import { hashToken } from "../auth/sessions";
-import { addressKey, failuresThisHour, recordLoginFailure } from "../auth/throttle";
+import { addressKey, recordSignInFailure, type Sleep, TWO_FACTOR_RULE, throttleSignIn } from "../auth/throttle";
 import type { Db } from "../db/client";
 import { staff } from "../db/schema";
 import { AppError } from "../errors";
@@ -15,8 +15,6 @@ import { AppError } from "../errors";
  * accepted once: the step it matched is kept, and a code of that step or an earlier one is refused.
  */
 const PERIOD_S = 30;
-/** Wrong codes allowed per account and hour: a guess has about 3 chances in a million. */
-export const TWO_FACTOR_FAILURES_PER_HOUR = 10;
 const RECOVERY_CODES = 10;
 const invalidCode = () => new AppError("invalid_input", { fieldErrors: { code: { code: "two_factor_invalid" } } });
 
@@ -113,18 +111,18 @@ export async function verifyTwoFactor(
   siteId: string,
   input: { staffId: number; code: string; clientIp: string },
   now = Date.now(),
+  sleep?: Sleep,
 ): Promise<{ usedRecoveryCode: boolean; recoveryCodesLeft: number }> {
   const { staffId } = input;
   const keys = { account: `admin:2fa:${siteId}:${staffId}`, address: addressKey(input.clientIp) };
-  if ((await failuresThisHour(db, keys.account, new Date(now))) >= TWO_FACTOR_FAILURES_PER_HOUR) {
-    throw new AppError("too_many_requests", { reason: { code: "too_many_attempts" } });
-  }
+  // Wrong codes from one address are refused after a few; the account's count only slows (decision 047).
+  await throttleSignIn(db, keys, TWO_FACTOR_RULE, { now: new Date(now), sleep });
   const row = await readTwoFactor(db, siteId, staffId);
   const left = row.recoveryCodeHashes.length;
   if (!row.totpSecret) return { usedRecoveryCode: false, recoveryCodesLeft: left };
   const where = and(eq(staff.siteId, siteId), eq(staff.id, staffId));
   const refuse = async () => {
-    await recordLoginFailure(db, keys, new Date(now));
+    await recordSignInFailure(db, keys, new Date(now));
     return invalidCode();
   };
   const code = input.code.trim();
@@ -154,8 +152,9 @@ export async function disableTwoFactor(
   siteId: string,
   actor: AuditActor & { staffId: number },
   input: { code: string; clientIp: string },
+  sleep?: Sleep,
 ): Promise<void> {
-  await verifyTwoFactor(db, siteId, { staffId: actor.staffId, ...input });
+  await verifyTwoFactor(db, siteId, { staffId: actor.staffId, ...input }, Date.now(), sleep);
   await db.transaction(async (tx) => {
     await tx
       .update(staff)

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { listAuditLog } from "../audit/audit-log";
-import type { DbHandle } from "../db/client";
+
 import { reservations, storeHolidays, stores } from "../db/schema";
 import { createCatalogue } from "../db/seed/catalogue-factory";
 import { AppError } from "../errors";
@@ -11,10 +11,11 @@ import type { Actor, StaffRole } from "../staff/permissions";
 import { type StoreInput, StoreSchema } from "./store.schema";
 import { createStore, deleteStore, getStore, listStores, updateStore } from "./stores";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let storeIds: number[];
 let otherSiteStore: number;
+let otherSiteId: string;
 
 const actor = (role: StaffRole, ids: number[] = []): Actor => ({
   id: 1,
@@ -72,12 +73,14 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [{ storeName: "本店" }, { storeName: "空港店" }],
   });
   siteId = site.siteId;
   storeIds = site.storeIds;
-  otherSiteStore = (await makeSite(handle.db)).storeIds[0] as number;
+  const otherSite = await makeSite(handle.owner);
+  otherSiteId = otherSite.siteId;
+  otherSiteStore = otherSite.storeIds[0] as number;
 });
 afterAll(() => handle.close());
 
@@ -100,8 +103,8 @@ describe("the store form's schema", () => {
 
 describe("stores in the back office", () => {
   it("creates a store with its holidays and audits it; a change audits only the fields that changed", async () => {
-    const { storeId } = await createStore(handle.db, siteId, owner, input());
-    const store = await getStore(handle.db, siteId, owner, storeId);
+    const { storeId } = await createStore(handle.forSite(siteId), siteId, owner, input());
+    const store = await getStore(handle.forSite(siteId), siteId, owner, storeId);
     expect(store).toMatchObject({
       storeName: "港店",
       storeNameEn: "Harbour Store",
@@ -111,65 +114,92 @@ describe("stores in the back office", () => {
       holidayDates: ["2099-01-01", "2099-12-31"],
       displayOrder: 5,
     });
-    await updateStore(handle.db, siteId, owner, storeId, input({ tel: "098-111-1111", holiday_dates: "2099-01-01" }));
-    const [update, create] = await listAuditLog(handle.db, siteId, owner);
+    await updateStore(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      storeId,
+      input({ tel: "098-111-1111", holiday_dates: "2099-01-01" }),
+    );
+    const [update, create] = await listAuditLog(handle.forSite(siteId), siteId, owner);
     expect(create).toMatchObject({ action: "store.create", entityId: String(storeId) });
     expect(update).toMatchObject({
       action: "store.update",
       before: { tel: "098-000-0000", holidayDates: ["2099-01-01", "2099-12-31"] },
       after: { tel: "098-111-1111", holidayDates: ["2099-01-01"] },
     });
-    const holidays = await handle.db.select().from(storeHolidays).where(eq(storeHolidays.storeId, storeId));
+    const holidays = await handle
+      .forSite(siteId)
+      .select()
+      .from(storeHolidays)
+      .where(eq(storeHolidays.storeId, storeId));
     expect(holidays.map((h) => h.holidayDate)).toEqual(["2099-01-01"]);
   });
 
   it("refuses a holiday newly added in the past, but keeps one saved earlier", async () => {
-    const { storeId } = await createStore(handle.db, siteId, owner, input({ holiday_dates: "" }));
+    const { storeId } = await createStore(handle.forSite(siteId), siteId, owner, input({ holiday_dates: "" }));
     expect(
-      await refusal(updateStore(handle.db, siteId, owner, storeId, input({ holiday_dates: "2020-05-05" }))),
+      await refusal(
+        updateStore(handle.forSite(siteId), siteId, owner, storeId, input({ holiday_dates: "2020-05-05" })),
+      ),
     ).toMatchObject({
       status: 422,
       fields: { holiday_dates: { code: "date_past" } },
     });
-    await handle.db.insert(storeHolidays).values({ siteId, storeId, holidayDate: "2020-05-05" });
-    await updateStore(handle.db, siteId, owner, storeId, input({ holiday_dates: "2020-05-05\n2099-05-05", tel: "1" }));
-    expect((await getStore(handle.db, siteId, owner, storeId)).holidayDates).toEqual(["2020-05-05", "2099-05-05"]);
+    await handle.owner.insert(storeHolidays).values({ siteId, storeId, holidayDate: "2020-05-05" });
+    await updateStore(
+      handle.forSite(siteId),
+      siteId,
+      owner,
+      storeId,
+      input({ holiday_dates: "2020-05-05\n2099-05-05", tel: "1" }),
+    );
+    expect((await getStore(handle.forSite(siteId), siteId, owner, storeId)).holidayDates).toEqual([
+      "2020-05-05",
+      "2099-05-05",
+    ]);
   });
 
   it("store staff see and edit only their stores; read-only staff change nothing; another site's store is not found", async () => {
     const [mine, theirs] = storeIds as [number, number];
     const clerk = actor("store_staff", [mine]);
-    expect((await listStores(handle.db, siteId, clerk)).map((s) => s.id)).toEqual([mine]);
-    await updateStore(handle.db, siteId, clerk, mine, input({ store_name: "本店（改）" }));
-    expect(await refusal(updateStore(handle.db, siteId, clerk, theirs, input()))).toMatchObject({ status: 403 });
-    expect(await refusal(getStore(handle.db, siteId, clerk, theirs))).toMatchObject({ status: 404 });
-    expect(await refusal(createStore(handle.db, siteId, clerk, input()))).toMatchObject({ status: 403 });
-    expect(await refusal(updateStore(handle.db, siteId, actor("read_only"), mine, input()))).toMatchObject({
+    expect((await listStores(handle.forSite(siteId), siteId, clerk)).map((s) => s.id)).toEqual([mine]);
+    await updateStore(handle.forSite(siteId), siteId, clerk, mine, input({ store_name: "本店（改）" }));
+    expect(await refusal(updateStore(handle.forSite(siteId), siteId, clerk, theirs, input()))).toMatchObject({
       status: 403,
     });
-    expect(await refusal(getStore(handle.db, siteId, owner, otherSiteStore))).toMatchObject({ status: 404 });
-    expect(await refusal(updateStore(handle.db, siteId, owner, otherSiteStore, input()))).toMatchObject({
+    expect(await refusal(getStore(handle.forSite(siteId), siteId, clerk, theirs))).toMatchObject({ status: 404 });
+    expect(await refusal(createStore(handle.forSite(siteId), siteId, clerk, input()))).toMatchObject({ status: 403 });
+    expect(await refusal(updateStore(handle.forSite(siteId), siteId, actor("read_only"), mine, input()))).toMatchObject(
+      {
+        status: 403,
+      },
+    );
+    expect(await refusal(getStore(handle.forSite(siteId), siteId, owner, otherSiteStore))).toMatchObject({
       status: 404,
     });
-    const [untouched] = await handle.db.select().from(stores).where(eq(stores.id, otherSiteStore));
+    expect(await refusal(updateStore(handle.forSite(siteId), siteId, owner, otherSiteStore, input()))).toMatchObject({
+      status: 404,
+    });
+    const [untouched] = await handle.forSite(otherSiteId).select().from(stores).where(eq(stores.id, otherSiteStore));
     expect(untouched?.storeName).not.toBe("港店");
   });
 
   it("deletes an unused store; one with bookings to come or a past is refused", async () => {
-    const { storeId: unused } = await createStore(handle.db, siteId, owner, input({ holiday_dates: "" }));
-    await deleteStore(handle.db, siteId, owner, unused);
-    expect(await refusal(getStore(handle.db, siteId, owner, unused))).toMatchObject({ status: 404 });
+    const { storeId: unused } = await createStore(handle.forSite(siteId), siteId, owner, input({ holiday_dates: "" }));
+    await deleteStore(handle.forSite(siteId), siteId, owner, unused);
+    expect(await refusal(getStore(handle.forSite(siteId), siteId, owner, unused))).toMatchObject({ status: 404 });
 
-    const site = await makeSite(handle.db);
+    const site = await makeSite(handle.owner);
     const storeId = site.storeIds[0] as number;
-    const catalogue = await createCatalogue(handle.db, site.siteId, [storeId], {
+    const catalogue = await createCatalogue(handle.owner, site.siteId, [storeId], {
       classes: [{ key: "c", className: "C" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "T", capacity: 4 }],
       vehicles: [{ store: 0, typeKey: "t", count: 2 }],
     });
     const carTypeId = Object.values(catalogue.typeIds)[0] as number;
     const day = 86_400_000;
-    const [booking] = await handle.db
+    const [booking] = await handle.owner
       .insert(reservations)
       .values({
         siteId: site.siteId,
@@ -181,16 +211,20 @@ describe("stores in the back office", () => {
       })
       .returning({ id: reservations.id });
     const siteOwner = { ...owner };
-    expect(await refusal(deleteStore(handle.db, site.siteId, siteOwner, storeId))).toMatchObject({
+    expect(await refusal(deleteStore(handle.forSite(site.siteId), site.siteId, siteOwner, storeId))).toMatchObject({
       status: 422,
       code: "has_future_bookings",
     });
-    await handle.db
+    await handle.owner
       .update(reservations)
       .set({ startAt: new Date(Date.now() - 6 * day), endAt: new Date(Date.now() - 5 * day) })
       .where(eq(reservations.id, booking?.id ?? 0));
-    expect(await refusal(deleteStore(handle.db, site.siteId, siteOwner, storeId))).toMatchObject({ code: "in_use" });
-    expect(await refusal(deleteStore(handle.db, site.siteId, actor("manager"), 999_999))).toMatchObject({
+    expect(await refusal(deleteStore(handle.forSite(site.siteId), site.siteId, siteOwner, storeId))).toMatchObject({
+      code: "in_use",
+    });
+    expect(
+      await refusal(deleteStore(handle.forSite(site.siteId), site.siteId, actor("manager"), 999_999)),
+    ).toMatchObject({
       status: 404,
     });
   });

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusal } from "../../tests/fixtures/refusal";
 import { makeSite } from "../../tests/fixtures/sites";
 import { OWNER } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
-import type { DbHandle } from "../db/client";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { auditLog, reservations, stores, vehicles } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
-import { AppError } from "../errors";
 import { StoreSchema, storeFormValues } from "./store.schema";
 import { getStore, updateStore } from "./stores";
 
@@ -16,7 +15,7 @@ import { getStore, updateStore } from "./stores";
  * two bookings of one car overlap, or needs more cars than the store has, refuses the whole save.
  */
 
-let handle: DbHandle;
+let handle: TestDb;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
@@ -27,7 +26,7 @@ afterAll(() => handle.close());
 
 /** Two stores; at the first, two cars of type "t" and one of type "u". */
 async function turnaroundSite(): Promise<CreatedSite & { t: number; u: number; store: number; other: number }> {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     stores: [{ storeName: "本店" }, { storeName: "空港店" }],
     catalogue: {
       classes: [{ key: "c", className: "コンパクト" }],
@@ -62,7 +61,7 @@ async function book(
   extra: Partial<typeof reservations.$inferInsert> = {},
 ) {
   numbered += 1;
-  const [row] = await handle.db
+  const [row] = await handle.owner
     .insert(reservations)
     .values({
       siteId: site.siteId,
@@ -81,12 +80,19 @@ async function book(
   return row;
 }
 
-const blockedUntil = async (id: number) =>
-  (await handle.db.select({ at: reservations.blockedUntil }).from(reservations).where(eq(reservations.id, id)))[0]?.at;
+const blockedUntil = async (siteId: string, id: number) =>
+  (
+    await handle
+      .forSite(siteId)
+      .select({ at: reservations.blockedUntil })
+      .from(reservations)
+      .where(eq(reservations.id, id))
+  )[0]?.at;
 
 const firstCar = async (site: CreatedSite, storeId: number, carTypeId: number) =>
   (
-    await handle.db
+    await handle
+      .forSite(site.siteId)
       .select({ id: vehicles.id })
       .from(vehicles)
       .where(and(eq(vehicles.siteId, site.siteId), eq(vehicles.storeId, storeId), eq(vehicles.carTypeId, carTypeId)))
@@ -95,23 +101,14 @@ const firstCar = async (site: CreatedSite, storeId: number, carTypeId: number) =
 
 /** The store's form as the page sends it, as stored, with some fields changed. */
 async function storeInput(site: CreatedSite, storeId: number, changes: Record<string, string>) {
-  const { values, lists } = storeFormValues(await getStore(handle.db, site.siteId, OWNER, storeId));
+  const { values, lists } = storeFormValues(await getStore(handle.forSite(site.siteId), site.siteId, OWNER, storeId));
   const parsed = StoreSchema.safeParse({ ...values, ...lists, ...changes });
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
-}
-
-const storeRow = async (storeId: number) => (await handle.db.select().from(stores).where(eq(stores.id, storeId)))[0];
+const storeRow = async (siteId: string, storeId: number) =>
+  (await handle.forSite(siteId).select().from(stores).where(eq(stores.id, storeId)))[0];
 
 describe("a store's turnaround", () => {
   it("is refused out of 0-1440 minutes at its field", () => {
@@ -142,20 +139,23 @@ describe("a store's turnaround", () => {
     });
     const cancelled = await book(site, site.store, site.t, start, end, { status: "cancelled" });
     const elsewhere = await book(site, site.other, site.t, start, end);
-    const untouched = await Promise.all([returned, cancelled, elsewhere].map((r) => blockedUntil(r.id)));
+    const untouched = await Promise.all([returned, cancelled, elsewhere].map((r) => blockedUntil(site.siteId, r.id)));
 
     await updateStore(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       site.store,
       await storeInput(site, site.store, { turnaround_minutes: "90" }),
     );
-    expect((await storeRow(site.store))?.turnaroundMinutes).toBe(90);
-    expect((await blockedUntil(booked.id))?.getTime()).toBe(end.getTime() + 90 * MINUTE);
-    expect((await blockedUntil(inUse.id))?.getTime()).toBe(inUse.endAt.getTime() + 90 * MINUTE);
-    expect(await Promise.all([returned, cancelled, elsewhere].map((r) => blockedUntil(r.id)))).toEqual(untouched);
-    const [entry] = await handle.db
+    expect((await storeRow(site.siteId, site.store))?.turnaroundMinutes).toBe(90);
+    expect((await blockedUntil(site.siteId, booked.id))?.getTime()).toBe(end.getTime() + 90 * MINUTE);
+    expect((await blockedUntil(site.siteId, inUse.id))?.getTime()).toBe(inUse.endAt.getTime() + 90 * MINUTE);
+    expect(await Promise.all([returned, cancelled, elsewhere].map((r) => blockedUntil(site.siteId, r.id)))).toEqual(
+      untouched,
+    );
+    const [entry] = await handle
+      .forSite(site.siteId)
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.siteId, site.siteId), eq(auditLog.action, "store.update")));
@@ -163,13 +163,13 @@ describe("a store's turnaround", () => {
 
     // A shorter one frees the cars sooner.
     await updateStore(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       site.store,
       await storeInput(site, site.store, { turnaround_minutes: "15" }),
     );
-    expect((await blockedUntil(booked.id))?.getTime()).toBe(end.getTime() + 15 * MINUTE);
+    expect((await blockedUntil(site.siteId, booked.id))?.getTime()).toBe(end.getTime() + 15 * MINUTE);
   });
 
   it("that makes two bookings of one car overlap is refused at its field, and the whole save is undone", async () => {
@@ -188,10 +188,10 @@ describe("a store's turnaround", () => {
         vehicleId: car,
       },
     );
-    const before = await storeRow(site.store);
+    const before = await storeRow(site.siteId, site.store);
     const error = await refusal(
       updateStore(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         site.store,
@@ -200,24 +200,25 @@ describe("a store's turnaround", () => {
     );
     expect(error.status).toBe(422);
     expect(error.details.fieldErrors).toEqual({ turnaround_minutes: { code: "turnaround_conflict" } });
-    expect(await storeRow(site.store)).toEqual(before);
-    expect((await blockedUntil(first.id))?.getTime()).toBe(start.getTime() + 4 * HOUR);
-    expect((await blockedUntil(second.id))?.getTime()).toBe(start.getTime() + 8 * HOUR);
+    expect(await storeRow(site.siteId, site.store)).toEqual(before);
+    expect((await blockedUntil(site.siteId, first.id))?.getTime()).toBe(start.getTime() + 4 * HOUR);
+    expect((await blockedUntil(site.siteId, second.id))?.getTime()).toBe(start.getTime() + 8 * HOUR);
     expect(
-      await handle.db
+      await handle
+        .forSite(site.siteId)
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.siteId, site.siteId), eq(auditLog.action, "store.update"))),
     ).toEqual([]);
     // 30 minutes still fits.
     await updateStore(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       site.store,
       await storeInput(site, site.store, { turnaround_minutes: "30" }),
     );
-    expect((await blockedUntil(first.id))?.getTime()).toBe(start.getTime() + 4.5 * HOUR);
+    expect((await blockedUntil(site.siteId, first.id))?.getTime()).toBe(start.getTime() + 4.5 * HOUR);
   });
 
   it("that needs more cars than the store has is refused the same way", async () => {
@@ -228,7 +229,7 @@ describe("a store's turnaround", () => {
     await book(site, site.store, site.u, new Date(start.getTime() + 5 * HOUR), new Date(start.getTime() + 8 * HOUR));
     const error = await refusal(
       updateStore(
-        handle.db,
+        handle.forSite(site.siteId),
         site.siteId,
         OWNER,
         site.store,
@@ -236,8 +237,8 @@ describe("a store's turnaround", () => {
       ),
     );
     expect(error.details.fieldErrors).toEqual({ turnaround_minutes: { code: "turnaround_conflict" } });
-    expect((await storeRow(site.store))?.turnaroundMinutes).toBe(0);
-    expect((await blockedUntil(first.id))?.getTime()).toBe(start.getTime() + 4 * HOUR);
+    expect((await storeRow(site.siteId, site.store))?.turnaroundMinutes).toBe(0);
+    expect((await blockedUntil(site.siteId, first.id))?.getTime()).toBe(start.getTime() + 4 * HOUR);
   });
 
   it("leaves a booking long over but never recorded as returned as it was, so it cannot refuse the change", async () => {
@@ -260,13 +261,13 @@ describe("a store's turnaround", () => {
       },
     );
     await updateStore(
-      handle.db,
+      handle.forSite(site.siteId),
       site.siteId,
       OWNER,
       site.store,
       await storeInput(site, site.store, { turnaround_minutes: "60" }),
     );
-    expect((await blockedUntil(forgotten.id))?.getTime()).toBe(over.getTime());
-    expect((await blockedUntil(next.id))?.getTime()).toBe(next.endAt.getTime() + 60 * MINUTE);
+    expect((await blockedUntil(site.siteId, forgotten.id))?.getTime()).toBe(over.getTime());
+    expect((await blockedUntil(site.siteId, next.id))?.getTime()).toBe(next.endAt.getTime() + 60 * MINUTE);
   });
 });

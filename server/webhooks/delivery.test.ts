@@ -85,10 +85,25 @@ describe("endpoint addresses (SSRF)", () => {
       "https://[::ffff:10.0.0.1]/",
       "https://printer.local/",
       "https://db.internal/",
+      // What the probe of issue 38 got through: the root's dot, IPv4-compatible, NAT64, 6to4, CGNAT.
+      "https://localhost./",
+      "https://api.localhost./",
+      "https://[::127.0.0.1]/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://[::ffff:0:127.0.0.1]/",
+      "https://[64:ff9b::7f00:1]/",
+      "https://[64:ff9b::a00:1]/",
+      "https://[2002:7f00:1::]/",
+      "https://100.100.100.100/",
+      "https://224.0.0.1/",
+      "https://[ff02::1]/",
+      "https://240.0.0.1/",
+      "https://[::]/",
     ]) {
       expect([url, endpointUrlProblem(url, production)]).not.toEqual([url, null]);
     }
     expect(endpointUrlProblem("https://172.32.0.1/", production)).toBeNull();
+    expect(endpointUrlProblem("https://[2606:4700::1111]/", production)).toBeNull();
   });
 
   it("allows http to loopback only where the server allows it (development, tests)", () => {
@@ -98,6 +113,11 @@ describe("endpoint addresses (SSRF)", () => {
     expect(endpointUrlProblem("http://127.0.0.1:4000/hook", production)).toBe("webhook_url_https");
     expect(endpointUrlProblem("http://10.0.0.1/hook", development)).toBe("webhook_url_https");
     expect(endpointUrlProblem("https://10.0.0.1/hook", development)).toBe("webhook_url_private");
+    // The exception is for loopback written plainly, not its mapped or translated forms.
+    expect(endpointUrlProblem("http://localhost.:4000/hook", development)).toBeNull();
+    expect(endpointUrlProblem("https://[::127.0.0.1]/hook", development)).toBe("webhook_url_private");
+    expect(endpointUrlProblem("https://[64:ff9b::7f00:1]/hook", development)).toBe("webhook_url_private");
+    expect(endpointUrlProblem("http://[::ffff:127.0.0.1]/hook", development)).toBe("webhook_url_https");
   });
 
   it("the form's schema names the problem by field, and reads the event checkboxes", () => {

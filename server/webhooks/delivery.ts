@@ -1,10 +1,12 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import type { Db } from "../db/client";
+import type { Dispatcher } from "undici";
+import type { Db, DbHandle } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
 import { startPollingWorker } from "../lib/polling-worker";
 import type { Logger } from "../logger";
-import { endpointUrlProblem } from "./webhook.schema";
+import { isAddressRefused, type LookupAll, outboundDispatcher } from "./outbound";
+import { type DeliveryErrorCode, type EndpointUrlRules, endpointUrlProblem } from "./webhook.schema";
 
 /**
  * The webhook worker (issue 25, decision 034), shaped like the mail relay (decision 017): it claims
@@ -61,6 +63,10 @@ export interface DeliverOptions {
   /** Deliveries in flight at once: one slow receiver must not hold up every other site's. */
   concurrency?: number;
   timeoutMs?: number;
+  /** Which endpoints this server may reach (the loopback exception, decision 034); none by default. */
+  rules?: EndpointUrlRules;
+  /** Resolves endpoint names at sending (tests inject one: this machine has no DNS). */
+  lookup?: LookupAll;
 }
 
 export interface DeliverResult {
@@ -69,9 +75,19 @@ export interface DeliverResult {
   failed: number;
 }
 
+/** The sites with a delivery due: the only read across sites (the owner's); every write is in one site's scope. */
+async function sitesWithDueDeliveries(owner: Db, now: Date): Promise<string[]> {
+  const rows = await owner
+    .selectDistinct({ siteId: webhookDeliveries.siteId })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now)));
+  return rows.map((r) => r.siteId);
+}
+
 /**
- * Claims one due delivery of an enabled endpoint, with what sending it needs. (Not `UPDATE … WHERE
- * id IN (SELECT … FOR UPDATE SKIP LOCKED)`: decision 017 measured that form claiming more than it returns.)
+ * Claims one due delivery of an enabled endpoint in the site `db` is scoped to, with what sending it
+ * needs. (Not `UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED)`: decision 017 measured that
+ * form claiming more than it returns.)
  */
 function claimOne(db: Db, now: Date) {
   return db.transaction(async (tx) => {
@@ -123,26 +139,27 @@ function claimOne(db: Db, now: Date) {
   });
 }
 
-/** What went wrong, short and without the receiver's words (they may echo personal data). */
-function describeFailure(err: unknown): string {
-  const e = err as { name?: unknown; cause?: { code?: unknown } };
+/**
+ * What went wrong, as a code the back office translates: never the receiver's words (they may echo
+ * personal data) nor a network error's text (it tells which names resolve inside our network).
+ */
+function describeFailure(err: unknown): DeliveryErrorCode {
+  const e = err as { name?: unknown };
   if (e?.name === "TimeoutError" || e?.name === "AbortError") return "timeout";
-  const code = e?.cause?.code;
-  if (typeof code === "string") return code;
-  return err instanceof Error ? err.name : "error";
+  return isAddressRefused(err) ? "address_refused" : "connect_failed";
 }
 
-type Attempt = { ok: true; status: number } | { ok: false; status: number | null; error: string };
+type Attempt = { ok: true; status: number } | { ok: false; status: number | null; error: DeliveryErrorCode };
 
 async function post(
   doFetch: typeof fetch,
   url: string,
   headers: Record<string, string>,
   body: string,
-  timeoutMs: number,
+  options: { timeoutMs: number; rules: EndpointUrlRules; dispatcher: Dispatcher },
 ): Promise<Attempt> {
   // Checked again at sending: a row written around the form (SQL, an old rule) still cannot reach inside the network.
-  if (endpointUrlProblem(url, { allowHttpLoopback: true })) return { ok: false, status: null, error: "url_refused" };
+  if (endpointUrlProblem(url, options.rules)) return { ok: false, status: null, error: "address_refused" };
   try {
     const response = await doFetch(url, {
       method: "POST",
@@ -150,36 +167,55 @@ async function post(
       body,
       // A redirect could lead to an address the URL check never saw: it counts as a failure.
       redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+      signal: AbortSignal.timeout(options.timeoutMs),
+      // undici's option (not in the DOM's RequestInit): the connection's address is filtered.
+      dispatcher: options.dispatcher,
+    } as RequestInit);
     // The body is not read (nor kept): free the connection.
     await response.body?.cancel().catch(() => {});
     if (response.status >= 200 && response.status < 300) return { ok: true, status: response.status };
-    return { ok: false, status: response.status, error: `HTTP ${response.status}` };
+    return { ok: false, status: response.status, error: "http_status" };
   } catch (err) {
     return { ok: false, status: null, error: describeFailure(err) };
   }
 }
 
 /**
- * Delivers due deliveries of every site (the owner's connection: a worker serves all sites), each
+ * Delivers due deliveries of every site. The owner only finds which sites have some; each claim and
+ * outcome is written as the app role in the delivery's site, the sites taking turns. Each is
  * claimed before it is sent, so concurrent workers never send one twice; only a crash between the
  * receiver's answer and the final update repeats one (after the lease), which the receiver drops by
  * its `webhook-id`. Delivery errors never escape; a database error does (the loop logs it).
  */
-export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): Promise<DeliverResult> {
+export async function deliverDueWebhooks(
+  handle: Pick<DbHandle, "db" | "forSite">,
+  options: DeliverOptions = {},
+): Promise<DeliverResult> {
   const doFetch = options.fetch ?? fetch;
   const limit = options.limit ?? 50;
   const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const rules = options.rules ?? { allowHttpLoopback: false };
+  const dispatcher = outboundDispatcher({ loopbackException: rules.allowHttpLoopback, lookup: options.lookup });
   const result: DeliverResult = { succeeded: 0, retrying: 0, failed: 0 };
   let started = 0;
+  const sites = await sitesWithDueDeliveries(handle.db, options.now ?? new Date());
 
   const worker = async () => {
-    while (started < limit) {
-      started++;
+    while (started < limit && sites.length > 0) {
       const now = options.now ?? new Date();
+      // Back in the turn at once, so the other workers may claim in the same site meanwhile.
+      const siteId = sites.shift() as string;
+      sites.push(siteId);
+      const db = handle.forSite(siteId);
+      started++;
       const job = await claimOne(db, now);
-      if (!job) return;
+      if (!job) {
+        // None left due in that site: it leaves the turn.
+        started--;
+        const at = sites.indexOf(siteId);
+        if (at >= 0) sites.splice(at, 1);
+        continue;
+      }
       const { delivery } = job;
       const claimed = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts));
       const log = {
@@ -191,13 +227,11 @@ export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): 
         attempts: delivery.attempts,
       };
       const body = webhookBody(job);
-      const attempt = await post(
-        doFetch,
-        job.url,
-        signWebhook(job.secret, delivery.eventId, body, new Date()),
-        body,
+      const attempt = await post(doFetch, job.url, signWebhook(job.secret, delivery.eventId, body, new Date()), body, {
         timeoutMs,
-      );
+        rules,
+        dispatcher,
+      });
       if (attempt.ok) {
         await db
           .update(webhookDeliveries)
@@ -226,7 +260,12 @@ export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): 
       else result.retrying++;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 1) }, worker));
+  } finally {
+    // Every request of the run has ended: nothing to wait for, and a close must never hold the worker.
+    await dispatcher.destroy().catch(() => {});
+  }
   return result;
 }
 
@@ -235,17 +274,24 @@ export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): 
  * Started by the server beside the mail relay; always on: a site without endpoints has no deliveries.
  */
 export function startWebhookWorker(options: {
-  db: Db;
+  handle: Pick<DbHandle, "db" | "forSite">;
   logger: Logger;
   fetch?: typeof fetch;
+  rules: EndpointUrlRules;
   intervalMs?: number;
   batch?: number;
 }): { stop(): Promise<void> } {
-  const { db, logger } = options;
+  const { handle, logger } = options;
   const batch = options.batch ?? 20;
   return startPollingWorker({
     batch: async () => {
-      const r = await deliverDueWebhooks(db, { fetch: options.fetch, logger, limit: batch, concurrency: 4 });
+      const r = await deliverDueWebhooks(handle, {
+        fetch: options.fetch,
+        rules: options.rules,
+        logger,
+        limit: batch,
+        concurrency: 4,
+      });
       return r.succeeded + r.retrying + r.failed;
     },
     batchSize: batch,

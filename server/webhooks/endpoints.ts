@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
 import { type Actor, authorize } from "../staff/permissions";
+import { type LookupAll, resolvedUrlProblem } from "./outbound";
 import { type EndpointUrlRules, endpointUrlProblem, type WebhookEndpointInput } from "./webhook.schema";
 
 /**
@@ -62,11 +63,13 @@ export async function createWebhookEndpoint(
   actor: Actor,
   input: WebhookEndpointInput,
   rules: EndpointUrlRules,
+  deps: { lookup?: LookupAll } = {},
 ): Promise<{ id: number; secret: string }> {
   authorize(actor, "integrations.manage");
-  // The form's schema checked it already; checked again for callers that come another way.
-  const problem = endpointUrlProblem(input.url, rules);
-  if (problem) throw new AppError("invalid_input", { fieldErrors: { url: { code: "invalid_input" } } });
+  // The form's schema checked the text already (again here for callers that come another way);
+  // only the server can tell where a name leads.
+  const problem = endpointUrlProblem(input.url, rules) ?? (await resolvedUrlProblem(input.url, rules, deps.lookup));
+  if (problem) throw new AppError("invalid_input", { fieldErrors: { url: { code: problem } } });
   const secret = newWebhookSecret();
   const eventTypes = [...new Set(input.event_types)];
   return db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { paymentEvent } from "./events";
 
 /**
  * The payment events of a change or a cancellation after its card operation (issue 25): one per
- * ledger entry that succeeded under the operation's key (`change-…-{revision}`, `cancel-…`, each
+ * ledger outcome that succeeded under the operation's key (`change-…-{revision}`, `cancel-…`, each
  * refunded part under `{key}:{paymentId}`). The event's id is derived from the entry's key, so a
  * retry of the operation, which finds the same entries, announces nothing twice, and a part that
  * only goes through on a retry is announced then.
@@ -24,11 +24,14 @@ export async function announceLedgerPayments(
         and(
           eq(reservationPayments.siteId, siteId),
           eq(reservationPayments.reservationId, reservationId),
+          eq(reservationPayments.entry, "outcome"),
           eq(reservationPayments.status, "succeeded"),
         ),
       )
       .orderBy(reservationPayments.id)
-  ).filter((e) => e.idempotencyKey === key || e.idempotencyKey.startsWith(`${key}:`));
+  ).filter(
+    (e) => e.idempotencyKey === key || e.idempotencyKey.startsWith(`${key}:`) || e.idempotencyKey.startsWith(`${key}/`),
+  );
   if (!entries.length) return;
   const [r] = await db
     .select()

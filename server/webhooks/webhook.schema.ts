@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { isLoopbackHost, isPublicHost } from "../../common/ip-address";
 
 /**
  * The webhook endpoint form (issue 25, decision 034), client-safe: the same rules run in the browser
@@ -24,49 +25,22 @@ export interface EndpointUrlRules {
 
 export type EndpointUrlProblem = "webhook_url_invalid" | "webhook_url_https" | "webhook_url_private";
 
-const LOOPBACK_NAMES = /^(localhost|.+\.localhost)$/i;
-/** Names that only mean something inside a network (mDNS, the usual private zones). */
-const PRIVATE_NAMES = /(^|\.)(localhost|local|internal|intranet|lan|home\.arpa)$/i;
+/**
+ * Why a delivery failed, as stored in its log and translated by the back office
+ * (`admin.webhooks.error.<code>`): codes, never a network error's text (decision 046).
+ */
+export const DELIVERY_ERROR_CODES = [
+  "http_status",
+  "timeout",
+  "connect_failed",
+  "address_refused",
+  "endpoint_disabled",
+] as const;
+export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
 
-function ipv4(host: string): number[] | null {
-  const parts = host.split(".");
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return null;
-  const n = parts.map(Number);
-  return n.every((x) => x <= 255) ? n : null;
-}
-
-/** 127.0.0.0/8 and ::1 (the URL parser has already turned 0x7f.1 or 2130706433 into 127.0.0.1). */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (LOOPBACK_NAMES.test(host) || host === "::1") return true;
-  const v4 = ipv4(host.startsWith("::ffff:") ? host.slice(7) : host);
-  return v4?.[0] === 127;
-}
-
-/** Addresses no public receiver has: private, loopback, link-local (cloud metadata), shared and unspecified ranges. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (isLoopbackHost(host) || PRIVATE_NAMES.test(host)) return true;
-  const v4 = ipv4(host.startsWith("::ffff:") ? host.slice(7) : host);
-  if (v4) {
-    const [a = 0, b = 0] = v4;
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (host.includes(":")) {
-    // IPv6: unspecified, unique local (fc00::/7), link-local (fe80::/10), IPv4-mapped in hex form.
-    return host === "::" || /^f[cd]/.test(host) || /^fe[89ab]/.test(host) || host.startsWith("::ffff:");
-  }
-  return false;
+/** Where the server's rules allow the loopback exception: outside production, or when the setting says so. */
+export function webhookUrlRules(nodeEnv: string | undefined, httpLoopback: boolean | undefined): EndpointUrlRules {
+  return { allowHttpLoopback: nodeEnv !== "production" || Boolean(httpLoopback) };
 }
 
 /**
@@ -75,6 +49,7 @@ export function isPrivateHost(hostname: string): boolean {
  * 169.254.169.254, an admin port on loopback) would let a back-office account reach what the
  * internet cannot (server-side request forgery). So: https to a public name or address only; http
  * and loopback only where `allowHttpLoopback` (development, tests), for a receiver on the same machine.
+ * This judges the text; what a name resolves to is checked on save and at every connection (046).
  */
 export function endpointUrlProblem(raw: string, rules: EndpointUrlRules): EndpointUrlProblem | null {
   let url: URL;
@@ -90,7 +65,7 @@ export function endpointUrlProblem(raw: string, rules: EndpointUrlRules): Endpoi
   }
   if (url.protocol !== "https:") return "webhook_url_https";
   if (isLoopbackHost(url.hostname)) return rules.allowHttpLoopback ? null : "webhook_url_private";
-  return isPrivateHost(url.hostname) ? "webhook_url_private" : null;
+  return isPublicHost(url.hostname) ? null : "webhook_url_private";
 }
 
 const formText = z.pipe(z._default(z.string(), ""), z.string().check(z.trim()));

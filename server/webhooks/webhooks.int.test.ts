@@ -4,18 +4,18 @@ import { and, eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
+import { firstPaymentInLedger } from "../../tests/fixtures/card-booking";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
+import { refusal } from "../../tests/fixtures/refusal";
 import { pricedSession } from "../../tests/fixtures/reserve-session";
 import { testServices } from "../../tests/fixtures/services";
 import { makeSite } from "../../tests/fixtures/sites";
 import { MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb } from "../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { cancelAtCounter } from "../counter/cancellation";
 import { changeBooking } from "../counter/change";
 import { ChangeSchema, StaffCancelSchema } from "../counter/counter.schema";
-import type { DbHandle } from "../db/client";
 import { auditLog, reservations, webhookDeliveries, webhookEvents } from "../db/schema";
-import { AppError } from "../errors";
 import { createMailer } from "../mail/mailer";
 import { PaymentSimulator } from "../payments/simulator";
 import { cancelReservation } from "../reservations/cancel";
@@ -43,7 +43,7 @@ const TZ = "Asia/Tokyo";
 const HOUR = 3_600_000;
 const RULES = { allowHttpLoopback: true };
 
-let handle: DbHandle;
+let handle: TestDb;
 let payments: PaymentSimulator;
 let deps: BookingDeps;
 const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
@@ -51,7 +51,7 @@ const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
 beforeAll(async () => {
   handle = await createTestDb();
   payments = new PaymentSimulator();
-  const services = testServices(handle.db, { payments });
+  const services = testServices(handle.forSite(""), { payments });
   deps = { mailer: services.mailer, payments, mails: async () => () => ({ borrower: null, store: null }) };
 });
 afterAll(() => handle.close());
@@ -111,14 +111,14 @@ async function endpointFor(siteId: string, eventTypes: string[] = [], answers: n
   const r = await receiver(answers);
   receivers.push(r);
   const input = parsed(webhookEndpointSchema(RULES), { url: r.url, description: "test", event_types: eventTypes });
-  const { id, secret } = await createWebhookEndpoint(handle.db, siteId, OWNER, input, RULES);
+  const { id, secret } = await createWebhookEndpoint(handle.forSite(siteId), siteId, OWNER, input, RULES);
   r.setSecret(secret);
   return { ...r, id, secret };
 }
 
 /** A site whose one store has `cars` cars of one type priced by nights, settling in every way. */
 async function siteWith(cars = 3) {
-  const site = await makeSite(handle.db, {
+  const site = await makeSite(handle.owner, {
     settings: { siteTitle: "テスト", supportedLanguages: "jp,en", settlementMethods: [1, 2, 3, 4] },
     stores: [{ storeName: "本店", tel: "03-0000-0000", email: "store@example.com" }],
     catalogue: {
@@ -128,7 +128,7 @@ async function siteWith(cars = 3) {
       feePlans: [{ store: 0, classKey: "c", ...NIGHTS, effectiveFrom: "2020-01-01" }],
     },
   });
-  const bundle = (await loadSiteBundle(handle.db, site.siteId)) as SiteBundle;
+  const bundle = (await loadSiteBundle(handle.forSite(site.siteId), site.siteId)) as SiteBundle;
   return {
     siteId: site.siteId,
     bundle,
@@ -146,7 +146,10 @@ function sessionFor(site: Site, from: number, to: number, extra: Partial<Reserve
   const search = { sd: addDays(today, from), st: "10:00", ed: addDays(today, to), et: "17:00" };
   // An international phone number, as integrators receive it in the payload.
   const borrower = { name: "山田 花子", kana: "ヤマダ ハナコ", email: "hanako@example.com", tel: "+819000000000" };
-  return pricedSession(handle.db, { ...site, carTypeId: site.typeId }, search, NOW, { borrower, ...extra });
+  return pricedSession(handle.forSite(site.siteId), { ...site, carTypeId: site.typeId }, search, NOW, {
+    borrower,
+    ...extra,
+  });
 }
 
 const VISA = { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
@@ -162,7 +165,8 @@ function submit(site: Site, session: ReserveSession, key: string, extra: Record<
 }
 
 async function reservationOf(siteId: string, reserveNo: string) {
-  const [row] = await handle.db
+  const [row] = await handle
+    .forSite(siteId)
     .select()
     .from(reservations)
     .where(and(eq(reservations.siteId, siteId), eq(reservations.reserveNo, reserveNo)));
@@ -171,21 +175,16 @@ async function reservationOf(siteId: string, reserveNo: string) {
 }
 
 async function eventsOf(siteId: string) {
-  return handle.db.select().from(webhookEvents).where(eq(webhookEvents.siteId, siteId)).orderBy(webhookEvents.id);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected a refusal");
+  return handle
+    .forSite(siteId)
+    .select()
+    .from(webhookEvents)
+    .where(eq(webhookEvents.siteId, siteId))
+    .orderBy(webhookEvents.id);
 }
 
 /** Runs the worker until nothing is due at `now` (each run claims what is due). */
-const deliverAt = (now: Date) => deliverDueWebhooks(handle.db, { now, limit: 100 });
+const deliverAt = (now: Date) => deliverDueWebhooks(handle.server, { now, limit: 100, rules: RULES });
 
 describe("delivering events", () => {
   it("signs every attempt; a receiver that fails twice gets the event on the third try, and nothing more", async () => {
@@ -196,15 +195,23 @@ describe("delivering events", () => {
     const t0 = new Date();
 
     expect(await deliverAt(t0)).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
-    let [delivery] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
-    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "HTTP 500" });
+    let [delivery] = await handle
+      .forSite(site.siteId)
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook.id));
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500, lastError: "http_status" });
     // Not due again before its backoff (5 s).
     expect(await deliverAt(new Date(t0.getTime() + 4000))).toEqual({ succeeded: 0, retrying: 0, failed: 0 });
     expect(await deliverAt(new Date(t0.getTime() + 6000))).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
     // Then 5 minutes.
     const t2 = new Date(t0.getTime() + 6000 + 5 * 60_000 + 1000);
     expect(await deliverAt(t2)).toEqual({ succeeded: 1, retrying: 0, failed: 0 });
-    [delivery] = await handle.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
+    [delivery] = await handle
+      .forSite(site.siteId)
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook.id));
     expect(delivery).toMatchObject({ status: "succeeded", attempts: 3, lastStatusCode: 200, lastError: null });
 
     expect(hook.got).toHaveLength(3);
@@ -244,17 +251,18 @@ describe("delivering events", () => {
       at += 11 * HOUR;
     }
     expect(outcome).toEqual({ succeeded: 0, retrying: 0, failed: 1 });
-    const [delivery] = await handle.db
+    const [delivery] = await handle
+      .forSite(site.siteId)
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, hook.id));
     expect(delivery).toMatchObject({ status: "failed", attempts: 8, lastStatusCode: 503 });
     expect(hook.got).toHaveLength(8);
     // "Send again" puts it back, due now, with its attempts counted afresh.
-    await resendDelivery(handle.db, site.siteId, OWNER, delivery?.id as number);
+    await resendDelivery(handle.forSite(site.siteId), site.siteId, OWNER, delivery?.id as number);
     expect(await deliverAt(new Date(Date.now() + 1000))).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
     // Claimed and leased (as if a worker had stopped mid-way): not due again until the lease ends.
-    await handle.db
+    await handle.owner
       .update(webhookDeliveries)
       .set({ nextAttemptAt: new Date(Date.now() + WEBHOOK_LEASE_MS) })
       .where(eq(webhookDeliveries.id, delivery?.id as number));
@@ -266,8 +274,9 @@ describe("delivering events", () => {
     const hook = await endpointFor(site.siteId, [], [302]);
     await submit(site, await sessionFor(site, 3, 4), "k-redirect");
     const calls: string[] = [];
-    const redirected = await deliverDueWebhooks(handle.db, {
+    const redirected = await deliverDueWebhooks(handle.server, {
       now: new Date(),
+      rules: RULES,
       fetch: async (url, init) => {
         calls.push(String(url));
         expect(init?.redirect).toBe("manual");
@@ -276,14 +285,16 @@ describe("delivering events", () => {
     });
     expect(redirected).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
     expect(calls).toEqual([hook.url]);
-    const hanging = await deliverDueWebhooks(handle.db, {
+    const hanging = await deliverDueWebhooks(handle.server, {
       now: new Date(Date.now() + 10_000),
+      rules: RULES,
       timeoutMs: 50,
       fetch: (_url, init) =>
         new Promise((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason))),
     });
     expect(hanging).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
-    const [delivery] = await handle.db
+    const [delivery] = await handle
+      .forSite(site.siteId)
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, hook.id));
@@ -336,8 +347,8 @@ describe("recording events where bookings change", () => {
     const r = await reservationOf(site.siteId, answer.reserveNo);
     expect(r.paymentStatus).toBe("pending");
     const paying = { source: { card: VISA }, attemptKey: "a".repeat(20), returnUrl: "http://127.0.0.1/back" };
-    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
-    expect(await payByLink(handle.db, site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    expect(await payByLink(handle.forSite(site.siteId), site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
+    expect(await payByLink(handle.forSite(site.siteId), site.siteId, r, paying, payments)).toEqual({ outcome: "paid" });
     // The endpoint wants payments only: the counter's "created" was not recorded for it.
     expect((await eventsOf(site.siteId)).map((e) => e.type)).toEqual(["payment.succeeded"]);
   });
@@ -351,7 +362,7 @@ describe("recording events where bookings change", () => {
       source: { card: VISA },
     });
     const start = zonedInstant(addDays(today, 3), "10:00", TZ);
-    const [r] = await handle.db
+    const [r] = await handle.owner
       .insert(reservations)
       .values({
         siteId: site.siteId,
@@ -370,6 +381,7 @@ describe("recording events where bookings change", () => {
       })
       .returning();
     if (!r) throw new Error("no reservation");
+    await firstPaymentInLedger(handle.owner, site.siteId, r, paid.paymentId);
     const stamp = (at: Date) => ({ date: localDate(at, TZ), time: localTime(at, TZ) });
     const end = new Date(start.getTime() + 48 * HOUR);
     const change = {
@@ -386,17 +398,26 @@ describe("recording events where bookings change", () => {
       options: [],
     };
     const changeDeps = { payments, mailer, mails: () => ({ borrower: null, store: null }) };
-    const changed = await changeBooking(handle.db, site.siteId, OWNER, "W-1", change, site.bundle, changeDeps);
+    const changed = await changeBooking(
+      handle.forSite(site.siteId),
+      site.siteId,
+      OWNER,
+      "W-1",
+      change,
+      site.bundle,
+      changeDeps,
+    );
     expect(changed).toMatchObject({ total: 13000, difference: 4000, charged: 4000 });
     // A double click: the same answer, no second event.
-    await changeBooking(handle.db, site.siteId, OWNER, "W-1", change, site.bundle, changeDeps);
+    await changeBooking(handle.forSite(site.siteId), site.siteId, OWNER, "W-1", change, site.bundle, changeDeps);
     const cancelDeps = { payments, mailer, mails: () => ({ borrower: null, store: null }) };
     const cancel = parsed(StaffCancelSchema, { fee: "3000" });
-    expect(await cancelAtCounter(handle.db, site.siteId, OWNER, "W-1", cancel, cancelDeps)).toEqual({
+    expect(await cancelAtCounter(handle.forSite(site.siteId), site.siteId, OWNER, "W-1", cancel, cancelDeps)).toEqual({
       fee: 3000,
       refund: 10000,
+      refundPending: 0,
     });
-    await cancelAtCounter(handle.db, site.siteId, OWNER, "W-1", cancel, cancelDeps);
+    await cancelAtCounter(handle.forSite(site.siteId), site.siteId, OWNER, "W-1", cancel, cancelDeps);
 
     const events = await eventsOf(site.siteId);
     const summary = events
@@ -433,8 +454,10 @@ describe("recording events where bookings change", () => {
       card: { source: { card: VISA } },
     });
     if (answer.outcome !== "completed") throw new Error(JSON.stringify(answer));
-    expect(await cancelReservation(handle.db, site.siteId, answer.reservationId, { payments })).toBe("cancelled");
-    expect(await cancelReservation(handle.db, site.siteId, answer.reservationId, { payments })).toBe(
+    expect(await cancelReservation(handle.forSite(site.siteId), site.siteId, answer.reservationId, { payments })).toBe(
+      "cancelled",
+    );
+    expect(await cancelReservation(handle.forSite(site.siteId), site.siteId, answer.reservationId, { payments })).toBe(
       "already_cancelled",
     );
     const types = (await eventsOf(site.siteId)).map((e) => e.type).sort();
@@ -454,7 +477,7 @@ describe("who receives what", () => {
     const b = await siteWith();
     const hookA = await endpointFor(a.siteId);
     const off = await endpointFor(b.siteId);
-    await setWebhookEndpointEnabled(handle.db, b.siteId, OWNER, off.id, false);
+    await setWebhookEndpointEnabled(handle.forSite(b.siteId), b.siteId, OWNER, off.id, false);
     await submit(b, await sessionFor(b, 3, 4), "k-b");
     expect(await eventsOf(b.siteId)).toEqual([]);
     await deliverAt(new Date());
@@ -462,17 +485,17 @@ describe("who receives what", () => {
     expect(off.got).toEqual([]);
     // Another site's endpoint is a 404 here, for every action (each called in turn).
     for (const call of [
-      () => getWebhookEndpoint(handle.db, b.siteId, OWNER, hookA.id),
-      () => setWebhookEndpointEnabled(handle.db, b.siteId, OWNER, hookA.id, false),
-      () => rotateWebhookSecret(handle.db, b.siteId, OWNER, hookA.id),
-      () => revealWebhookSecret(handle.db, b.siteId, OWNER, hookA.id),
-      () => deleteWebhookEndpoint(handle.db, b.siteId, OWNER, hookA.id),
-      () => listWebhookDeliveries(handle.db, b.siteId, OWNER, { endpointId: hookA.id }),
+      () => getWebhookEndpoint(handle.forSite(b.siteId), b.siteId, OWNER, hookA.id),
+      () => setWebhookEndpointEnabled(handle.forSite(b.siteId), b.siteId, OWNER, hookA.id, false),
+      () => rotateWebhookSecret(handle.forSite(b.siteId), b.siteId, OWNER, hookA.id),
+      () => revealWebhookSecret(handle.forSite(b.siteId), b.siteId, OWNER, hookA.id),
+      () => deleteWebhookEndpoint(handle.forSite(b.siteId), b.siteId, OWNER, hookA.id),
+      () => listWebhookDeliveries(handle.forSite(b.siteId), b.siteId, OWNER, { endpointId: hookA.id }),
     ]) {
       expect((await refusal(call())).code).toBe("not_found");
     }
     // Once on again, the next booking reaches it.
-    await setWebhookEndpointEnabled(handle.db, b.siteId, OWNER, off.id, true);
+    await setWebhookEndpointEnabled(handle.forSite(b.siteId), b.siteId, OWNER, off.id, true);
     await submit(b, await sessionFor(b, 5, 6), "k-b2");
     await deliverAt(new Date());
     expect(off.got.map((g) => g.event.type)).toEqual(["reservation.created"]);
@@ -485,36 +508,44 @@ describe("who receives what", () => {
     await submit(site, await sessionFor(site, 3, 4), "k-resend");
     await deliverAt(new Date());
     expect(hook.got).toHaveLength(1);
-    const [row] = await listWebhookDeliveries(handle.db, site.siteId, OWNER);
+    const [row] = await listWebhookDeliveries(handle.forSite(site.siteId), site.siteId, OWNER);
     expect(row).toMatchObject({
       status: "succeeded",
       attempts: 1,
       eventType: "reservation.created",
       lastStatusCode: 200,
     });
-    await resendDelivery(handle.db, site.siteId, OWNER, row?.id as number);
+    await resendDelivery(handle.forSite(site.siteId), site.siteId, OWNER, row?.id as number);
     // A second click before the worker ran queues nothing more.
-    await resendDelivery(handle.db, site.siteId, OWNER, row?.id as number);
+    await resendDelivery(handle.forSite(site.siteId), site.siteId, OWNER, row?.id as number);
     await deliverAt(new Date(Date.now() + 1000));
     expect(hook.got).toHaveLength(2);
     expect(hook.got[1]?.headers["webhook-id"]).toBe(hook.got[0]?.headers["webhook-id"]);
     expect(hook.got[1]?.verified).toBe(true);
-    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
+    const audit = await handle.forSite(site.siteId).select().from(auditLog).where(eq(auditLog.siteId, site.siteId));
     expect(audit.filter((a) => a.action === "webhook.resend")).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain(hook.secret);
 
     // A new booking, then the endpoint is turned off before the worker runs: nothing goes out.
     await submit(site, await sessionFor(site, 5, 6), "k-resend-2");
-    await setWebhookEndpointEnabled(handle.db, site.siteId, OWNER, hook.id, false);
+    await setWebhookEndpointEnabled(handle.forSite(site.siteId), site.siteId, OWNER, hook.id, false);
     await deliverAt(new Date(Date.now() + 2000));
     expect(hook.got).toHaveLength(2);
-    const [latest] = await listWebhookDeliveries(handle.db, site.siteId, OWNER, { endpointId: hook.id });
+    const [latest] = await listWebhookDeliveries(handle.forSite(site.siteId), site.siteId, OWNER, {
+      endpointId: hook.id,
+    });
     expect(latest).toMatchObject({ status: "failed", lastError: "endpoint_disabled" });
     // A bad id is a 404, and so is another endpoint's delivery on an endpoint's page.
-    expect((await refusal(resendDelivery(handle.db, site.siteId, OWNER, 999_999_999))).code).toBe("not_found");
+    expect((await refusal(resendDelivery(handle.forSite(site.siteId), site.siteId, OWNER, 999_999_999))).code).toBe(
+      "not_found",
+    );
     const other = await endpointFor(site.siteId);
     expect(
-      (await refusal(resendDelivery(handle.db, site.siteId, OWNER, row?.id as number, { endpointId: other.id }))).code,
+      (
+        await refusal(
+          resendDelivery(handle.forSite(site.siteId), site.siteId, OWNER, row?.id as number, { endpointId: other.id }),
+        )
+      ).code,
     ).toBe("not_found");
   });
 
@@ -522,13 +553,19 @@ describe("who receives what", () => {
     const site = await siteWith();
     const hook = await endpointFor(site.siteId);
     // Shown without asking only in the minutes after creation.
-    expect(await newEndpointSecret(handle.db, site.siteId, OWNER, hook.id)).toBe(hook.secret);
-    expect(await newEndpointSecret(handle.db, site.siteId, OWNER, hook.id, new Date(Date.now() + 11 * 60_000))).toBe(
-      null,
-    );
-    const secret = await rotateWebhookSecret(handle.db, site.siteId, OWNER, hook.id);
+    expect(await newEndpointSecret(handle.forSite(site.siteId), site.siteId, OWNER, hook.id)).toBe(hook.secret);
+    expect(
+      await newEndpointSecret(
+        handle.forSite(site.siteId),
+        site.siteId,
+        OWNER,
+        hook.id,
+        new Date(Date.now() + 11 * 60_000),
+      ),
+    ).toBe(null);
+    const secret = await rotateWebhookSecret(handle.forSite(site.siteId), site.siteId, OWNER, hook.id);
     expect(secret).not.toBe(hook.secret);
-    expect(await revealWebhookSecret(handle.db, site.siteId, OWNER, hook.id)).toBe(secret);
+    expect(await revealWebhookSecret(handle.forSite(site.siteId), site.siteId, OWNER, hook.id)).toBe(secret);
     await submit(site, await sessionFor(site, 3, 4), "k-rotate");
     await deliverAt(new Date());
     expect(hook.got[0]?.verified).toBe(false);
@@ -543,15 +580,15 @@ describe("who receives what", () => {
     const input = parsed(webhookEndpointSchema(RULES), { url: "https://hooks.example.com/x", event_types: [] });
     for (const actor of [MANAGER, READ_ONLY] as Actor[]) {
       for (const call of [
-        () => listWebhookEndpoints(handle.db, site.siteId, actor),
-        () => getWebhookEndpoint(handle.db, site.siteId, actor, hook.id),
-        () => createWebhookEndpoint(handle.db, site.siteId, actor, input, RULES),
-        () => setWebhookEndpointEnabled(handle.db, site.siteId, actor, hook.id, false),
-        () => rotateWebhookSecret(handle.db, site.siteId, actor, hook.id),
-        () => revealWebhookSecret(handle.db, site.siteId, actor, hook.id),
-        () => deleteWebhookEndpoint(handle.db, site.siteId, actor, hook.id),
-        () => listWebhookDeliveries(handle.db, site.siteId, actor),
-        () => resendDelivery(handle.db, site.siteId, actor, 1),
+        () => listWebhookEndpoints(handle.forSite(site.siteId), site.siteId, actor),
+        () => getWebhookEndpoint(handle.forSite(site.siteId), site.siteId, actor, hook.id),
+        () => createWebhookEndpoint(handle.forSite(site.siteId), site.siteId, actor, input, RULES),
+        () => setWebhookEndpointEnabled(handle.forSite(site.siteId), site.siteId, actor, hook.id, false),
+        () => rotateWebhookSecret(handle.forSite(site.siteId), site.siteId, actor, hook.id),
+        () => revealWebhookSecret(handle.forSite(site.siteId), site.siteId, actor, hook.id),
+        () => deleteWebhookEndpoint(handle.forSite(site.siteId), site.siteId, actor, hook.id),
+        () => listWebhookDeliveries(handle.forSite(site.siteId), site.siteId, actor),
+        () => resendDelivery(handle.forSite(site.siteId), site.siteId, actor, 1),
       ]) {
         const error = await refusal(call());
         expect([error.code, error.status]).toEqual(["forbidden", 403]);
@@ -560,11 +597,11 @@ describe("who receives what", () => {
     // Past the form (another caller): http to loopback is refused where the rules do not allow it.
     const loopback = { ...input, url: hook.url };
     const refused = await refusal(
-      createWebhookEndpoint(handle.db, site.siteId, OWNER, loopback, { allowHttpLoopback: false }),
+      createWebhookEndpoint(handle.forSite(site.siteId), site.siteId, OWNER, loopback, { allowHttpLoopback: false }),
     );
     expect(refused.code).toBe("invalid_input");
-    expect(await listWebhookEndpoints(handle.db, site.siteId, OWNER)).toHaveLength(1);
-    await deleteWebhookEndpoint(handle.db, site.siteId, OWNER, hook.id);
-    expect(await listWebhookEndpoints(handle.db, site.siteId, OWNER)).toHaveLength(0);
+    expect(await listWebhookEndpoints(handle.forSite(site.siteId), site.siteId, OWNER)).toHaveLength(1);
+    await deleteWebhookEndpoint(handle.forSite(site.siteId), site.siteId, OWNER, hook.id);
+    expect(await listWebhookEndpoints(handle.forSite(site.siteId), site.siteId, OWNER)).toHaveLength(0);
   });
 });

@@ -111,7 +111,7 @@ export class Browser {
 
 /** The site's newest mails to an address (newest first). */
 export async function mailsTo(h: Harness, siteId: string, address: string) {
-  return (await listOutbox(h.handle.db, siteId, { limit: 500 })).filter(
+  return (await listOutbox(h.handle.forSite(siteId), siteId, { limit: 500 })).filter(
     (m) => m.toAddress.toLowerCase() === address.toLowerCase(),
   );
 }

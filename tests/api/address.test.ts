@@ -14,7 +14,8 @@ let bookingsKey: string;
 /** A key of the site made by its demo owner. */
 async function keyOf(siteId: string, scopes: ApiScope[]): Promise<string> {
   const db = h.handle.forSite(siteId);
-  const [owner] = await h.handle.db
+  const [owner] = await h.handle
+    .forSite(siteId)
     .select({ id: staff.id })
     .from(staff)
     .where(and(eq(staff.siteId, siteId), eq(staff.email, demoStaffEmail(siteId, "owner"))));

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSession } from "../../server/auth/sessions";
-import { memberCards, reservations } from "../../server/db/schema";
+import { idempotencyKeys, memberCards, reservations } from "../../server/db/schema";
 import { Browser, type Harness, json, PREFIXES, type ProblemBody, SITE, text } from "./account-client";
 import { apiHarness } from "./harness";
 import { addReservation, demoRows, freshMember } from "./member-fixtures";
@@ -151,6 +151,7 @@ describe.each(PREFIXES)("card payments API in %s (%s)", (prefix, locale) => {
       status: "cancelled",
       cancellation_fee: reserve.cancellation.fee!.amount,
       refund: 0,
+      refund_pending: 0,
     });
     const after = await json<{ reserve: { status: string; status_label: string; cancellation: { state: string } } }>(
       await me.browser.get(`${api}/mypage/reserves/${booking.id}`),
@@ -160,7 +161,8 @@ describe.each(PREFIXES)("card payments API in %s (%s)", (prefix, locale) => {
       status_label: text(locale, "reserves.status.cancelled"),
       cancellation: { state: "cancelled" },
     });
-    const [row] = await h.handle.db
+    const [row] = await h.handle
+      .forSite(SITE)
       .select({ status: reservations.status })
       .from(reservations)
       .where(eq(reservations.id, booking.id));
@@ -191,7 +193,8 @@ describe.each(PREFIXES)("card payments API in %s (%s)", (prefix, locale) => {
       expect((await json<ProblemBody>(response)).detail).toBe(text(locale, "error.notFound"));
     }
     // Nothing of theirs changed.
-    const [card] = await h.handle.db
+    const [card] = await h.handle
+      .forSite(SITE)
       .select({ isDefault: memberCards.isDefault })
       .from(memberCards)
       .where(eq(memberCards.id, other.cardId));
@@ -226,6 +229,20 @@ describe("card payments API: idempotency and sites", () => {
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
     expect(await json(again)).toEqual(await json(first));
     expect((await json<{ cards: Card[] }>(await me.browser.get("/api/v1/stripes/user-cards"))).cards).toHaveLength(1);
+  });
+
+  it("a retry with another card under the same key is refused (422), and no card number is kept", async () => {
+    const me = await freshMember(h);
+    const key = { "Idempotency-Key": "card-register-0002" };
+    const first = await me.browser.post("/api/v1/stripes/register", cardForm("4242424242424242"), { headers: key });
+    expect(first.status).toBeLessThan(300);
+    const other = await me.browser.post("/api/v1/stripes/register", cardForm("5555555555554444"), { headers: key });
+    expect(other.status).toBe(422);
+    expect((await json<ProblemBody & { reason?: string }>(other)).reason).toBe("idempotency_key_reused");
+    expect((await json<{ cards: Card[] }>(await me.browser.get("/api/v1/stripes/user-cards"))).cards).toHaveLength(1);
+    const kept = await h.handle.forSite(SITE).select().from(idempotencyKeys);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(JSON.stringify(kept)).not.toMatch(/4242424242424242|5555555555554444/);
   });
 
   it("a sakura session sent to kaede is no session there (401)", async () => {

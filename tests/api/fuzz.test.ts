@@ -88,12 +88,14 @@ beforeAll(async () => {
     })
   ).secret;
   member = (await freshMember(h, "sakura")).browser;
-  const kaedeStores = await h.handle.db.select().from(stores).where(eq(stores.siteId, "kaede"));
-  const kaedeMembers = await h.handle.db
+  const kaedeStores = await h.handle.forSite("kaede").select().from(stores).where(eq(stores.siteId, "kaede"));
+  const kaedeMembers = await h.handle
+    .forSite("kaede")
     .select({ email: members.email })
     .from(members)
     .where(eq(members.siteId, "kaede"));
-  const kaedeBookings = await h.handle.db
+  const kaedeBookings = await h.handle
+    .forSite("kaede")
     .select({ no: reservations.reserveNo })
     .from(reservations)
     .where(eq(reservations.siteId, "kaede"));

@@ -1,14 +1,29 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
 import { createJsonApi } from "../../app/api/api.server";
 import { apiDocument } from "../../app/api/openapi.server";
-import type { DbHandle } from "../../server/db/client";
+import { REASON_MESSAGE } from "../../app/i18n/labels";
+import { CATALOGUES, translate } from "../../app/i18n/messages";
+import type { Locale } from "../../common/locales";
+
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { createApp } from "../../server/http/app";
 import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 export const ORIGIN = "http://127.0.0.1:3000";
+
+/** Each language's path prefix and locale, as the API answers in it. */
+export const LANGS: readonly [string, Locale][] = [
+  ["", "ja"],
+  ["/en", "en"],
+  ["/kr", "ko"],
+  ["/tw", "zh-TW"],
+];
+
+/** A refusal's message in a language, as the API words it. */
+export const reason = (locale: Locale, code: keyof typeof REASON_MESSAGE, params?: Record<string, string | number>) =>
+  translate(CATALOGUES[locale], REASON_MESSAGE[code], params);
 
 /** A browser's cookies, kept across calls like a cookie jar (name → value). */
 export class CookieJar {
@@ -33,12 +48,13 @@ export class CookieJar {
  * the demo sites, without the production build: the API needs none of React Router's pages.
  */
 export async function apiHarness(today = new Date()) {
-  const handle: DbHandle = await createTestDb();
-  await seedDemoIfEmpty(handle.db, today);
-  const services = testServices(handle.db);
+  const handle: TestDb = await createTestDb();
+  await seedDemoIfEmpty(handle.owner, today);
+  // createApp gives each request its own site scope; these are the services around it.
+  const services = testServices(handle.forSite(""));
   const base = serverBuild();
   const build = { ...base, entry: { module: { ...base.entry.module, createJsonApi } } } as typeof base;
-  const app = createApp({ ...services, database: handle, build, mode: "production" });
+  const app = createApp({ ...services, database: handle.server, build, mode: "production" });
   /** A request as a browser or a program sends it (`ORIGIN` + path); every API answer is checked against the document. */
   const call = async (path: string, init: RequestInit = {}) => {
     const response = await app.request(`${ORIGIN}${path}`, init);

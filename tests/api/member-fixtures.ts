@@ -27,7 +27,8 @@ export async function addReservation(
   memberId: number,
   booking: { from: number; to: number; driverId?: number | null; payMethod?: number; cancelled?: boolean },
 ) {
-  const db = h.handle.db;
+  // Reads that pick the store and car type; the row itself is a fixture (the owner).
+  const db = h.handle.forSite(siteId);
   const [store] = await db
     .select({ id: stores.id })
     .from(stores)
@@ -40,7 +41,7 @@ export async function addReservation(
     .orderBy(asc(carTypes.id));
   const today = new Date();
   const reserveNo = `API-${randomUUID().slice(0, 8)}`;
-  const id = await createMemberReservation(db, siteId, memberId, {
+  const id = await createMemberReservation(h.handle.owner, siteId, memberId, {
     reserveNo,
     storeId: store!.id,
     returnStoreId: store!.id,
@@ -74,7 +75,7 @@ export async function addReservation(
 
 /** Rows of a demo member of the site (hanako@example.com), to prove another member's are not reachable. */
 export async function demoRows(h: Harness, siteId: string) {
-  const db = h.handle.db;
+  const db = h.handle.forSite(siteId);
   const [owner] = await db
     .select({ id: members.id })
     .from(members)

@@ -31,7 +31,8 @@ beforeAll(async () => {
   past = await addReservation(h, SITE, me.id, { from: -30, to: -29, payMethod: 1 });
   other = await demoRows(h, SITE);
   kaede = await demoRows(h, "kaede");
-  [storeRow] = (await h.handle.db
+  [storeRow] = (await h.handle
+    .forSite(SITE)
     .select({
       storeName: stores.storeName,
       storeNameEn: stores.storeNameEn,
@@ -178,7 +179,8 @@ describe.each(PREFIXES)("My Page API in %s (%s)", (prefix, locale) => {
     expect(done.status).toBe(200);
     expect(await json(done)).toEqual({ withdrawn: true });
     expect(leaving.browser.jar.values.has(`sid_${SITE}`)).toBe(false);
-    const [row] = await h.handle.db
+    const [row] = await h.handle
+      .forSite(SITE)
       .select({ email: members.email, withdrawnAt: members.withdrawnAt })
       .from(members)
       .where(eq(members.id, leaving.id));

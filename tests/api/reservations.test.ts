@@ -1,13 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REASON_MESSAGE } from "../../app/i18n/labels";
 import { CATALOGUES, translate } from "../../app/i18n/messages";
 import { addDays, localDate } from "../../common/calendar-date";
-import type { Locale } from "../../common/locales";
 import { reservations } from "../../server/db/schema";
 import { createApiKey } from "../../server/integrations/api-keys";
 import { OWNER } from "../fixtures/staff-actors";
-import { apiHarness, CookieJar } from "./harness";
+import { apiHarness, CookieJar, LANGS, reason } from "./harness";
 
 /**
  * Issue 25's contract for the booking operations of §7, in all four languages: the search, a car's
@@ -16,15 +14,7 @@ import { apiHarness, CookieJar } from "./harness";
  * the OpenAPI document by the harness.
  */
 
-const LANGS: readonly [string, Locale][] = [
-  ["", "ja"],
-  ["/en", "en"],
-  ["/kr", "ko"],
-  ["/tw", "zh-TW"],
-];
 const SITE = "sakura";
-const reason = (locale: Locale, code: keyof typeof REASON_MESSAGE, params?: Record<string, string | number>) =>
-  translate(CATALOGUES[locale], REASON_MESSAGE[code], params);
 
 let h: Awaited<ReturnType<typeof apiHarness>>;
 let fullKey: string;
@@ -208,7 +198,8 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
     const other = await b.send("POST", "/submit-reserve", { pay_method: 3 }, { "Idempotency-Key": key });
     expect(other.status).toBe(422);
     expect((await other.json()).detail).toBe(reason(locale, "idempotency_key_reused"));
-    const rows = await h.handle.db
+    const rows = await h.handle
+      .forSite(SITE)
       .select({ id: reservations.id })
       .from(reservations)
       .where(and(eq(reservations.siteId, SITE), eq(reservations.reserveNo, booked.reserve_no)));
@@ -304,7 +295,8 @@ describe("keys, sessions and sites", () => {
       (await h.call("/en/api/v1/car-types", { headers: { "X-Site-Id": SITE, authorization: `Bearer ${kaedeKey}` } }))
         .status,
     ).toBe(401);
-    const [sakuraBooking] = await h.handle.db
+    const [sakuraBooking] = await h.handle
+      .forSite(SITE)
       .select({ no: reservations.reserveNo })
       .from(reservations)
       .where(eq(reservations.siteId, SITE))
@@ -315,17 +307,24 @@ describe("keys, sessions and sites", () => {
     expect(cross.status).toBe(404);
   });
 
-  it("a key's requests per minute are limited: 429 with Retry-After", async () => {
+  it("a key's requests per minute are limited: 429 with Retry-After; every answer says what is left", async () => {
     const { secret } = await createApiKey(h.handle.forSite(SITE), SITE, OWNER, {
       name: "slow",
       scopes: ["catalog:read"],
-      rateLimit: 2,
+      rateLimit: 3,
     });
     const headers = site({ authorization: `Bearer ${secret}` });
-    expect((await h.call("/api/v1/car-types", { headers })).status).toBe(200);
+    const first = await h.call("/api/v1/car-types", { headers });
+    expect(first.status).toBe(200);
+    expect([first.headers.get("ratelimit-limit"), first.headers.get("ratelimit-remaining")]).toEqual(["3", "2"]);
+    // A refusal of what was sent counts too, and says so.
+    const refused = await h.call("/api/v1/stores/abc", { headers });
+    expect(refused.status).toBe(404);
+    expect([refused.headers.get("ratelimit-limit"), refused.headers.get("ratelimit-remaining")]).toEqual(["3", "1"]);
     expect((await h.call("/api/v1/car-types", { headers })).status).toBe(200);
     const limited = await h.call("/api/v1/car-types", { headers });
     expect(limited.status).toBe(429);
+    expect(limited.headers.get("ratelimit-limit")).toBe("3");
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 

@@ -4,7 +4,7 @@ import type { Locale } from "../../common/locales";
 import { apiHarness } from "./harness";
 
 /**
- * Issue 25, §7's reservation-group reads about the site (app/api/groups/site.server.ts): each
+ * Issue 25, §7's reservation-group reads about the site (app/api/groups/site/): each
  * operation in the four languages with the demo sites' real texts, and its refusals (404 for
  * unknown and other sites' ids, 422 with `calendarErrorMessage` for a wrong store or month).
  * Every answer is checked against the OpenAPI document by the harness.

@@ -6,7 +6,7 @@ import { OWNER } from "../fixtures/staff-actors";
 import { apiHarness } from "./harness";
 
 /**
- * Issue 25, §7's stores group (app/api/groups/stores.server.ts): the stores, a store, the fee
+ * Issue 25, §7's stores group (app/api/groups/stores/): the stores, a store, the fee
  * table, what a store rents and the cars free per class, in the four languages with the demo
  * sites' real texts, and their refusals (404 for another site's store, 422 with
  * `calendarErrorMessage` for a wrong store list or period). The harness checks every answer

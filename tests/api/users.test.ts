@@ -128,6 +128,8 @@ describe.each(PREFIXES)("users API at '%s' (%s)", (prefix, locale) => {
       password_confirm: "different1",
       birth_month: "",
       birth_day: "",
+      // An address in Japan without its prefecture (the country decides what an address needs).
+      country: "JP",
       pref_code: "",
     });
     for (const path of ["register-session", "register"]) {

@@ -79,6 +79,7 @@ export async function registerMember(
   await form.locator('input[name="email"]').fill(email);
   await form.locator('input[name="password"]').fill(password);
   await form.locator('input[name="password_confirm"]').fill(password);
+  await form.locator('select[name="country"]').selectOption("JP");
   await form.locator('input[name="zip"]').fill("1000001");
   await form.locator('select[name="pref_code"]').selectOption("13");
   await form.locator('input[name="address_a"]').fill("千代田区千代田1-1");

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { uniqueEmail } from "./account-helpers";
-import { adminLogin, field, STAFF } from "./admin-helpers";
-import { addDays, today } from "./dates";
+import { adminLogin, bookByPhone, field, ishigakiDay, STAFF, startIshigakiBooking } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
@@ -12,31 +11,13 @@ import { expect, expectAccessible, test } from "./fixtures";
  * Only this spec touches sakura's feeds; its departure day is far from the other specs' days.
  */
 
-/** A departure day of its own, avoiding Ishigaki's closing day (the 15th) and the day before it. */
-function departureDay(daysAhead = 86): string {
-  let day = addDays(today(), daysAhead);
-  while (day.endsWith("-14") || day.endsWith("-15")) day = addDays(day, 1);
-  return day;
-}
-
 /** A guest's phone booking at Ishigaki from 10:00 to 10:00 the next day; its reservation number. */
 async function phoneBooking(page: Page, day: string, email: string): Promise<string> {
-  await page.goto("/admin/sakura/reservations/new");
-  await field(page, "store_id").selectOption({ label: "石垣店" });
-  await field(page, "car_type_id").selectOption({ label: "コンパクト ハイブリッド（コンパクトカー）" });
-  await field(page, "start_date").fill(day);
-  await field(page, "start_time").fill("10:00");
-  await field(page, "end_date").fill(addDays(day, 1));
-  await field(page, "end_time").fill("10:00");
-  await page.locator('input[name="with_immunity"]').uncheck();
+  await startIshigakiBooking(page, day);
   await field(page, "name").fill("暦 配信子");
   await field(page, "tel").fill("090-3333-4444");
   await field(page, "email").fill(email);
-  await page.getByTestId("phone-quote-submit").click();
-  await expect(page.getByTestId("phone-total")).toBeVisible();
-  await page.getByTestId("phone-book").click();
-  await expect(page.getByTestId("flash")).toContainText("受け付けました");
-  return (await page.getByTestId("page-title").textContent())?.replace("予約", "").trim() ?? "";
+  return (await bookByPhone(page)).reserveNo;
 }
 
 const ishigaki = (page: Page) =>
@@ -48,7 +29,7 @@ test("the owner makes a store's calendar feed, a calendar app reads the booking 
   test.setTimeout(90_000);
   const email = uniqueEmail("calendar");
   await adminLogin(page, STAFF.sakuraOwner, "ja");
-  const reserveNo = await phoneBooking(page, departureDay(), email);
+  const reserveNo = await phoneBooking(page, ishigakiDay(86), email);
   expect(reserveNo).toMatch(/^\d{6}-[A-Z0-9]{4}$/);
 
   // The customer's confirmation carries the booking as a calendar file.

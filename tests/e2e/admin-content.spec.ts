@@ -158,6 +158,12 @@ test.describe("back office content", () => {
     await expect(page.getByTestId(`method-2`)).not.toBeChecked();
     await page.goto(admin("/settlement"));
     await expect(page.getByTestId("method-2")).toBeChecked();
+    // What "Other" means at this company, shown at confirmation in the visitor's language (issue 40).
+    await page.locator('[name="pay_other_note_en"]').fill("Paid through your travel agency");
+    await page.getByTestId("save").click();
+    await page.goto(admin("/settlement"));
+    await expect(page.locator('[name="pay_other_note_en"]')).toHaveValue("Paid through your travel agency");
+    await expectAccessible(page);
 
     // A manager edits content but not the payment methods: not in the menu, and refused by the server.
     const other = await browser.newContext({ baseURL });

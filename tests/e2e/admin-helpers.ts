@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./account-helpers";
 import { e2eOwner } from "./admin-sites";
+import { addDays, today } from "./dates";
 import { expect } from "./fixtures";
 
 export type AdminLang = "ja" | "en";
@@ -36,3 +37,35 @@ export const field = (page: Page, name: string) => page.locator(`[name="${name}"
 /** The message shown under a field after a refused save. */
 export const fieldError = (page: Page, name: string) =>
   page.locator(`[data-field="${name}"] [data-testid="field-error"]`);
+
+/** The first day at least `from` days ahead that Ishigaki opens on, with the next (it closes on the 15th). */
+export function ishigakiDay(from: number): string {
+  for (let days = from; ; days += 1) {
+    const day = addDays(today(), days);
+    if (!day.endsWith("-14") && !day.endsWith("-15")) return day;
+  }
+}
+
+/** sakura's phone booking form at Ishigaki's compact hybrid, from 10:00 on `day` to `endTime` the next day, no waiver. */
+export async function startIshigakiBooking(page: Page, day: string, endTime = "10:00") {
+  await page.goto("/admin/sakura/reservations/new");
+  await field(page, "store_id").selectOption({ label: "石垣店" });
+  await field(page, "car_type_id").selectOption({ label: "コンパクト ハイブリッド（コンパクトカー）" });
+  await field(page, "start_date").fill(day);
+  await field(page, "start_time").fill("10:00");
+  await field(page, "end_date").fill(addDays(day, 1));
+  await field(page, "end_time").fill(endTime);
+  await page.locator('input[name="with_immunity"]').uncheck();
+}
+
+/** Quotes the phone booking as filled and books it: its reservation number and the total it was booked at. */
+export async function bookByPhone(page: Page): Promise<{ reserveNo: string; total: number }> {
+  await page.getByTestId("phone-quote-submit").click();
+  await expect(page.getByTestId("phone-total")).toBeVisible();
+  await page.getByTestId("phone-book").click();
+  await expect(page.getByTestId("flash")).toContainText("受け付けました");
+  const reserveNo = (await page.getByTestId("page-title").textContent())?.replace("予約", "").trim() ?? "";
+  // The booking's own total: a live quote may still be catching up with the last field typed.
+  const total = Number(((await page.getByTestId("reservation-total").textContent()) ?? "").replace(/[^\d]/g, ""));
+  return { reserveNo, total };
+}

@@ -135,6 +135,30 @@ test.describe("back office frame", () => {
     expect(post.status()).toBe(403);
   });
 
+  test("before any script, the desktop menu stands beside the page, scrolls by keyboard and passes axe", async ({
+    page,
+    browser,
+  }) => {
+    await adminLogin(page, STAFF.sakuraOwner, "ja");
+    const context = await browser.newContext({
+      storageState: await page.context().storageState(),
+      viewport: { width: 1366, height: 600 },
+      baseURL: new URL(page.url()).origin,
+    });
+    // The page as the server sent it: its scripts never arrive (axe still runs in the page).
+    await context.route(/\.m?js(\?|$)/, (route) => route.abort());
+    const bare = await context.newPage();
+    await bare.goto("/admin/sakura/settings");
+    const menu = bare.getByRole("navigation", { name: "管理メニュー" });
+    await expect(menu.getByRole("link").first()).toBeVisible();
+    await expect(bare.getByTestId("admin-menu")).not.toHaveAttribute("open");
+    // Taller than the window, so it scrolls in itself and takes focus for the keyboard.
+    expect(await menu.evaluate((nav) => nav.scrollHeight > nav.clientHeight)).toBe(true);
+    await expect(menu).toHaveAttribute("tabindex", "0");
+    await expectAccessible(bare);
+    await context.close();
+  });
+
   test("a sign-in on one site's back office opens no other site's", async ({ page }) => {
     await adminLogin(page, STAFF.sakuraOwner, "en");
     await page.goto("/admin/kaede");

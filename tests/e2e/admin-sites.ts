@@ -2,7 +2,15 @@
  * Blank sites of the e2e server (tests/e2e/setup-data.ts), one per back-office spec that changes
  * data, so no spec's changes reach another's pages. Each has an owner with the demo password.
  */
-export const E2E_SITES = ["e2e-shell", "e2e-catalog", "e2e-prices", "e2e-settings", "e2e-content"] as const;
+export const E2E_SITES = [
+  "e2e-shell",
+  "e2e-catalog",
+  "e2e-prices",
+  "e2e-settings",
+  "e2e-content",
+  "e2e-returns",
+  "e2e-suspended",
+] as const;
 export type E2eSite = (typeof E2E_SITES)[number];
 
 export const e2eOwner = (siteId: string) => `owner@${siteId}.example`;
@@ -13,3 +21,12 @@ export const E2E_CONTENT = {
   member: "member@e2e-content.example",
   manager: "manager@e2e-content.example",
 } as const;
+
+/** receipts.spec.ts: a sakura member whose booking was paid in cash at the counter (tests/e2e/setup-data.ts). */
+export const RECEIPTS_MEMBER = "receipts@sakura.example";
+export const RECEIPTS_BOOKING = "E2E-RECEIPT-1";
+/** admin-returns.spec.ts's site: a booking that departed 30 hours ago for a day, paid by card in advance. */
+export const E2E_RETURNS = { siteId: "e2e-returns", reserveNo: "E2E-RET-1" } as const;
+
+/** booking-pages.spec.ts: a four-language site with online bookings paused, a store with a phone, and old news. */
+export const E2E_SUSPENDED = { siteId: "e2e-suspended", tel: "098-000-4040" } as const;

@@ -2,14 +2,22 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
-import { adminLogin, field, fieldError, STAFF } from "./admin-helpers";
-import { addDays, today } from "./dates";
+import {
+  adminLogin,
+  bookByPhone,
+  field,
+  fieldError,
+  ishigakiDay,
+  STAFF,
+  setAdminLanguage,
+  startIshigakiBooking,
+} from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
  * Issue 25's webhooks, in the back office (decision 034): sakura's owner adds an endpoint pointing at
  * a receiver this test runs on loopback (the e2e server is in production mode: http to loopback is
- * allowed only because the owner's browser is on the same machine), sees its signing secret once,
+ * allowed only because it sets WEBHOOK_HTTP_LOOPBACK), sees its signing secret once,
  * takes a phone booking, and the receiver gets `reservation.created` with a signature that verifies;
  * the delivery shows in the log, and "send again" sends the same message once more.
  */
@@ -40,31 +48,12 @@ async function startReceiver() {
   };
 }
 
-/** A departure day none of the other specs use, avoiding Ishigaki's closing day (the 15th) and the day before. */
-function departureDay(daysAhead = 83): string {
-  let day = addDays(today(), daysAhead);
-  while (day.endsWith("-14") || day.endsWith("-15")) day = addDays(day, 1);
-  return day;
-}
-
 /** A phone booking for a new customer, a day from 10:00 at Ishigaki; its reservation number. */
-async function phoneBooking(page: Page): Promise<string> {
-  const day = departureDay();
-  await page.goto("/admin/sakura/reservations/new");
-  await field(page, "store_id").selectOption({ label: "石垣店" });
-  await field(page, "car_type_id").selectOption({ label: "コンパクト ハイブリッド（コンパクトカー）" });
-  await field(page, "start_date").fill(day);
-  await field(page, "start_time").fill("10:00");
-  await field(page, "end_date").fill(addDays(day, 1));
-  await field(page, "end_time").fill("10:00");
-  await page.locator('input[name="with_immunity"]').uncheck();
+async function phoneBooking(page: Page, daysAhead = 83): Promise<string> {
+  await startIshigakiBooking(page, ishigakiDay(daysAhead));
   await field(page, "name").fill("連携 太郎");
   await field(page, "tel").fill("090-4444-5555");
-  await page.getByTestId("phone-quote-submit").click();
-  await expect(page.getByTestId("phone-total")).toBeVisible();
-  await page.getByTestId("phone-book").click();
-  await expect(page.getByTestId("flash")).toContainText("受け付けました");
-  return (await page.getByTestId("page-title").textContent())?.replace("予約", "").trim() ?? "";
+  return (await bookByPhone(page)).reserveNo;
 }
 
 test("the owner adds an endpoint, sees its secret, and a phone booking reaches the receiver signed; the log shows it and sends it again", async ({
@@ -149,4 +138,61 @@ test("the owner adds an endpoint, sees its secret, and a phone booking reaches t
   } finally {
     await receiver.close();
   }
+});
+
+test("addresses that lead home are refused next to the URL field in both languages; a delivery that cannot connect says so, without the network's words", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Issue 38 (decision 046): what the probe got through, refused before anything is saved. (This
+  // server allows loopback named plainly, WEBHOOK_HTTP_LOOPBACK: `localhost.` is refused where it does
+  // not, tests/integration/webhook-addresses.test.ts.)
+  const probes = ["https://[::127.0.0.1]/", "https://[64:ff9b::7f00:1]/", "https://[2002:7f00:1::]/"];
+  const refusedText = { ja: "社内ネットワーク", en: "private network" } as const;
+  await adminLogin(page, STAFF.sakuraOwner, "ja");
+  for (const lang of ["ja", "en"] as const) {
+    await setAdminLanguage(page, lang);
+    await page.goto("/admin/sakura/webhooks");
+    const form = page.getByTestId("webhook-form");
+    for (const url of probes) {
+      await field(page, "url").fill(url);
+      await form.getByTestId("webhook-add").click();
+      await expect(fieldError(page, "url")).toContainText(refusedText[lang]);
+      await expect(page).toHaveURL(/\/admin\/sakura\/webhooks$/);
+    }
+  }
+
+  // A name that resolves nowhere (.invalid never does) is taken; sending to it fails as "could not connect".
+  await setAdminLanguage(page, "ja");
+  await page.goto("/admin/sakura/webhooks");
+  const form = page.getByTestId("webhook-form");
+  await field(page, "url").fill("https://hooks.rentacar-test.invalid/in");
+  await form.locator('input[name="event_types"][value="reservation.created"]').check();
+  await form.getByTestId("webhook-add").click();
+  await expect(page).toHaveURL(/\/admin\/sakura\/webhooks\/\d+\?created=1$/);
+  const endpointPath = new URL(page.url()).pathname;
+  const reserveNo = await phoneBooking(page, 113);
+  const error = page
+    .getByTestId("delivery-table")
+    .getByTestId("row")
+    .filter({ hasText: reserveNo })
+    .getByTestId("delivery-error");
+  await expect
+    .poll(
+      async () => {
+        await page.goto(endpointPath);
+        return (await error.count()) ? error.getAttribute("data-code") : null;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe("connect_failed");
+  await expect(error).toHaveText("接続できませんでした");
+  await setAdminLanguage(page, "en");
+  await page.goto(endpointPath);
+  await expect(error).toHaveText("Could not connect");
+  await expect(page.getByTestId("delivery-table")).not.toContainText(/ENOTFOUND|EAI_AGAIN|getaddrinfo/);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByTestId("endpoint-delete").click();
+  await expect(page).toHaveURL(/\/admin\/sakura\/webhooks$/);
 });

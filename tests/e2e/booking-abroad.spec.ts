@@ -133,13 +133,107 @@ test.describe("a guest from abroad books with their own address and phone", () =
     await form.locator('[name="zip"]').fill("9000006");
     await expect(form.locator('[name="pref_code"]')).toHaveValue("47");
     await expect(form.locator('[name="address_a"]')).toHaveValue(/那覇市/);
-    await expect(form.getByTestId("country-field").first()).toBeHidden();
+    // Japanese pages start on Japan: the country first, then the postcode that fills the rest.
+    await expect(form.locator('[name="country"]')).toHaveValue("JP");
     await expect(page.getByTestId("bring-notice")).toHaveCount(0);
     await form.locator('[name="address_a"]').fill("那覇市おもろまち1-1-1");
     await page.getByTestId("customer-submit").click();
     await expect(page).toHaveURL(stepUrl("ja", "/reserve/confirm"));
     await expect(page.getByTestId("confirm-tel")).toHaveText("090-1234-5678");
     await expect(page.getByTestId("confirm-address")).toHaveText("〒900-0006 沖縄県那覇市おもろまち1-1-1");
+  });
+});
+
+test.describe("the guest form starts where the visitor lives (issue 40)", () => {
+  test("ko: the country first with Korea chosen, a free-format address; Japan brings the prefecture and the postcode lookup", async ({
+    page,
+    request,
+  }) => {
+    const locale = "ko";
+    const c = await storeCar(request, 1, 2);
+    await toCustomerStep(page, locale, optionsUrl(locale, c, weekend(2)));
+    const form = page.getByTestId("customer-form");
+    await waitForHydration(form);
+    const address = form.getByTestId("address-fields").first();
+    const countrySelect = form.locator('[name="country"]');
+    // The country is the address's first field, Korea chosen; no prefecture, no Japanese 7 digits.
+    await expect(address.locator("input, select").first()).toHaveAttribute("name", "country");
+    await expect(countrySelect).toHaveValue("KR");
+    await expect(countrySelect.locator("option:checked")).toHaveText("대한민국");
+    await expect(address.getByTestId("pref-field")).toBeHidden();
+    await expect(form.locator('[name="zip"]')).toHaveAttribute("inputmode", "text");
+    await expect(address).toContainText(msg(locale, "address.zipHintAbroad"));
+    await expect(address).not.toContainText(/도도부현|반각|7자리/, { useInnerText: true });
+    await expectAccessible(page);
+
+    // A visitor who lives in Japan chooses it: the prefecture and the postcode lookup appear.
+    await countrySelect.selectOption("JP");
+    await expect(address.getByTestId("pref-field")).toBeVisible();
+    await expect(address).toContainText(msg(locale, "address.zipHint"));
+    await form.locator('[name="zip"]').fill("9000006");
+    await expect(form.locator('[name="pref_code"]')).toHaveValue("47");
+    await expect(form.locator('[name="address_a"]')).toHaveValue(/那覇市/);
+    await expectAccessible(page);
+
+    // Back to Korea: the Japanese fields go, the typed address is the visitor's own.
+    await countrySelect.selectOption("KR");
+    await expect(address.getByTestId("pref-field")).toBeHidden();
+    await form.locator('[name="name"]').fill("김민지");
+    await form.locator('[name="email"]').fill(uniqueEmail("abroad-ko-first"));
+    await form.locator('[name="tel"]').fill("010-2345-6789");
+    await form.locator('[name="zip"]').fill("48058");
+    await form.locator('[name="address_a"]').fill("부산광역시 해운대구 해운대해변로 264");
+    await form.locator('[name="address_b"]').fill("101동 1203호");
+    // The romanised name, when missing, is asked for as such (not as a "reading").
+    await page.getByTestId("customer-submit").click();
+    await expect(page.getByTestId("error-summary")).toContainText("영문 이름을 입력하지 않았습니다.");
+    await form.locator('[name="kana"]').fill("KIM MINJI");
+    await page.getByTestId("customer-submit").click();
+    await expect(page).toHaveURL(stepUrl(locale, "/reserve/confirm"));
+    await expect(page.getByTestId("confirm-address")).toHaveText(
+      `${country("KR", locale)} 48058 부산광역시 해운대구 해운대해변로 264 101동 1203호`,
+    );
+    await choosePayMethod(page, 2);
+    await page.getByTestId("confirm-submit").click();
+    await reserveNo(page, locale);
+  });
+
+  test("without JavaScript the form follows the country it was sent, keeping what was typed (en)", async ({
+    browser,
+    request,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({
+      baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    const c = await storeCar(request, 1, 2);
+    await toCustomerStep(page, "en", optionsUrl("en", c, weekend(3)));
+    const form = page.getByTestId("customer-form");
+    const address = form.getByTestId("address-fields").first();
+    await expect(form.locator('[name="country"]')).toHaveValue("US");
+    await expect(address.getByTestId("pref-field")).toBeHidden();
+    await form.locator('[name="name"]').fill("Jane Doe");
+    await form.locator('[name="kana"]').fill("DOE JANE");
+    await form.locator('[name="email"]').fill(uniqueEmail("abroad-en-nojs"));
+    await form.locator('[name="tel"]').fill("090-1234-5678");
+    await form.locator('[name="country"]').selectOption("JP");
+    await form.locator('[name="zip"]').fill("900-0006");
+    await form.locator('[name="address_a"]').fill("Naha, Omoromachi 1-1-1");
+    await page.getByTestId("customer-submit").click();
+    await expect(page).toHaveURL(stepUrl("en", "/reserve/user"));
+    // The Japanese mode now: the prefecture is asked for, and nothing typed is lost.
+    await expect(address.getByTestId("pref-field")).toBeVisible();
+    await expect(page.getByTestId("error-summary")).toContainText(msg("en", "reason.pref_required"));
+    await expect(form.locator('[name="country"]')).toHaveValue("JP");
+    await expect(form.locator('[name="zip"]')).toHaveValue("900-0006");
+    await expect(form.locator('[name="address_a"]')).toHaveValue("Naha, Omoromachi 1-1-1");
+    await form.locator('[name="pref_code"]').selectOption("47");
+    await page.getByTestId("customer-submit").click();
+    await expect(page).toHaveURL(stepUrl("en", "/reserve/confirm"));
+    await context.close();
   });
 });
 
@@ -175,8 +269,9 @@ test.describe("after a refused customer step, what to fix is on the first screen
     await form.locator('[name="name"]').fill("홍길동");
     await form.locator('[name="kana"]').fill("홍길동");
     await form.locator('[name="tel"]').fill("not a phone");
-    await form.locator('[name="pref_code"]').selectOption("48");
-    await form.locator('[name="country"]').selectOption("KR");
+    // The Korean page starts on Korea: no prefecture to choose.
+    await expect(form.locator('[name="country"]')).toHaveValue("KR");
+    await expect(form.locator('[name="pref_code"]')).toBeHidden();
     await form.locator('[name="zip"]').fill("900-0015");
     // Submit from the bottom of the page, as a thumb would.
     await page.getByTestId("customer-submit").scrollIntoViewIfNeeded();

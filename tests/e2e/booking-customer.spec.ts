@@ -45,6 +45,7 @@ async function expectFieldError(scope: Locator, name: string, text: string) {
 }
 
 const BORROWER = {
+  country: "JP",
   name: "予約 花子",
   kana: "ヨヤク ハナコ",
   email: "booking-guest@example.com",
@@ -56,7 +57,7 @@ const BORROWER = {
 
 async function fillBorrower(page: Page, values: Partial<typeof BORROWER> = BORROWER) {
   for (const [name, value] of Object.entries(values)) {
-    if (name === "pref_code") await field(page, name).selectOption(value);
+    if (name === "pref_code" || name === "country") await field(page, name).selectOption(value);
     else await field(page, name).fill(value);
   }
 }
@@ -81,7 +82,7 @@ test.describe("the customer step", () => {
     await expect(page.getByTestId("page-title")).toHaveText(msg("ja", "customer.title"));
     // The booking in short, the total shown at the options step included.
     await expect(page.getByTestId("booking-summary")).toBeVisible();
-    await expect(page.getByTestId("summary-total")).toBeVisible();
+    await expect(page.getByTestId("customer-total")).toBeVisible();
     // A guest starts empty, driving themselves.
     await expect(field(page, "name")).toHaveValue("");
     await expect(form(page).locator('input[name="driver_mode"][value="same"]')).toBeChecked();
@@ -107,7 +108,9 @@ test.describe("the customer step", () => {
       await expect(page.getByTestId("form-notice")).toHaveText(msg(locale, "reason.invalid_input"));
       await expectFieldError(form(page), "email", msg(locale, "reason.email_invalid"));
       await expectFieldError(form(page), "zip", msg(locale, "reason.zip_required"));
-      await expectFieldError(form(page), "pref_code", msg(locale, "reason.pref_required"));
+      // The prefecture is asked for an address in Japan only: the English page starts on the US.
+      if (locale === "ja") await expectFieldError(form(page), "pref_code", msg(locale, "reason.pref_required"));
+      else await expect(field(page, "pref_code")).toBeHidden();
       await expectFieldError(form(page), "address_a", msg(locale, "reason.city_required"));
       await expect(field(page, "name")).toHaveValue(BORROWER.name);
       await expect(field(page, "tel")).toHaveValue(BORROWER.tel);
@@ -116,6 +119,7 @@ test.describe("the customer step", () => {
       // A corporation needs its name and reading.
       await form(page).locator('input[name="user_type"][value="2"]').check();
       await fillBorrower(page, {
+        country: "JP",
         email: BORROWER.email,
         zip: BORROWER.zip,
         pref_code: "47",
@@ -159,7 +163,8 @@ test.describe("the customer step", () => {
       await field(page, "driver_kana").fill("ドライバー タロウ");
       await field(page, "driver_birthdate").fill("1988-09-15");
       await field(page, "driver_tel").fill("098-000-0000");
-      // The driver's address has a postcode lookup of its own: it fills the driver's fields only.
+      // The driver's address has a postcode lookup of its own (for Japan): it fills the driver's fields only.
+      await field(page, "driver_country").selectOption("JP");
       await field(page, "driver_zip").fill("1000001");
       await expect(field(page, "driver_pref_code")).toHaveValue("13");
       await expect(field(page, "driver_address_a")).toHaveValue(/千代田区/);
@@ -281,7 +286,12 @@ test.describe("the customer step without JavaScript", () => {
     const locale = "zh-TW";
     await openCustomerStep(page, request, locale);
     await expect(page.getByTestId("new-driver-fields")).toBeVisible();
-    await fillBorrower(page, { ...BORROWER, email: "not-an-address" });
+    // The page starts on Taiwan (no prefecture shown); the borrower lives in Japan and says so, but
+    // without script the prefecture shows only once the server has the country.
+    await expect(field(page, "country")).toHaveValue("TW");
+    await expect(field(page, "pref_code")).toBeHidden();
+    const { pref_code: _pref, ...withoutPref } = BORROWER;
+    await fillBorrower(page, { ...withoutPref, email: "not-an-address" });
     await form(page).locator('input[name="driver_mode"][value="new"]').check();
     await field(page, "driver_name").fill("無腳本 駕駛");
     await field(page, "driver_license_expiration_date").fill(tokyoDate(-2));
@@ -295,8 +305,14 @@ test.describe("the customer step without JavaScript", () => {
     await expect(field(page, "email")).toHaveValue("not-an-address");
     await expect(field(page, "driver_name")).toHaveValue("無腳本 駕駛");
     await expect(form(page).locator('input[name="driver_mode"][value="new"]')).toBeChecked();
+    // Back in the Japanese mode, nothing typed lost: the prefecture is asked for now.
+    await expect(field(page, "country")).toHaveValue("JP");
+    await expect(field(page, "zip")).toHaveValue(BORROWER.zip);
+    await expect(field(page, "address_a")).toHaveValue(BORROWER.address_a);
+    await expectFieldError(form(page), "pref_code", msg(locale, "reason.pref_required"));
 
     // Driving themselves instead: the new driver's fields no longer matter.
+    await field(page, "pref_code").selectOption(BORROWER.pref_code);
     await field(page, "email").fill(BORROWER.email);
     await form(page).locator('input[name="driver_mode"][value="same"]').check();
     await page.getByTestId("customer-submit").click();

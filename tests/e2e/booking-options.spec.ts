@@ -204,8 +204,8 @@ test("without JavaScript, Recalculate prices the choices and keeps them (ja)", a
   await context.close();
 });
 
-test.describe("an option that may be unavailable needs 'reserve anyway' or 'cancel'", () => {
-  test("with JavaScript, the choice appears, is required, and the guest goes on to log in (ko)", async ({
+test.describe("an option that may be unavailable asks 'keep the booking' or 'cancel', starting on keeping it", () => {
+  test("with JavaScript, the choice appears with 'keep the booking' chosen, and Next goes on (ko)", async ({
     page,
     request,
   }) => {
@@ -220,29 +220,30 @@ test.describe("an option that may be unavailable needs 'reserve anyway' or 'canc
     await limited.getByTestId("option-quantity").selectOption("1");
     const choice = page.getByTestId("not-possible");
     await expect(choice).toBeVisible();
-    await page.getByTestId("options-next").click();
-    await expect(page.getByTestId("error-option_not_possible_type").first()).toBeAttached();
-    await expect(choice).toContainText(msg(locale, "reason.option_not_possible_required"));
-    await expect(page.getByTestId("form-notice")).toHaveText(msg(locale, "reason.invalid_input"));
-    await expect(page.locator('input[name="option_not_possible_type"]').first()).toBeFocused();
-    await expect(page).toHaveURL(/\/options/);
+    await expect(choice).toContainText(msg(locale, "booking.notPossible.lead"));
+    await expect(choice.getByLabel(msg(locale, "booking.notPossible.reserve"))).toBeChecked();
+    await expect(choice.getByLabel(msg(locale, "booking.notPossible.cancel"))).not.toBeChecked();
     await expectAccessible(page);
 
     // Choosing none of the limited options no longer asks.
     await limited.getByTestId("option-quantity").selectOption("0");
     await expect(choice).toHaveCount(0);
-    await expect(page.getByTestId("form-notice")).toHaveCount(0);
     await limited.getByTestId("option-quantity").selectOption("2");
-    await choice.getByLabel(msg(locale, "booking.notPossible.reserve")).check();
+    await choice.getByLabel(msg(locale, "booking.notPossible.cancel")).check();
     await page.getByTestId("options-next").click();
     await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/${SITE}/reserve/login$`));
-    // Back on the options page, the choice is kept.
+    // Back on the options page, the answer chosen is kept.
     await page.goto(optionsUrl(locale, SITE, airport, type));
     await expect(limitedOption(page).getByTestId("option-quantity")).toHaveValue("2");
-    await expect(page.getByTestId("not-possible").getByLabel(msg(locale, "booking.notPossible.reserve"))).toBeChecked();
+    await expect(page.getByTestId("not-possible").getByLabel(msg(locale, "booking.notPossible.cancel"))).toBeChecked();
+
+    // Straight on with the default answer: the booking goes on without a refusal.
+    await page.getByTestId("not-possible").getByLabel(msg(locale, "booking.notPossible.reserve")).check();
+    await page.getByTestId("options-next").click();
+    await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/${SITE}/reserve/login$`));
   });
 
-  test("without JavaScript, Next is refused with the message next to the choice (zh-TW)", async ({
+  test("without JavaScript, the choice is asked up front with 'keep the booking' chosen (zh-TW)", async ({
     browser,
     baseURL,
     request,
@@ -251,15 +252,17 @@ test.describe("an option that may be unavailable needs 'reserve anyway' or 'canc
     const { airport, type } = await demoCar(request);
     const { context, page } = await scriptless(browser, baseURL);
     await page.goto(optionsUrl(locale, SITE, airport, type, period(airport)));
+    const choice = page.getByTestId("not-possible");
+    await expect(choice).toContainText(msg(locale, "booking.notPossible.leadAny"));
+    await expect(choice.getByLabel(msg(locale, "booking.notPossible.reserve"))).toBeChecked();
     await limitedOption(page).getByTestId("option-quantity").selectOption("1");
-    const answer = page.waitForResponse((r) => r.request().method() === "POST");
-    await page.getByTestId("options-next").click();
-    expect((await answer).status()).toBe(422);
-    await expect(page.getByTestId("not-possible")).toContainText(msg(locale, "reason.option_not_possible_required"));
-    await expect(limitedOption(page).getByTestId("option-quantity")).toHaveValue("1");
-    await page.getByTestId("not-possible").getByLabel(msg(locale, "booking.notPossible.cancel")).check();
     await page.getByTestId("options-next").click();
     await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/${SITE}/reserve/login$`));
+    // The session holds the answer: the options page asks about the chosen seat, still on keeping the booking.
+    await page.goto(optionsUrl(locale, SITE, airport, type));
+    await expect(limitedOption(page).getByTestId("option-quantity")).toHaveValue("1");
+    await expect(page.getByTestId("not-possible")).toContainText(msg(locale, "booking.notPossible.lead"));
+    await expect(page.getByTestId("not-possible").getByLabel(msg(locale, "booking.notPossible.reserve"))).toBeChecked();
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatYen } from "../../common/format";
 import { mailsTo, registerMember, uniqueEmail } from "./account-helpers";
 import {
   choosePayMethod,
@@ -132,11 +133,7 @@ test.describe("a member pays in advance with a saved card and 3-D Secure", () =>
       await complete3ds(page);
       const number = await reserveNo(page, locale);
       await expect(page.getByTestId("completed-email")).toContainText(email);
-      await expect(page.getByTestId("completed-total")).toHaveText(
-        msg(locale, "price.amount", {
-          amount: total.toLocaleString("en-US"),
-        }),
-      );
+      await expect(page.getByTestId("completed-total")).toHaveText(formatYen(total, locale));
       await expectAccessible(page);
       await expect.poll(async () => (await confirmedMails(request, email)).length).toBe(1);
       expect((await confirmedMails(request, email))[0]?.text).toContain(number);
@@ -147,9 +144,7 @@ test.describe("a member pays in advance with a saved card and 3-D Secure", () =>
       const booked = page.locator(`[data-testid="reservation-card"][data-reserve-no="${number}"]`);
       await expect(booked.getByTestId("reserve-no")).toHaveText(number);
       await expect(booked).toContainText(msg(locale, "reserves.pay.1"));
-      await expect(booked.getByTestId("reservation-total")).toHaveText(
-        msg(locale, "price.amount", { amount: total.toLocaleString("en-US") }),
-      );
+      await expect(booked.getByTestId("reservation-total")).toHaveText(formatYen(total, locale));
       await expect(page.getByTestId("reservation-card")).toHaveCount(1);
     });
   });

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { formatYen } from "../../common/format";
 import { DEMO, DEMO_PASSWORD, loginAs } from "./account-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
 import { LOCALES, msg } from "./search-helpers";
@@ -58,9 +59,7 @@ for (const locale of LOCALES) {
       );
       const first = page.getByTestId("reservation-card").first();
       await expect(first).toContainText(msg(locale, "reserves.total"));
-      await expect(first.getByTestId("reservation-total")).toHaveText(
-        msg(locale, "price.amount", { amount: "29,150" }),
-      );
+      await expect(first.getByTestId("reservation-total")).toHaveText(formatYen(29150, locale));
       await expect(first).toContainText(msg(locale, "reserves.pay.2"));
       await expectAccessible(page);
 

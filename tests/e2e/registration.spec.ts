@@ -46,6 +46,8 @@ async function fillForm(form: Locator, person: Person) {
   await form.locator('input[name="tel"]').fill("090-1234-5678");
   await fillPasswords(form);
   await form.locator('input[name="email"]').fill(person.email);
+  // An address in Japan: chosen first (the other languages start on their likely country).
+  await form.locator('select[name="country"]').selectOption("JP");
   await form.locator('input[name="zip"]').fill("100-0001");
   await expect(form.locator('select[name="pref_code"]')).toHaveValue("13");
   await expect(form.locator('input[name="address_a"]')).toHaveValue("千代田区千代田");
@@ -72,14 +74,17 @@ for (const locale of LOCALES) {
       await expect(page.getByTestId("steps").locator('[aria-current="step"]')).toContainText(
         msg(locale, "member.step.input"),
       );
-      // A new form: an individual, gender unset, no newsletter, born in 1990, the country Japan on
-      // Japanese pages and the language's likely one elsewhere (shown for an address abroad only).
+      // A new form: an individual, gender unset, no newsletter, born in 1990, the country first:
+      // Japan on Japanese pages and the language's likely one elsewhere, whose address has no
+      // prefecture.
       await expect(form.locator('input[name="user_type"][value="1"]')).toBeChecked();
       await expect(form.locator('input[name="gender"][value=""]')).toBeChecked();
       await expect(form.locator('input[name="newsletter"]')).not.toBeChecked();
       await expect(form.locator('select[name="birth_year"]')).toHaveValue("1990");
       await expect(form.locator('select[name="country"]')).toHaveValue(LIKELY_COUNTRY[locale]);
-      await expect(form.getByTestId("country-field")).toBeHidden();
+      await expect(form.getByTestId("country-field")).toBeVisible();
+      if (locale === "ja") await expect(form.getByTestId("pref-field")).toBeVisible();
+      else await expect(form.getByTestId("pref-field")).toBeHidden();
       await expect(form.locator('input[name="company"]')).toHaveCount(0);
       await expect(form.getByText(msg(locale, "member.passwordHint"))).toBeVisible();
       await expectAccessible(page);
@@ -265,7 +270,6 @@ test.describe("registration rules", () => {
     await expectFieldError(form, "password", msg(locale, "reason.password_required"));
     await expectFieldError(form, "tel", msg(locale, "reason.tel_required"));
     await expectFieldError(form, "zip", msg(locale, "reason.zip_required"));
-    await expectFieldError(form, "pref_code", msg(locale, "reason.pref_required"));
     await expectFieldError(form, "address_a", msg(locale, "reason.city_required"));
     await expect(form.locator('[data-field="birthdate"] [id$="-error"]')).toHaveText(
       msg(locale, "reason.birthdate_required"),
@@ -273,8 +277,10 @@ test.describe("registration rules", () => {
     await expect(form.locator('input[name="name"]')).toBeFocused();
     await expectAccessible(page);
 
-    // Overseas: the country becomes required.
-    await form.locator('select[name="pref_code"]').selectOption("48");
+    // An address in Japan needs its prefecture; no country at all is refused too.
+    await form.locator('select[name="country"]').selectOption("JP");
+    await page.getByTestId("regist-submit").click();
+    await expectFieldError(form, "pref_code", msg(locale, "reason.pref_required"));
     await form.locator('select[name="country"]').selectOption("");
     await page.getByTestId("regist-submit").click();
     await expectFieldError(form, "country", msg(locale, "reason.country_required"));
@@ -359,6 +365,7 @@ test.describe("zip lookup", () => {
   }) => {
     const locale: LocaleCode = "en";
     const form = await openForm(page, locale);
+    await form.locator('select[name="country"]').selectOption("JP");
     const zip = form.locator('input[name="zip"]');
     const pref = form.locator('select[name="pref_code"]');
     const city = form.locator('input[name="address_a"]');

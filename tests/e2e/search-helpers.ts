@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { CATALOGUES, type MessageKey, type TranslateParams, translate } from "../../app/i18n/messages";
 import { type PluralKey, translatePlural } from "../../app/i18n/translate";
+import { formatYen } from "../../common/format";
 import { expect, expectAccessible, type LocaleCode, url } from "./fixtures";
 
 export const LOCALES: LocaleCode[] = ["ja", "en", "ko", "zh-TW"];
@@ -33,7 +34,9 @@ export function msgPattern(locale: LocaleCode, key: MessageKey): RegExp {
 
 /** A yen amount as a language prints it (`1,234円`, `¥1,234` …). */
 export function amountPattern(locale: LocaleCode): RegExp {
-  const [before, after] = CATALOGUES[locale]["price.amount"].split("{amount}").map((s) => escapeRegExp(s ?? ""));
+  const [before, after] = formatYen(1234, locale)
+    .split("1,234")
+    .map((s) => escapeRegExp(s));
   return new RegExp(`^${before}[0-9]{1,3}(,[0-9]{3})*${after}$`);
 }
 

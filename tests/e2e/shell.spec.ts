@@ -75,6 +75,11 @@ for (const site of DEMO_SITES) {
         await first.click();
         await expect(page).toHaveURL(new RegExp(`${PREFIX[locale]}/${site.siteId}/store/\\d+$`));
         await expect(page.getByTestId("page-title")).toHaveText(name);
+        // The store's phone dials from a foreign SIM too; other languages show it with +81.
+        const tel = page.getByTestId("store-tel");
+        await expect(tel).toHaveAttribute("href", /^tel:\+81\d{9,10}$/);
+        if (locale === "ja") await expect(tel).toHaveText(/^0\d/);
+        else await expect(tel).toHaveText(/^\+81 \d/);
         await expectAccessible(page);
       });
 

@@ -9,7 +9,7 @@ import { hashPassword } from "../../server/auth/passwords";
 import { quoteChange } from "../../server/counter/change";
 import { ChangeSchema, PhoneBookingSchema } from "../../server/counter/counter.schema";
 import { quoteAtCounter } from "../../server/counter/phone-booking";
-import type { DbHandle } from "../../server/db/client";
+
 import {
   carOptions,
   customPages,
@@ -33,7 +33,7 @@ import { NIGHTS } from "../fixtures/fee-plans";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { OWNER, parsed } from "../fixtures/staff-actors";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * Issue 23's role matrix and tenancy, through the whole HTTP stack and the production build: every
@@ -46,7 +46,7 @@ const ORIGIN = "http://127.0.0.1:3000";
 const CSRF = "c".repeat(43);
 const ROLES: readonly StaffRole[] = ["owner", "manager", "store_staff", "read_only"];
 
-let handle: DbHandle;
+let handle: TestDb;
 let build: ServerBuild;
 let app: ReturnType<typeof createApp>;
 let siteId: string;
@@ -72,7 +72,7 @@ async function addStaff(
   role: StaffRole,
   storesOf: number[] = [],
 ): Promise<{ cookie: string; id: number }> {
-  const [row] = await handle.db
+  const [row] = await handle.owner
     .insert(staff)
     .values({
       siteId: site,
@@ -83,9 +83,11 @@ async function addStaff(
     .returning({ id: staff.id });
   if (!row) throw new Error("no staff");
   if (storesOf.length) {
-    await handle.db.insert(staffStores).values(storesOf.map((storeId) => ({ siteId: site, staffId: row.id, storeId })));
+    await handle.owner
+      .insert(staffStores)
+      .values(storesOf.map((storeId) => ({ siteId: site, staffId: row.id, storeId })));
   }
-  const token = await startStaffSession(handle.db, site, { staffId: row.id, twoFactorPending: false });
+  const token = await startStaffSession(handle.forSite(site), site, { staffId: row.id, twoFactorPending: false });
   return { cookie: `asid_${site}=${token}; csrf=${CSRF}`, id: row.id };
 }
 
@@ -128,13 +130,13 @@ const storeForm = (name: string) => ({
 });
 
 async function newStore(name: string): Promise<number> {
-  const [row] = await handle.db.insert(stores).values({ siteId, storeName: name }).returning({ id: stores.id });
+  const [row] = await handle.owner.insert(stores).values({ siteId, storeName: name }).returning({ id: stores.id });
   return row?.id as number;
 }
 
 /** A member the store registered who has no password yet (the first-password mail can go again). */
 const storeMember = (site = siteId) =>
-  createMember(handle.db, site, {
+  createMember(handle.owner, site, {
     name: "店頭 登録",
     kana: "テントウ トウロク",
     email: `store-${Math.random().toString(36).slice(2)}@example.com`,
@@ -224,7 +226,7 @@ const TOKYO = "Asia/Tokyo";
 async function counterBooking(store: 0 | 1, extra: Partial<typeof reservations.$inferInsert> = {}) {
   counterBookings += 1;
   const day = addDays(localDate(new Date(), TOKYO), 20 + counterBookings);
-  const [row] = await handle.db
+  const [row] = await handle.owner
     .insert(reservations)
     .values({
       siteId,
@@ -247,7 +249,7 @@ async function counterBooking(store: 0 | 1, extra: Partial<typeof reservations.$
 
 /** A car of its own for a booking happening now (departures and returns need one free today). */
 async function carNow(store: 0 | 1): Promise<number> {
-  const [row] = await handle.db
+  const [row] = await handle.owner
     .insert(vehicles)
     .values({ siteId, storeId: storeIds[store], carTypeId: ids.carTypeId, registrationNumber: `わ ${Math.random()}` })
     .returning({ id: vehicles.id });
@@ -274,7 +276,7 @@ async function bookingNow(store: 0 | 1, departed: boolean) {
 /** The form of a change that keeps the booking as it is, with the total the quote reads out. */
 async function unchangedBooking(store: 0 | 1) {
   const r = await counterBooking(store);
-  const bundle = await loadSiteBundle(handle.db, siteId);
+  const bundle = await loadSiteBundle(handle.forSite(siteId), siteId);
   if (!bundle) throw new Error("no bundle");
   const day = localDate(r.startAt, TOKYO);
   const input = parsed(ChangeSchema, {
@@ -286,7 +288,7 @@ async function unchangedBooking(store: 0 | 1) {
     end_time: "17:00",
     revision: "0",
   });
-  const quote = await quoteChange(handle.db, siteId, r, { ...input, options: [] }, bundle, new Date());
+  const quote = await quoteChange(handle.forSite(siteId), siteId, r, { ...input, options: [] }, bundle, new Date());
   return {
     path: `${detailOf(r.reserveNo)}/change`,
     fields: {
@@ -320,9 +322,16 @@ async function phoneBooking(store: 0 | 1) {
     pay_method: "2",
     idempotency_key: `matrix-${Math.random().toString(36).slice(2)}-key`,
   };
-  const bundle = await loadSiteBundle(handle.db, siteId);
+  const bundle = await loadSiteBundle(handle.forSite(siteId), siteId);
   if (!bundle) throw new Error("no bundle");
-  const quote = await quoteAtCounter(handle.db, siteId, OWNER, parsed(PhoneBookingSchema, fields), bundle, new Date());
+  const quote = await quoteAtCounter(
+    handle.forSite(siteId),
+    siteId,
+    OWNER,
+    { ...parsed(PhoneBookingSchema, fields), options: [] },
+    bundle,
+    new Date(),
+  );
   return {
     path: `/admin/${siteId}/reservations/new`,
     fields: { ...fields, intent: "book", shown_total: String(quote.fees?.total) },
@@ -378,7 +387,7 @@ const COUNTER_ACTIONS: Action[] = [
       const { reserveNo } = await bookingNow(0, true);
       const at = nowAt();
       return {
-        path: detailOf(reserveNo),
+        path: `${detailOf(reserveNo)}/return`,
         fields: {
           intent: "return",
           returned_date: at.date,
@@ -386,8 +395,8 @@ const COUNTER_ACTIONS: Action[] = [
           mileage_km: "120",
           fuel: "8",
           ...checks,
-          fuel_charge: "0",
           other_charge: "0",
+          shown_total: "0",
         },
       };
     },
@@ -397,7 +406,8 @@ const COUNTER_ACTIONS: Action[] = [
     allowed: COUNTER,
     prepare: async () => ({
       path: detailOf((await counterBooking(0)).reserveNo),
-      fields: { intent: "cancel", fee: "0" },
+      // The confirmation's button, with the token of what it showed (no fee, nothing on a card).
+      fields: { intent: "cancel", fee: "0", revision: "0", proposed_fee: "0", balance: "0" },
     }),
   },
   {
@@ -406,7 +416,8 @@ const COUNTER_ACTIONS: Action[] = [
     hiddenFrom: ["store_staff"],
     prepare: async () => ({
       path: detailOf((await counterBooking(1)).reserveNo),
-      fields: { intent: "cancel", fee: "0" },
+      // The confirmation's button, with the token of what it showed (no fee, nothing on a card).
+      fields: { intent: "cancel", fee: "0", revision: "0", proposed_fee: "0", balance: "0" },
     }),
   },
   {
@@ -535,10 +546,10 @@ const ACTIONS: Action[] = [
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const site = await makeSite(handle.db, { stores: [{ storeName: "本店" }, { storeName: "空港店" }] });
+  const site = await makeSite(handle.owner, { stores: [{ storeName: "本店" }, { storeName: "空港店" }] });
   siteId = site.siteId;
   storeIds = site.storeIds as [number, number];
-  const catalogue = await createCatalogue(handle.db, siteId, storeIds, {
+  const catalogue = await createCatalogue(handle.owner, siteId, storeIds, {
     classes: [{ key: "c", className: "コンパクト" }],
     carTypes: [{ key: "t", classKey: "c", typeName: "ヤリス", capacity: 5 }],
     vehicles: [
@@ -553,30 +564,36 @@ beforeAll(async () => {
   });
   ids.classId = catalogue.classIds.c as number;
   ids.carTypeId = catalogue.typeIds.t as number;
-  const cars = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId)).orderBy(vehicles.id);
+  const cars = await handle
+    .forSite(siteId)
+    .select()
+    .from(vehicles)
+    .where(eq(vehicles.siteId, siteId))
+    .orderBy(vehicles.id);
   ids.ownVehicle = cars.find((v) => v.storeId === storeIds[0])?.id as number;
   ids.otherVehicle = cars.find((v) => v.storeId === storeIds[1])?.id as number;
-  ids.feePlanId = (await handle.db.select({ id: feePlans.id }).from(feePlans).where(eq(feePlans.siteId, siteId)))[0]
-    ?.id as number;
-  ids.optionId = (
-    await handle.db.select({ id: carOptions.id }).from(carOptions).where(eq(carOptions.siteId, siteId))
+  ids.feePlanId = (
+    await handle.forSite(siteId).select({ id: feePlans.id }).from(feePlans).where(eq(feePlans.siteId, siteId))
   )[0]?.id as number;
-  const [page] = await handle.db
+  ids.optionId = (
+    await handle.forSite(siteId).select({ id: carOptions.id }).from(carOptions).where(eq(carOptions.siteId, siteId))
+  )[0]?.id as number;
+  const [page] = await handle.owner
     .insert(customPages)
     .values({ siteId, pageUrl: "company", pageTitle: "会社案内", pageContents: "本文" })
     .returning({ id: customPages.id });
   ids.pageId = page?.id as number;
-  const [news] = await handle.db
+  const [news] = await handle.owner
     .insert(siteNews)
     .values({ siteId, publishedOn: "2026-11-01", title: "お知らせ", body: "本文" })
     .returning({ id: siteNews.id });
   ids.newsId = news?.id as number;
-  const other = await makeSite(handle.db);
+  const other = await makeSite(handle.owner);
   otherSiteId = other.siteId;
   otherSiteStore = other.storeIds[0] as number;
   const entry = pathToFileURL(path.resolve("build/server/index.js")).href;
   build = (await import(/* @vite-ignore */ entry)) as ServerBuild;
-  app = createApp({ ...testServices(handle.db), database: handle, build, mode: "production" });
+  app = createApp({ ...testServices(handle.forSite("")), database: handle.server, build, mode: "production" });
   for (const role of ROLES) {
     cookies.set(role, (await addStaff(siteId, role, role === "store_staff" ? [storeIds[0]] : [])).cookie);
   }
@@ -664,6 +681,8 @@ describe("tenancy of the back office", () => {
       "/import",
       "/members",
       "/today",
+      "/takings",
+      "/takings/export",
       "/reservations",
       "/dispatch",
       "/reservations/new",
@@ -699,12 +718,12 @@ describe("tenancy of the back office", () => {
 
   it("another site's bookings and cars answer 404 or a field error at the counter, never a change", async () => {
     const owner = cookies.get("owner") as string;
-    const theirs = await createCatalogue(handle.db, otherSiteId, [otherSiteStore], {
+    const theirs = await createCatalogue(handle.owner, otherSiteId, [otherSiteStore], {
       classes: [{ key: "c", className: "コンパクト" }],
       carTypes: [{ key: "t", classKey: "c", typeName: "フィット", capacity: 5 }],
       vehicles: [{ store: 0, typeKey: "t", count: 1 }],
     });
-    const [booking] = await handle.db
+    const [booking] = await handle.owner
       .insert(reservations)
       .values({
         siteId: otherSiteId,
@@ -723,11 +742,16 @@ describe("tenancy of the back office", () => {
     expect((await post(`/admin/${siteId}/reservations/THEIRS-1`, owner, { intent: "cancel", fee: "0" })).status).toBe(
       404,
     );
-    const [theirCar] = await handle.db.select().from(vehicles).where(eq(vehicles.siteId, otherSiteId));
+    const [theirCar] = await handle
+      .forSite(otherSiteId)
+      .select()
+      .from(vehicles)
+      .where(eq(vehicles.siteId, otherSiteId));
     const mine = await counterBooking(0);
     const assign = await post(detailOf(mine.reserveNo), owner, { intent: "assign", vehicle_id: String(theirCar?.id) });
     expect(assign.status).toBe(422);
-    const [after] = await handle.db
+    const [after] = await handle
+      .forSite(otherSiteId)
       .select()
       .from(reservations)
       .where(eq(reservations.id, booking?.id as number));
@@ -744,7 +768,7 @@ describe("tenancy of the back office", () => {
     expect(html).toContain("このメールアドレスの会員はすでに登録されています");
     expect(html).toContain(`value="${email.toUpperCase()}"`);
     expect(html).toContain('value="来店 花子"');
-    const rows = await handle.db.select({ id: members.id }).from(members).where(eq(members.email, email));
+    const rows = await handle.forSite(siteId).select({ id: members.id }).from(members).where(eq(members.email, email));
     expect(rows).toHaveLength(1);
   });
 });
@@ -752,7 +776,8 @@ describe("tenancy of the back office", () => {
 describe("the cancellation settings' page", () => {
   const stored = async () =>
     (
-      await handle.db
+      await handle
+        .forSite(siteId)
         .select({ on: siteSettings.customerCancel, fees: siteSettings.cancellationFees })
         .from(siteSettings)
         .where(eq(siteSettings.siteId, siteId))

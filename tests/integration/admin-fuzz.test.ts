@@ -3,13 +3,13 @@ import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../server/db/client";
+
 import { staff } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import { startStaffSession } from "../../server/staff/sessions";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * Every back-office form fuzzed (issue 23): each route of the back office, read from the build
@@ -21,7 +21,7 @@ const ORIGIN = "http://127.0.0.1:3000";
 const CSRF = "f".repeat(43);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5);
 
-let handle: DbHandle;
+let handle: TestDb;
 let app: ReturnType<typeof createApp>;
 let siteId: string;
 let cookie: string;
@@ -108,16 +108,19 @@ const concrete = (route: string, values: string[]) => {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
-  const [owner] = await handle.db
+  siteId = (await makeSite(handle.owner)).siteId;
+  const [owner] = await handle.owner
     .insert(staff)
     .values({ siteId, email: "fuzz-owner@example.com", role: "owner", passwordHash: "x" })
     .returning({ id: staff.id });
-  const token = await startStaffSession(handle.db, siteId, { staffId: owner?.id as number, twoFactorPending: false });
+  const token = await startStaffSession(handle.forSite(siteId), siteId, {
+    staffId: owner?.id as number,
+    twoFactorPending: false,
+  });
   cookie = `asid_${siteId}=${token}; csrf=${CSRF}`;
   const entry = pathToFileURL(path.resolve("build/server/index.js")).href;
   const build = (await import(/* @vite-ignore */ entry)) as ServerBuild;
-  app = createApp({ ...testServices(handle.db), database: handle, build, mode: "production" });
+  app = createApp({ ...testServices(handle.forSite("")), database: handle.server, build, mode: "production" });
   routes = adminPaths(build);
 });
 afterAll(() => handle?.close());

@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingMails } from "../../app/presenters/booking-mail.server";
 import { createStoreFeed } from "../../server/calendar/feeds";
-import type { DbHandle } from "../../server/db/client";
+
 import { mailOutbox, stores } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import type { AppServices } from "../../server/http/context";
@@ -17,7 +17,7 @@ import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
 import { startSmtpServer } from "../fixtures/smtp-server";
 import { OWNER } from "../fixtures/staff-actors";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * The booking's calendar file end to end (issue 25, decision 035): the real composer puts it on the
@@ -25,21 +25,21 @@ import { createTestDb } from "../setup/test-db";
  * text/calendar attachment. And the feed's mount in the Hono app, before React Router.
  */
 
-let handle: DbHandle;
+let handle: TestDb;
 let services: AppServices;
 const payments = new PaymentSimulator();
 
 beforeAll(async () => {
   handle = await createTestDb();
-  services = testServices(handle.db, { mailer: createMailer({ MAIL_TRANSPORT: "smtp" }), payments });
+  services = testServices(handle.forSite(""), { mailer: createMailer({ MAIL_TRANSPORT: "smtp" }), payments });
 });
 afterAll(() => handle.close());
 
 /** A guest's booking paid at the store, in `locale`. */
 async function cashBooking(locale: "ko" | "en") {
-  const { siteId, bundle, session } = await cardStepSession(handle.db);
+  const { siteId, bundle, session } = await cardStepSession(handle);
   const answer = await submitReservation(
-    handle.db,
+    handle.forSite(siteId),
     siteId,
     {
       bundle,
@@ -49,7 +49,11 @@ async function cashBooking(locale: "ko" | "en") {
       locale,
       now: CARD_BOOKING_NOW,
     },
-    { mailer: services.mailer, payments, mails: bookingMails(services, "https://booking.example.com") },
+    {
+      mailer: services.mailer,
+      payments,
+      mails: bookingMails({ ...services, db: handle.forSite(siteId) }, "https://booking.example.com"),
+    },
   );
   if (answer.outcome !== "completed") throw new Error(`expected a booking, got ${answer.outcome}`);
   return { siteId, reserveNo: answer.reserveNo };
@@ -81,7 +85,7 @@ const unfold = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");
 describe("the confirmation mail's .ics", () => {
   it("is stored with the mail, in the booking's language, and only on the customer's mail", async () => {
     const { siteId, reserveNo } = await cashBooking("ko");
-    const mails = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
+    const mails = await handle.forSite(siteId).select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
     const customer = mails.find((m) => m.kind === "reservation_confirmed");
     const store = mails.find((m) => m.kind === "store_notification");
     expect(customer?.locale).toBe("ko");
@@ -106,7 +110,7 @@ describe("the confirmation mail's .ics", () => {
       MAIL_FROM: "Test <no-reply@test.example>",
     });
     try {
-      const result = await relayOutbox(handle.db, transport);
+      const result = await relayOutbox(handle.server, transport);
       expect(result.failed + result.retrying).toBe(0);
       const mail = server.received.find(
         (m) => m.envelope.to.includes("hanako@example.com") && m.headers.get("subject")?.includes(reserveNo),
@@ -131,7 +135,7 @@ describe("the confirmation mail's .ics", () => {
 
 describe("the feed's route in the Hono app", () => {
   it("answers before React Router: the feed, or a plain 404", async () => {
-    const app = createApp({ ...services, database: handle, build: routerBuild(), mode: "production" });
+    const app = createApp({ ...services, database: handle.server, build: routerBuild(), mode: "production" });
     const { siteId } = await cashBooking("en");
     const { token } = await createStoreFeed(handle.forSite(siteId), siteId, OWNER, (await storeOf(siteId)) as number);
 
@@ -171,6 +175,6 @@ const routerBuild = () =>
   } as unknown as ServerBuild["routes"]);
 
 async function storeOf(siteId: string) {
-  const [row] = await handle.db.select({ id: stores.id }).from(stores).where(eq(stores.siteId, siteId));
+  const [row] = await handle.forSite(siteId).select({ id: stores.id }).from(stores).where(eq(stores.siteId, siteId));
   return row?.id;
 }

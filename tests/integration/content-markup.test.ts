@@ -5,17 +5,17 @@ import { RichText } from "../../app/components/rich-text";
 import { parseRichText } from "../../common/rich-text";
 import { CustomPageSchema } from "../../server/content/content.schema";
 import { createCustomPage } from "../../server/content/custom-pages";
-import type { DbHandle } from "../../server/db/client";
+
 import { loadSiteBundle } from "../../server/sites/site-bundle";
 import { makeSite } from "../fixtures/sites";
 import { OWNER, parsed } from "../fixtures/staff-actors";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
@@ -33,8 +33,8 @@ it("stores a pasted script as written, and the public page renders it without th
     page_contents: contents,
     display_order: "0",
   });
-  await createCustomPage(handle.db, siteId, OWNER, input);
-  const page = (await loadSiteBundle(handle.db, siteId))?.customPages.find((p) => p.pageUrl === "pasted");
+  await createCustomPage(handle.forSite(siteId), siteId, OWNER, input);
+  const page = (await loadSiteBundle(handle.forSite(siteId), siteId))?.customPages.find((p) => p.pageUrl === "pasted");
   expect(page?.pageContents).toBe(contents);
   const html = renderToStaticMarkup(createElement(RichText, { source: page?.pageContents ?? "" }));
   expect(html).toBe('<div class="rich-text" data-testid="rich-text"><h2>Hello</h2><p>Bold and x</p></div>');

@@ -6,11 +6,11 @@ import type { Db, DbHandle } from "../../server/db/client";
 import { createApp } from "../../server/http/app";
 import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 // /healthz and /readyz through the whole HTTP stack (issue 10), on PGlite and PostgreSQL.
 
-let handle: DbHandle;
+let handle: TestDb;
 const logLines: string[] = [];
 let stopping = false;
 
@@ -24,7 +24,7 @@ function appOn(database: Pick<DbHandle, "db" | "forSite">) {
       done();
     },
   });
-  const services = testServices(handle.db, { logger: pino({ level: "info", base: undefined }, sink) });
+  const services = testServices(handle.forSite(""), { logger: pino({ level: "info", base: undefined }, sink) });
   return createApp({ ...services, database, build: notFoundBuild, mode: "production", stopping: () => stopping });
 }
 
@@ -52,7 +52,7 @@ describe("GET /healthz", () => {
 
 describe("GET /readyz", () => {
   it("is ready when the database answers and holds every migration", async () => {
-    const response = await appOn(handle).request("/readyz");
+    const response = await appOn(handle.server).request("/readyz");
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ready: true, database: "ok", migrations: "current" });
   });
@@ -65,15 +65,15 @@ describe("GET /readyz", () => {
 
   it("is not ready when the database lacks the newest migration", async () => {
     const newest = sql`(select max(created_at) from drizzle.__drizzle_migrations)`;
-    await handle.db.execute(
+    await handle.owner.execute(
       sql`update drizzle.__drizzle_migrations set created_at = created_at - 1 where created_at = ${newest}`,
     );
     try {
-      const response = await appOn(handle).request("/readyz");
+      const response = await appOn(handle.server).request("/readyz");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ready: false, database: "ok", migrations: "behind" });
     } finally {
-      await handle.db.execute(
+      await handle.owner.execute(
         sql`update drizzle.__drizzle_migrations set created_at = created_at + 1 where created_at = ${newest}`,
       );
     }
@@ -82,7 +82,7 @@ describe("GET /readyz", () => {
   it("answers 503 once a graceful stop has begun, so a balancer sends new requests elsewhere", async () => {
     stopping = true;
     try {
-      const response = await appOn(handle).request("/readyz");
+      const response = await appOn(handle.server).request("/readyz");
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ ready: false, stopping: true });
     } finally {
@@ -93,7 +93,7 @@ describe("GET /readyz", () => {
 
 describe("probes are not logged at info level", () => {
   it("writes no log line for /healthz and /readyz, and one for another path", async () => {
-    const app = appOn(handle);
+    const app = appOn(handle.server);
     logLines.length = 0;
     await app.request("/healthz");
     await app.request("/readyz");

@@ -1,12 +1,13 @@
 import type { EntryContext, RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../server/db/client";
+
 import { createApp } from "../../server/http/app";
 import { requestContext } from "../../server/http/context";
 import { createPageCache } from "../../server/http/page-cache";
+import { publicPagesOf } from "../../server/http/public-pages";
 import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * Decision 036 through the whole HTTP stack: which visitors get a page rendered for someone else,
@@ -16,7 +17,7 @@ import { createTestDb } from "../setup/test-db";
 
 const ORIGIN = "http://127.0.0.1:4000";
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
-let handle: DbHandle;
+let handle: TestDb;
 let renders = 0;
 let now = 0;
 let app: ReturnType<typeof createApp>;
@@ -24,7 +25,12 @@ let app: ReturnType<typeof createApp>;
 function pageBuild(): ServerBuild {
   const build = serverBuild({
     root: { id: "root", path: "", module: { default: () => null } },
-    top: { id: "top", parentId: "root", path: ":siteId", module: { default: () => null } },
+    top: {
+      id: "top",
+      parentId: "root",
+      path: ":siteId",
+      module: { default: () => null, handle: { publicCache: true } },
+    },
     login: {
       id: "login",
       parentId: "root",
@@ -50,13 +56,14 @@ function pageBuild(): ServerBuild {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  const services = testServices(handle.db);
+  const services = testServices(handle.forSite(""));
+  const build = pageBuild();
   app = createApp({
     ...services,
-    database: handle,
-    build: pageBuild(),
+    database: handle.server,
+    build,
     mode: "production",
-    pageCache: createPageCache({ ttlMs: 1000, now: () => now }),
+    pageCache: createPageCache({ ttlMs: 1000, now: () => now, isPublicPage: publicPagesOf(build) }),
   });
 });
 afterAll(() => handle.close());

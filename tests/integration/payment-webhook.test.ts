@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingMails } from "../../app/presenters/booking-mail.server";
 import * as webhookRoute from "../../app/routes/payment-webhook";
-import type { DbHandle } from "../../server/db/client";
+
 import { mailOutbox, paymentEvents, reservations } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import type { AppServices } from "../../server/http/context";
@@ -15,7 +15,7 @@ import { submitReservation } from "../../server/reservations/submit";
 import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
 import { serverBuild } from "../fixtures/server-build";
 import { testServices } from "../fixtures/services";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * The payment webhook through the whole HTTP stack (Hono: request id, logging, method filter,
@@ -27,7 +27,7 @@ const SECRET = "whsec_simulator"; // the simulator's default
 const PATH = "/_webhooks/payments";
 const VISA_3DS = { number: "4000000000003220", expMonth: 12, expYear: 2030, cvc: "123", holder: "HANAKO YAMADA" };
 
-let handle: DbHandle;
+let handle: TestDb;
 let payments: PaymentSimulator;
 let services: AppServices;
 let app: ReturnType<typeof createApp>;
@@ -49,16 +49,16 @@ beforeAll(async () => {
       done();
     },
   });
-  services = testServices(handle.db, { payments, logger: pino({ level: "info", base: undefined }, sink) });
-  app = createApp({ ...services, database: handle, build: webhookBuild(), mode: "production" });
+  services = testServices(handle.forSite(""), { payments, logger: pino({ level: "info", base: undefined }, sink) });
+  app = createApp({ ...services, database: handle.server, build: webhookBuild(), mode: "production" });
 });
 afterAll(() => handle.close());
 
 /** A site with one car and a store address, and a guest's card booking waiting for 3-D Secure. */
 async function heldBooking() {
-  const { siteId, bundle, session } = await cardStepSession(handle.db);
+  const { siteId, bundle, session } = await cardStepSession(handle);
   const answer = await submitReservation(
-    handle.db,
+    handle.forSite(siteId),
     siteId,
     {
       bundle,
@@ -70,7 +70,11 @@ async function heldBooking() {
       card: { source: { card: VISA_3DS } },
       returnUrl: "/x",
     },
-    { mailer: services.mailer, payments, mails: bookingMails(services, "http://localhost") },
+    {
+      mailer: services.mailer,
+      payments,
+      mails: bookingMails({ ...services, db: handle.forSite(siteId) }, "http://localhost"),
+    },
   );
   if (answer.outcome !== "requires_action") throw new Error(`expected a 3-D Secure challenge, got ${answer.outcome}`);
   const paymentId = answer.actionUrl.match(/sim_pi_[0-9a-f-]+/)?.[0] as string;
@@ -91,13 +95,15 @@ const post = (body: BodyInit, headers: Record<string, string> = {}, path = PATH)
 const signed = (body: string, secret = SECRET) => post(body, { "Stripe-Signature": signWebhook(body, secret) });
 
 async function reservationOf(siteId: string, id: number) {
-  const [row] = await handle.db
+  const [row] = await handle
+    .forSite(siteId)
     .select()
     .from(reservations)
     .where(and(eq(reservations.siteId, siteId), eq(reservations.id, id)));
   return row;
 }
-const mailsOf = (siteId: string) => handle.db.select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
+const mailsOf = (siteId: string) =>
+  handle.forSite(siteId).select().from(mailOutbox).where(eq(mailOutbox.siteId, siteId));
 
 describe("the payment webhook", () => {
   it("applies an event delivered 5 times once: the hold is confirmed and one confirmation mail is queued", async () => {
@@ -193,7 +199,9 @@ describe("the payment webhook", () => {
       expect(await res.json(), name).toEqual({ error: "invalid_signature" });
     }
     expect((await reservationOf(booking.siteId, booking.reservationId))?.status).toBe("held");
-    const recorded = await handle.db
+    // Payment events name no site: the app role reads them with none set.
+    const recorded = await handle
+      .forSite("")
       .select()
       .from(paymentEvents)
       .where(eq(paymentEvents.eventId, `evt_bad_${booking.siteId}`));

@@ -5,13 +5,13 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressKey } from "../../server/auth/throttle";
-import type { DbHandle } from "../../server/db/client";
+
 import { rateLimits } from "../../server/db/schema";
 import { createApp } from "../../server/http/app";
 import { parseTrustProxy } from "../../server/http/proxy";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * The proxy rules of decision 026 through the whole HTTP stack and the production build (npm test
@@ -23,7 +23,7 @@ const DIRECT = "http://127.0.0.1:3000";
 const PUBLIC = "https://booking.example.com";
 const VISITOR = "203.0.113.7";
 
-let handle: DbHandle;
+let handle: TestDb;
 let build: ServerBuild;
 let siteId: string;
 const logLines: Record<string, unknown>[] = [];
@@ -35,10 +35,10 @@ function appWith(trustProxy: string | undefined) {
       done();
     },
   });
-  const services = testServices(handle.db, { logger: pino({ level: "info", base: undefined }, sink) });
+  const services = testServices(handle.forSite(""), { logger: pino({ level: "info", base: undefined }, sink) });
   const app = createApp({
     ...services,
-    database: handle,
+    database: handle.server,
     build,
     mode: "production",
     trustProxy: parseTrustProxy(trustProxy),
@@ -93,7 +93,7 @@ async function postLogin(
 
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
   const entry = pathToFileURL(path.resolve("build/server/index.js")).href;
   build = (await import(/* @vite-ignore */ entry)) as ServerBuild;
 });
@@ -140,7 +140,7 @@ describe("behind a trusted proxy (TRUST_PROXY=loopback)", () => {
   it("throttles logins by the visitor's address, whatever the client wrote into X-Forwarded-For", async () => {
     // This hour's window and the next, should the test run across the hour.
     const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
-    await handle.db
+    await handle.owner
       .insert(rateLimits)
       .values(
         [0, 1].map((n) => ({ key: addressKey(VISITOR), windowStart: new Date(hour + n * 3_600_000), count: 1000 })),

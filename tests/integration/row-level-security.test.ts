@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, type DbHandle, openPostgres } from "../../server/db/client";
+import { type Db, openPostgres } from "../../server/db/client";
 import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { assertRequestRoleIsLimited } from "../../server/db/tenancy";
 import { siteOfPath } from "../../server/http/app";
 import { withDatabase } from "../setup/global-db";
-import { createTestDb, usingPostgres } from "../setup/test-db";
+import { createTestDb, type TestDb, usingPostgres } from "../setup/test-db";
 
 // Decision 022: every tenant table answers only the rows of the site its connection is scoped to.
-let handle: DbHandle;
+// This file tests the policies themselves, so it compares what the owner sees with what the app role sees.
+let handle: TestDb;
 let tenantTables: string[];
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
@@ -25,10 +26,10 @@ async function sitesIn(db: Db, table: string): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   handle = await createTestDb();
-  await seedDemoIfEmpty(handle.db);
+  await seedDemoIfEmpty(handle.owner);
   tenantTables = (
     await rows<{ table_name: string }>(
-      handle.db,
+      handle.owner,
       sql`select c.table_name from information_schema.columns c
           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
           where c.table_schema = 'public' and c.column_name = 'site_id' and t.table_type = 'BASE TABLE'
@@ -42,7 +43,7 @@ describe("row-level security", () => {
   it("is enabled, forced and has the site policy on every table with a site_id", async () => {
     expect(tenantTables).toEqual(expect.arrayContaining(["clients", "members", "reservations", "sessions", "drivers"]));
     const unguarded = await rows<{ relname: string }>(
-      handle.db,
+      handle.owner,
       sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relname in ${tenantTables}
             and not (c.relrowsecurity and c.relforcerowsecurity
@@ -64,7 +65,7 @@ describe("row-level security", () => {
     const sakura = handle.forSite("sakura");
     let seen = 0;
     for (const table of tenantTables) {
-      const all = await sitesIn(handle.db, table);
+      const all = await sitesIn(handle.owner, table);
       const visible = await sitesIn(sakura, table);
       expect(
         Object.keys(visible).filter((s) => s !== "sakura"),
@@ -75,7 +76,7 @@ describe("row-level security", () => {
     }
     expect(seen).toBeGreaterThan(50);
     // The seed's other sites exist, so the filter above had something to hide.
-    expect(Object.keys(await sitesIn(handle.db, "clients")).length).toBeGreaterThanOrEqual(3);
+    expect(Object.keys(await sitesIn(handle.owner, "clients")).length).toBeGreaterThanOrEqual(3);
   });
 
   it("with the site set to A, cannot write B's rows", async () => {
@@ -94,9 +95,9 @@ describe("row-level security", () => {
     ).rejects.toThrow();
     // Moving a row of A's to B is refused too (the policy's WITH CHECK).
     await expect(sakura.execute(sql`update stores set site_id = 'kaede' where site_id = 'sakura'`)).rejects.toThrow();
-    expect((await sitesIn(handle.db, "stores")).kaede).toBeGreaterThan(0);
+    expect((await sitesIn(handle.owner, "stores")).kaede).toBeGreaterThan(0);
     const [kaede] = await rows<{ default_start_time: string }>(
-      handle.db,
+      handle.owner,
       sql`select default_start_time from site_settings where site_id = 'kaede'`,
     );
     expect(kaede?.default_start_time).not.toBe("04:00");
@@ -123,16 +124,19 @@ describe("row-level security", () => {
     });
     for (const { site, sites } of await Promise.all(work)) expect(sites).toEqual([site]);
     // The owner, used between them, still sees every site.
-    expect(Object.keys(await sitesIn(handle.db, "stores")).length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(await sitesIn(handle.owner, "stores")).length).toBeGreaterThanOrEqual(2);
   });
 });
 
 // The production set-up on PostgreSQL: the app logs in as its own role, the owner only migrates.
 describe.skipIf(!usingPostgres)("a separate app login (DATABASE_APP_URL)", () => {
   it("applies the policies to the app's login and refuses to start with a superuser one", async () => {
-    const [{ name } = { name: "" }] = await rows<{ name: string }>(handle.db, sql`select current_database() as name`);
+    const [{ name } = { name: "" }] = await rows<{ name: string }>(
+      handle.owner,
+      sql`select current_database() as name`,
+    );
     const ownerUrl = withDatabase(process.env.TEST_DATABASE_URL ?? "", name);
-    await handle.db.execute(sql`do $$ begin
+    await handle.owner.execute(sql`do $$ begin
       create role rentacar_app_login login in role rentacar_app;
       exception when duplicate_object or unique_violation then null; end $$`);
     const login = new URL(ownerUrl);

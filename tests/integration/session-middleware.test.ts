@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession, sessionCookie, sessionCookieName, sessionMiddleware } from "../../app/lib/session.server";
 import { siteMiddleware } from "../../app/lib/site.server";
 import { createSession } from "../../server/auth/sessions";
-import type { DbHandle } from "../../server/db/client";
+
 import { createMember } from "../../server/db/seed/members-factory";
 import { testRouterContext, testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 let memberId: number;
 let queries: string[] = [];
@@ -17,9 +17,9 @@ let services: ReturnType<typeof testServices>;
 beforeAll(async () => {
   handle = await createTestDb((sql) => queries.push(sql));
   // One site cache for every request, as in the server: warm, a page costs no site query.
-  services = testServices(handle.db);
-  siteId = (await makeSite(handle.db)).siteId;
-  memberId = await createMember(handle.db, siteId, { name: "花子", email: "hanako@example.com" });
+  services = testServices(handle.forSite(""));
+  siteId = (await makeSite(handle.owner)).siteId;
+  memberId = await createMember(handle.owner, siteId, { name: "花子", email: "hanako@example.com" });
 });
 afterAll(() => handle.close());
 
@@ -31,7 +31,8 @@ async function run(
   site = siteId,
 ) {
   const request = new Request(`http://localhost${path}`, { headers: cookie ? { cookie } : {} });
-  const context = testRouterContext(services);
+  // The request's site scope, as server/http/app.ts gives it.
+  const context = testRouterContext({ ...services, db: handle.forSite(site) });
   const args = { request, url: new URL(request.url), context, params: { siteId: site }, pattern: "/:siteId/*" };
   queries = [];
   const response = (await siteMiddleware(
@@ -87,7 +88,7 @@ describe("session cookie", () => {
 
 describe("session middleware", () => {
   it("reads the member with one query on a page, and none on the top page", async () => {
-    const token = await createSession(handle.db, siteId, { memberId });
+    const token = await createSession(handle.forSite(siteId), siteId, { memberId });
     await run(`/${siteId}/store`, null); // warms the site cache
     let member: unknown;
     const page = await run(`/${siteId}/mypage`, cookie(token), async (context) => {
@@ -143,8 +144,8 @@ describe("session middleware", () => {
   });
 
   it("rotates at a password change and ends the member's other sessions", async () => {
-    const here = await createSession(handle.db, siteId, { memberId });
-    const elsewhere = await createSession(handle.db, siteId, { memberId });
+    const here = await createSession(handle.forSite(siteId), siteId, { memberId });
+    const elsewhere = await createSession(handle.forSite(siteId), siteId, { memberId });
     const { setCookie } = await run(`/${siteId}/mypage/password-update`, cookie(here), async (context) => {
       await getSession(context).rotate();
     });
@@ -156,8 +157,8 @@ describe("session middleware", () => {
   });
 
   it("does not open a session of one site on another", async () => {
-    const other = (await makeSite(handle.db)).siteId;
-    const token = await createSession(handle.db, siteId, { memberId });
+    const other = (await makeSite(handle.owner)).siteId;
+    const token = await createSession(handle.forSite(siteId), siteId, { memberId });
     expect(await memberOf(token, other)).toBeNull();
   });
 });

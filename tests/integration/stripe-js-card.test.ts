@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingMails } from "../../app/presenters/booking-mail.server";
 import { cardSchemaFor, cardSourceOf } from "../../server/cards/card.schema";
 import { addCard, completeCardSetup, listCards } from "../../server/cards/cards";
-import type { DbHandle } from "../../server/db/client";
+
 import { memberCards, reservations } from "../../server/db/schema";
 import { createMember } from "../../server/db/seed/members-factory";
 import { AppError } from "../../server/errors";
@@ -14,7 +14,7 @@ import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
 import { testServices } from "../fixtures/services";
 import { makeSite } from "../fixtures/sites";
 import { type StripeApi, startStripeApi } from "../fixtures/stripe-api";
-import { createTestDb } from "../setup/test-db";
+import { createTestDb, type TestDb } from "../setup/test-db";
 
 /**
  * A card entered in Stripe.js (decision 024), from the posted form to the database: the form's
@@ -25,7 +25,7 @@ import { createTestDb } from "../setup/test-db";
 
 const NOW = CARD_BOOKING_NOW;
 
-let handle: DbHandle;
+let handle: TestDb;
 let api: StripeApi;
 let payments: StripeGateway;
 let services: AppServices;
@@ -41,7 +41,7 @@ beforeAll(async () => {
     protocol: "http",
     maxNetworkRetries: 0,
   });
-  services = testServices(handle.db, { payments });
+  services = testServices(handle.forSite(""), { payments });
 });
 afterAll(async () => {
   await api.close();
@@ -67,60 +67,71 @@ const refusal = (e: unknown) => (e instanceof AppError ? e.details.reason?.code 
 describe("saving a card made by Stripe.js (My Page)", () => {
   let n = 0;
   const newMember = async () => {
-    const { siteId } = await makeSite(handle.db);
-    const memberId = await createMember(handle.db, siteId, { name: "花子", email: `pm${++n}@example.com` });
+    const { siteId } = await makeSite(handle.owner);
+    const memberId = await createMember(handle.owner, siteId, { name: "花子", email: `pm${++n}@example.com` });
     return { siteId, memberId };
   };
   const returnUrl = (setupId: string) => `https://booking.test/sakura/mypage/user/credit_card?setup=${setupId}`;
 
   it("confirms the setup with the PaymentMethod and mirrors the card, never a number", async () => {
     const { siteId, memberId } = await newMember();
-    const result = await addCard(handle.db, siteId, memberId, stripeForm("pm_visa"), payments, returnUrl);
+    const result = await addCard(handle.forSite(siteId), siteId, memberId, stripeForm("pm_visa"), payments, returnUrl);
     expect(result).toEqual({ status: "saved" });
     const [confirm] = api.posts("/v1/setup_intents/seti_1/confirm");
     expect(confirm?.form.get("payment_method")).toBe("pm_visa");
     expect(confirm?.form.get("return_url")).toBe(returnUrl("seti_1"));
     // The card was never created from typed details.
     expect(api.posts("/v1/payment_methods")).toEqual([]);
-    expect(await listCards(handle.db, siteId, memberId)).toMatchObject([
+    expect(await listCards(handle.forSite(siteId), siteId, memberId)).toMatchObject([
       { brand: "visa", last4: "4242", holder: "TARO YAMADA", isDefault: true },
     ]);
   });
 
   it("refuses a JCB PaymentMethod before any setup is confirmed", async () => {
     const { siteId, memberId } = await newMember();
-    const error = await addCard(handle.db, siteId, memberId, stripeForm("pm_jcb"), payments, returnUrl).catch(
-      (e: unknown) => e,
-    );
+    const error = await addCard(
+      handle.forSite(siteId),
+      siteId,
+      memberId,
+      stripeForm("pm_jcb"),
+      payments,
+      returnUrl,
+    ).catch((e: unknown) => e);
     expect(refusal(error)).toBe("jcb_not_accepted");
     expect(api.posts("/v1/setup_intents/seti_1/confirm")).toEqual([]);
-    expect(await handle.db.select().from(memberCards).where(eq(memberCards.memberId, memberId))).toEqual([]);
+    expect(await handle.forSite(siteId).select().from(memberCards).where(eq(memberCards.memberId, memberId))).toEqual(
+      [],
+    );
   });
 
   it("answers requires_action with Stripe's redirect URL, then saves the card the gateway reports", async () => {
     const { siteId, memberId } = await newMember();
-    const result = await addCard(handle.db, siteId, memberId, stripeForm("pm_3ds"), payments, returnUrl);
+    const result = await addCard(handle.forSite(siteId), siteId, memberId, stripeForm("pm_3ds"), payments, returnUrl);
     expect(result).toEqual({
       status: "requires_action",
       actionUrl: "https://hooks.stripe.test/3ds/seti_1",
       setupId: "seti_1",
     });
-    expect(await listCards(handle.db, siteId, memberId)).toEqual([]);
+    expect(await listCards(handle.forSite(siteId), siteId, memberId)).toEqual([]);
     // Back from the challenge: the outcome is read from Stripe.
-    await completeCardSetup(handle.db, siteId, memberId, "seti_1", payments);
-    expect(await listCards(handle.db, siteId, memberId)).toMatchObject([{ brand: "visa", last4: "3220" }]);
+    await completeCardSetup(handle.forSite(siteId), siteId, memberId, "seti_1", payments);
+    expect(await listCards(handle.forSite(siteId), siteId, memberId)).toMatchObject([{ brand: "visa", last4: "3220" }]);
   });
 });
 
 describe("paying a booking with a card made by Stripe.js", () => {
-  const cardStep = () => cardStepSession(handle.db);
+  const cardStep = () => cardStepSession(handle);
 
-  const deps = () => ({ mailer: services.mailer, payments, mails: bookingMails(services, "http://localhost") });
+  const deps = (siteId: string) => ({
+    mailer: services.mailer,
+    payments,
+    mails: bookingMails({ ...services, db: handle.forSite(siteId) }, "http://localhost"),
+  });
 
   async function pay(paymentMethodId: string) {
     const step = await cardStep();
     const answer = await submitReservation(
-      handle.db,
+      handle.forSite(step.siteId),
       step.siteId,
       {
         bundle: step.bundle,
@@ -132,14 +143,15 @@ describe("paying a booking with a card made by Stripe.js", () => {
         card: { source: cardSourceOf(stripeForm(paymentMethodId)) },
         returnUrl: "https://booking.test/test/reserve/credit_card?reservation=pending",
       },
-      deps(),
+      deps(step.siteId),
     );
     return { ...step, answer };
   }
 
   const statusOf = async (siteId: string, id: number) =>
     (
-      await handle.db
+      await handle
+        .forSite(siteId)
         .select({ status: reservations.status, paymentId: reservations.paymentId })
         .from(reservations)
         .where(and(eq(reservations.siteId, siteId), eq(reservations.id, id)))
@@ -165,7 +177,8 @@ describe("paying a booking with a card made by Stripe.js", () => {
     const { siteId, answer } = await pay("pm_jcb");
     expect(answer).toEqual({ outcome: "refused", reason: { code: "jcb_not_accepted" } });
     expect(api.posts("/v1/payment_intents")).toEqual([]);
-    const [row] = await handle.db
+    const [row] = await handle
+      .forSite(siteId)
       .select({ status: reservations.status })
       .from(reservations)
       .where(eq(reservations.siteId, siteId));
@@ -181,7 +194,7 @@ describe("paying a booking with a card made by Stripe.js", () => {
     if (answer.outcome !== "requires_action") return;
     expect(await statusOf(siteId, answer.reservationId)).toEqual({ status: "held", paymentId: "pi_1" });
     // Back from the challenge: Stripe reports the payment succeeded.
-    expect(await completeCardAction(handle.db, siteId, answer.reservationId, deps())).toMatchObject({
+    expect(await completeCardAction(handle.forSite(siteId), siteId, answer.reservationId, deps(siteId))).toMatchObject({
       outcome: "completed",
     });
     expect(await statusOf(siteId, answer.reservationId)).toEqual({ status: "confirmed", paymentId: "pi_1" });

@@ -196,8 +196,8 @@ describe("one writer per PGlite folder, and backups while the server runs", () =
       const restore = await finished(dbScript(dataDir, "restore", archive));
       expect(restore.code, restore.output).toBe(0);
       expect((await siteColor(dataDir)).before).toBe(original);
-      // The old folder and the staging folder are gone; the lock is released.
-      expect((await readdir(dataDir)).sort()).toEqual(["backups", "pglite"]);
+      // The old folder and the staging folder are gone; the lock is released; the server's own key stays.
+      expect((await readdir(dataDir)).sort()).toEqual(["backups", "pglite", "secrets"]);
     },
     SPAWN_TIMEOUT,
   );

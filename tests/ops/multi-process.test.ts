@@ -6,7 +6,8 @@ import { withDatabase } from "../setup/global-db";
 
 // Two built servers (npm test builds before Vitest) behind one PostgreSQL database, as behind a
 // reverse proxy. Each keeps its own site cache; a change written by anyone else reaches it through
-// the per-site config version the database triggers bump (decision 002), checked at most every 1 s.
+// the per-site config version the database triggers bump (decision 002), checked at most every 1 s
+// (that bound is proved with an injected clock in server/sites/site-cache.int.test.ts, not here).
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const PORTS = [4700, 4701] as const;
 const DATABASE = `rentacar_multi_${process.pid}`;
@@ -54,13 +55,17 @@ async function waitReady(server: Server, timeoutMs = 90_000) {
   throw new Error(`${server.base} did not become ready: ${server.output()}`);
 }
 
-/** Milliseconds from `since` until the server's top page shows `text`, polling every 100 ms (at most 5 s). */
-async function timeToServe(server: Server, text: string, since: number): Promise<number> {
-  while (performance.now() - since < 5000) {
+/**
+ * Polls the server's top page every 100 ms until it shows `text`, and says after how many ms (for
+ * the log: how soon is the cache's business, proved with its clock in site-cache.int.test.ts). Gives
+ * up, answering null, only after far longer than any check interval, so a cache that never notices fails.
+ */
+async function served(server: Server, text: string, since: number): Promise<number | null> {
+  for (let polls = 0; polls < 300; polls++) {
     if ((await page(server)).html.includes(text)) return performance.now() - since;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
-  return Number.POSITIVE_INFINITY;
+  return null;
 }
 
 async function stop(server: Server | undefined) {
@@ -107,7 +112,7 @@ describe.skipIf(!ADMIN_URL)("two app processes on one PostgreSQL database", () =
     expect(a?.child.pid).not.toBe(b?.child.pid);
   });
 
-  it("serves a site setting changed elsewhere within 1 s", async () => {
+  it("serves a site setting changed elsewhere, at its next version check", async () => {
     const marker = `Shuttle timetable changed ${Date.now()}`;
     // Both caches hold the site before the change, so B must notice it rather than load it fresh.
     for (const s of [a, b]) expect((await page(s as Server)).html).not.toContain(marker);
@@ -117,16 +122,16 @@ describe.skipIf(!ADMIN_URL)("two app processes on one PostgreSQL database", () =
     await db.query("update site_settings set header_message = $1 where site_id = $2", [marker, SITE]);
     const changedAt = performance.now();
     const [elapsedB, elapsedA] = await Promise.all([
-      timeToServe(b as Server, marker, changedAt),
-      timeToServe(a as Server, marker, changedAt),
+      served(b as Server, marker, changedAt),
+      served(a as Server, marker, changedAt),
     ]);
     console.log(
-      `changed header message served by B after ${elapsedB.toFixed(0)} ms, by A after ${elapsedA.toFixed(0)} ms`,
+      `changed header message served by B after ${elapsedB?.toFixed(0)} ms, by A after ${elapsedA?.toFixed(0)} ms`,
     );
-    // 1 s of cache freshness, plus one poll interval and a page render of margin.
-    expect(elapsedB).toBeLessThanOrEqual(1500);
-    expect(elapsedA).toBeLessThanOrEqual(1500);
-  });
+    // Both notice it without a restart; the time is logged, not asserted (issue 38).
+    expect(elapsedB).not.toBeNull();
+    expect(elapsedA).not.toBeNull();
+  }, 90_000);
 
   it("keeps serving when PostgreSQL ends their connections (a restart, a killed idle connection)", async () => {
     const { rows } = await db.query(

@@ -11,16 +11,18 @@ import { seedDemoIfEmpty } from "../../server/db/seed/demo";
 import { withDatabase } from "../setup/global-db";
 
 // Start failures of the built server (npm test builds before Vitest), each one line naming the
-// variable to fix, within 10 s, with no stack trace (issue 10).
+// variable to fix, with no stack trace (issue 10). The start bounds its own waits (a host lookup, a
+// folder check, opening PGlite: server/ops/startup-checks.ts); these tests assert the line and the
+// exit code, never the time it took (issue 38): a loaded machine is slower, not wrong.
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const FAILURE_MS = 10_000;
+/** Only so that a start that hangs ends the test with its output: far past any bound of the start's own. */
+const HANG_GUARD_MS = 120_000;
 let root: string;
 /** A migrated and seeded DATA_DIR: copies of it open in about a second, with no initdb. */
 let readyDataDir: string;
 
 interface Outcome {
   code: number | null;
-  ms: number;
   /** What a person reads: stdout and stderr without pino's JSON lines. */
   lines: string[];
   output: string;
@@ -34,36 +36,33 @@ function baseEnv(): NodeJS.ProcessEnv {
 }
 
 function startServer(env: NodeJS.ProcessEnv, command = ["build/server/main.js"]) {
-  const started = performance.now();
   const child = spawn(process.execPath, command, { env: { ...baseEnv(), ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
-  return { child, started, output: () => output };
+  return { child, output: () => output };
 }
 
-/** Runs the server until it exits, killing it after `FAILURE_MS` plus a margin so a hang fails the test. */
+/** Runs the server until it exits; one that hangs is killed, and then has no exit code. */
 async function failedStart(env: NodeJS.ProcessEnv): Promise<Outcome> {
-  const { child, started, output } = startServer(env);
-  const killer = setTimeout(() => child.kill("SIGKILL"), FAILURE_MS + 5000);
+  const { child, output } = startServer(env);
+  const killer = setTimeout(() => child.kill("SIGKILL"), HANG_GUARD_MS);
   const [code] = (await once(child, "exit")) as [number | null];
   clearTimeout(killer);
-  const ms = performance.now() - started;
   const lines = output()
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("{"));
-  return { code, ms, lines, output: output() };
+  return { code, lines, output: output() };
 }
 
+/** Exit code 1 (main's catch), one line naming the variable, no stack trace. */
 function expectOneLine(outcome: Outcome, variable: string) {
-  expect(outcome.code, outcome.output).not.toBe(0);
-  expect(outcome.code, outcome.output).not.toBeNull();
-  expect(outcome.ms, outcome.output).toBeLessThan(FAILURE_MS);
+  expect(outcome.code, `did not exit by itself: ${outcome.output}`).toBe(1);
   expect(outcome.lines, outcome.output).toHaveLength(1);
   expect(outcome.lines[0]).toContain(variable);
   expect(outcome.output).not.toContain("    at ");
-  console.log(`${variable}: exit ${outcome.code} after ${outcome.ms.toFixed(0)} ms: ${outcome.lines[0]}`);
+  console.log(`${variable}: exit ${outcome.code}: ${outcome.lines[0]}`);
 }
 
 async function dataDirCopy(name: string): Promise<string> {
@@ -89,7 +88,9 @@ beforeAll(async () => {
 
 afterAll(() => rm(root, { recursive: true, force: true }));
 
-describe("a start that cannot succeed prints one line naming the variable to fix", () => {
+describe("a start that cannot succeed prints one line naming the variable to fix", {
+  timeout: HANG_GUARD_MS + 30_000,
+}, () => {
   it("DATABASE_URL: nothing listens at its port", async () => {
     const outcome = await failedStart({ DATABASE_URL: "postgres://rentacar:s3cret@127.0.0.1:1/rentals", PORT: "4600" });
     expectOneLine(outcome, "DATABASE_URL");
@@ -157,7 +158,7 @@ describe("a start that cannot succeed prints one line naming the variable to fix
 });
 
 // Needs a PostgreSQL server to create and break databases in; CI sets TEST_DATABASE_URL.
-describe.skipIf(!ADMIN_URL)("on PostgreSQL", () => {
+describe.skipIf(!ADMIN_URL)("on PostgreSQL", { timeout: HANG_GUARD_MS + 30_000 }, () => {
   const admin = () => new pg.Client({ connectionString: ADMIN_URL });
   const noGist = `rentacar_start_nogist_${process.pid}`;
 
@@ -212,17 +213,19 @@ describe("npm start (scripts/start.mjs)", () => {
     expect(check.status, `${check.stdout}: run \`npm run build\` before Vitest`).toBe(0);
     const builtAt = (await stat("build/server/main.js")).mtimeMs;
 
+    const started = performance.now();
     const start = startServer({ DATA_DIR: await dataDirCopy("start"), PORT: "4620" }, ["scripts/start.mjs"]);
     server = start.child;
     let status = 0;
-    while (performance.now() - start.started < 30_000 && server.exitCode === null) {
+    // Polls until it answers; the test's timeout bounds a start that never does.
+    while (server.exitCode === null) {
       status = await fetch("http://127.0.0.1:4620/")
         .then((r) => r.status)
         .catch(() => 0);
       if (status) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const ms = performance.now() - start.started;
+    const ms = performance.now() - started;
     console.log(`npm start with a current build: GET / answered ${status} after ${ms.toFixed(0)} ms`);
     expect(status, start.output()).toBeGreaterThan(0);
     expect(status).toBeLessThan(500);

@@ -1,37 +1,14 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import routes from "../../app/routes";
 import { groupedRequestHandler, groupOfPath, routeGroups } from "../../server/http/route-groups";
-import { serverBuild } from "../../tests/fixtures/server-build";
+import { appRouteTable, type FlatRoutes } from "../fixtures/route-table";
+import { serverBuild } from "../fixtures/server-build";
 
 // Decision 031: one React Router handler per language tree. Every page must be matched by its
 // group's handler exactly as the whole route table matched it, and route discovery must answer
 // for paths of every language at once.
 
-type FlatRoutes = ServerBuild["routes"];
-
-/** The flat route table of a build (id → parent, path, index), as `react-router build` writes it. */
-function flatten(entries: RouteConfigEntry[], parentId = "root", into: FlatRoutes = {}): FlatRoutes {
-  for (const e of entries) {
-    const id = e.id as string;
-    into[id] = {
-      id,
-      parentId,
-      path: e.path,
-      index: e.index,
-      caseSensitive: undefined,
-      module: {},
-    } as FlatRoutes[string];
-    if (e.children) flatten(e.children, id, into);
-  }
-  return into;
-}
-
-const FLAT: FlatRoutes = {
-  root: { id: "root", path: "", module: {} } as FlatRoutes[string],
-  ...flatten(routes),
-};
+const FLAT: FlatRoutes = appRouteTable();
 
 /** The nested route objects of the routes with these ids. */
 function tree(ids: Set<string> | null, parentId = "root"): RouteObject[] {

@@ -1,5 +1,5 @@
 import type { RentalStage } from "../../../common/counter";
-import { formatAmount, formatDateTime } from "../../../common/format";
+import { formatDateTime, formatYen } from "../../../common/format";
 import type { AdminMessageKey } from "../../i18n/admin";
 import { useAdminI18n } from "../../lib/admin";
 
@@ -43,8 +43,6 @@ export function StoreTime({ at, timeZone }: { at: Date | string; timeZone: strin
 }
 
 export function Yen({ amount }: { amount: number }) {
-  const { t } = useAdminI18n();
-  return (
-    <span className="tabular-nums whitespace-nowrap">{t("admin.counter.yen", { amount: formatAmount(amount) })}</span>
-  );
+  const { locale } = useAdminI18n();
+  return <span className="tabular-nums whitespace-nowrap">{formatYen(amount, locale)}</span>;
 }

@@ -1,10 +1,10 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
+import type { RefObject } from "react";
 import type { ReasonLike } from "../../../common/app-error";
-import { formatAmount, formatIsoDate } from "../../../common/format";
+import { formatIsoDate, formatYen } from "../../../common/format";
 import type { FeePlanPreview } from "../../../server/prices/fee-plans";
 import { useAdminI18n } from "../../lib/admin";
 import { useI18n } from "../../lib/i18n";
-import { CSRF_HEADER, useCsrfToken } from "../csrf-field";
+import { useLiveAnswer } from "./use-live-answer";
 
 /** What the preview route answers: the figures, or why the tiers make no plan (by field). */
 export interface PreviewAnswer {
@@ -12,77 +12,19 @@ export interface PreviewAnswer {
   errors: Record<string, ReasonLike>;
 }
 
-const DEBOUNCE_MS = 350;
-
 /**
  * The price preview, live: each change to the form asks the preview route (after a pause in typing)
  * what the unsaved tiers charge, by the same pricing as the search. Only the newest answer counts.
  * Without JavaScript the form's "Preview" button does the same through the page's action.
  */
-export function useLivePreview(
-  formRef: RefObject<HTMLFormElement | null>,
-  url: string,
-  initial: PreviewAnswer,
-): { answer: PreviewAnswer; busy: boolean; schedule: () => void; cancel: () => void } {
-  const csrf = useCsrfToken();
-  const [answer, setAnswer] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const running = useRef<AbortController | null>(null);
-  // A new answer from the page's action (a no-JS preview or a refused save) replaces the live one.
-  useEffect(() => setAnswer(initial), [initial]);
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      running.current?.abort();
-    },
-    [],
+export function useLivePreview(formRef: RefObject<HTMLFormElement | null>, url: string, initial: PreviewAnswer) {
+  return useLiveAnswer<PreviewAnswer>(
+    formRef,
+    url,
+    initial,
+    (next) => ({ preview: next.preview ?? null, errors: next.errors ?? {} }),
+    { preview: null, errors: {} },
   );
-
-  async function run() {
-    const form = formRef.current;
-    if (!form) return;
-    running.current?.abort();
-    const controller = new AbortController();
-    running.current = controller;
-    setBusy(true);
-    try {
-      const body = new URLSearchParams();
-      for (const [key, value] of new FormData(form)) if (typeof value === "string") body.append(key, value);
-      const response = await fetch(url, {
-        method: "POST",
-        body,
-        headers: csrf ? { [CSRF_HEADER]: csrf, Accept: "application/json" } : { Accept: "application/json" },
-        signal: controller.signal,
-      });
-      const next = (await response.json()) as PreviewAnswer;
-      if (!controller.signal.aborted) setAnswer({ preview: next.preview ?? null, errors: next.errors ?? {} });
-    } catch (error) {
-      // An aborted request was replaced by a newer one; a failed one leaves the figures as they were.
-      if ((error as Error).name !== "AbortError") setAnswer({ preview: null, errors: {} });
-    } finally {
-      if (running.current === controller) {
-        running.current = null;
-        setBusy(false);
-      }
-    }
-  }
-
-  return {
-    answer,
-    busy,
-    schedule() {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(run, DEBOUNCE_MS);
-    },
-    /**
-     * The form is being saved: no preview may follow. One sent after the save's redirect would carry,
-     * and use up, the flash cookie the redirect leaves for the next page.
-     */
-    cancel() {
-      clearTimeout(timer.current);
-    },
-  };
 }
 
 const HEAD = "border-b border-gray-300 bg-gray-100 px-2 py-2 text-left font-semibold";
@@ -100,7 +42,7 @@ export function FeePlanPreviewTable({
   invalid: boolean;
 }) {
   const { t } = useAdminI18n();
-  const { t: pageT } = useI18n();
+  const { locale: pageLocale } = useI18n();
   const { preview } = answer;
   const first = preview?.rows[0];
   return (
@@ -151,7 +93,7 @@ export function FeePlanPreviewTable({
                     className={`${CELL} text-right font-semibold tabular-nums whitespace-nowrap`}
                     data-testid="preview-fee"
                   >
-                    {pageT("price.amount", { amount: formatAmount(row.fee) })}
+                    {formatYen(row.fee, pageLocale)}
                   </td>
                 </tr>
               ))}

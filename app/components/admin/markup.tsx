@@ -38,6 +38,8 @@ const EXAMPLES = [
   { markup: "- …\n- …", label: "admin.markup.exList" },
   { markup: "| … | … |\n|---|---|\n| … | … |", label: "admin.markup.exTable" },
   { markup: "[…](/…/c/faq)", label: "admin.markup.exLink" },
+  // Written in from the site's setting where the page is shown (app/presenters/content.server.ts).
+  { markup: "{{cancellation_fees}}", label: "admin.markup.exCancellationFees" },
 ] as const;
 
 /** The markup's few rules, folded until asked for. */

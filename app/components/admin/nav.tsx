@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
     group: "admin.nav.groupCounter",
     items: [
       { path: "/today", label: "admin.nav.today", needs: "view", testId: "nav-today" },
+      { path: "/takings", label: "admin.nav.takings", needs: "view", testId: "nav-takings" },
       { path: "/reservations", label: "admin.nav.reservations", needs: "view", testId: "nav-reservations" },
       { path: "/dispatch", label: "admin.nav.dispatch", needs: "view", testId: "nav-dispatch" },
       { path: "/members", label: "admin.nav.members", needs: "view", testId: "nav-members" },
@@ -29,6 +30,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
       { path: "/settings", label: "admin.nav.settings", needs: "view", testId: "nav-settings" },
       { path: "/theme", label: "admin.nav.theme", needs: "view", testId: "nav-theme" },
       { path: "/cancellation", label: "admin.nav.cancellation", needs: "view", testId: "nav-cancellation" },
+      { path: "/return-charges", label: "admin.nav.returnCharges", needs: "view", testId: "nav-return-charges" },
     ],
   },
   {

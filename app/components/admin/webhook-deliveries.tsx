@@ -1,7 +1,12 @@
 import { Form, Link } from "react-router";
 import { formatDateTime } from "../../../common/format";
 import type { DeliveryRow } from "../../../server/webhooks/endpoints";
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "../../../server/webhooks/webhook.schema";
+import {
+  DELIVERY_ERROR_CODES,
+  type DeliveryErrorCode,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+} from "../../../server/webhooks/webhook.schema";
 import type { AdminT } from "../../lib/admin";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
 import { CsrfField } from "../csrf-field";
@@ -29,6 +34,16 @@ const isEventType = (value: string): value is WebhookEventType =>
 /** An event type's name in the staff member's language, with its code (what the receiver sees). */
 export function eventLabel(t: AdminT, type: string): string {
   return isEventType(type) ? t(`admin.webhooks.event.${type}`) : type;
+}
+
+/**
+ * What a stored failure means. Rows from before codes were stored hold a status line or a network
+ * error's code: read as what they mean, never shown as stored (decision 046).
+ */
+export function failureCode(stored: string): DeliveryErrorCode {
+  if ((DELIVERY_ERROR_CODES as readonly string[]).includes(stored)) return stored as DeliveryErrorCode;
+  if (/^HTTP \d+$/.test(stored)) return "http_status";
+  return stored === "url_refused" ? "address_refused" : "connect_failed";
 }
 
 const STATUS_STYLE: Record<DeliveryView["status"], string> = {
@@ -128,8 +143,12 @@ export function DeliveryTable({
                 </span>
               ) : null}
               {r.lastError && r.status !== "succeeded" ? (
-                <span className="text-xs text-gray-700" data-testid="delivery-error">
-                  {r.lastError}
+                <span
+                  className="text-xs text-gray-700"
+                  data-testid="delivery-error"
+                  data-code={failureCode(r.lastError)}
+                >
+                  {t(`admin.webhooks.failure.${failureCode(r.lastError)}`)}
                 </span>
               ) : null}
             </span>

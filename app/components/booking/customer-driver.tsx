@@ -1,4 +1,4 @@
-import { PREF_OVERSEAS } from "../../../common/address";
+import { isJapanese } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
 import { DRIVER_PREFIX, driverLicenseTypeName } from "../../../common/customer-form";
 import { FOREIGN_LICENSE_TYPES } from "../../../common/license-types";
@@ -23,10 +23,10 @@ type Errors = Partial<Record<string, ReasonLike>>;
  * books for others) lives abroad, or the new driver lives abroad or holds a licence from abroad.
  */
 export function drivesOnForeignPapers(get: (name: string) => string): boolean {
-  if (get("pref_code") === String(PREF_OVERSEAS)) return true;
+  if (!isJapanese(get("pref_code"), get("country"))) return true;
   if (get("driver_mode") !== "new") return false;
   return (
-    get(`${DRIVER_PREFIX}pref_code`) === String(PREF_OVERSEAS) ||
+    !isJapanese(get(`${DRIVER_PREFIX}pref_code`), get(`${DRIVER_PREFIX}country`)) ||
     FOREIGN_LICENSE_TYPES.some((code) => get(driverLicenseTypeName(code)) !== "")
   );
 }

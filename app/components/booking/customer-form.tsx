@@ -9,13 +9,13 @@ import { useI18n } from "../../lib/i18n";
 import { usePhoneRules } from "../../lib/phone-rules";
 import { sitePath, useSite } from "../../lib/site";
 import type { loadCustomerPage } from "../../presenters/reserve-customer.server";
-import { useYen } from "../car/price";
 import { CsrfField } from "../csrf-field";
 import { AddressFields } from "../form/address-fields";
 import { groupedChange, useEmptyFilesAfterRefusal } from "../form/driver-fields";
 import { FormNotice, RadioField, SelectField, TextField } from "../form/fields";
 import { CustomerNameFields } from "../form/member-fields";
 import { BringToCounter, drivesOnForeignPapers, NewDriverFields } from "./customer-driver";
+import { StepAside, stepColumnsClass, stepMainClass } from "./step-aside";
 
 type Values = Partial<Record<string, string>>;
 type Errors = Partial<Record<string, ReasonLike>>;
@@ -45,7 +45,6 @@ export function CustomerForm({
 }) {
   const shell = useSite();
   const { t } = useI18n();
-  const yen = useYen();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { config, member, savedDrivers, storedImageSlots, capacity } = data;
@@ -81,167 +80,158 @@ export function CustomerForm({
         setForeign(drivesOnForeignPapers((name) => String(form.get(name) ?? "")));
       }}
       noValidate
-      className="flex flex-col gap-4"
+      className={stepColumnsClass}
       data-testid="customer-form"
     >
-      <CsrfField />
-      <FormNotice errors={errors} />
+      <div className={stepMainClass}>
+        <CsrfField />
+        <FormNotice errors={errors} />
 
-      <section className={sectionClass} aria-labelledby="customer-borrower">
-        <h2 id="customer-borrower" className={headingClass}>
-          {t("customer.section.borrower")}
-        </h2>
-        <CustomerNameFields values={values} errors={errors} />
-        <TextField
-          name="email"
-          type="email"
-          label="member.email"
-          hint="customer.emailHint"
-          required
-          errors={errors}
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          defaultValue={values.email ?? ""}
-        />
-        <TextField
-          name="tel"
-          type="tel"
-          label="member.tel"
-          hint="member.telHint"
-          required
-          errors={errors}
-          inputMode="tel"
-          autoComplete="tel"
-          maxLength={20}
-          defaultValue={values.tel ?? ""}
-        />
-        <AddressFields values={values} errors={errors} required={{ zip: true, pref_code: true, address_a: true }} />
-      </section>
+        <section className={sectionClass} aria-labelledby="customer-borrower">
+          <h2 id="customer-borrower" className={headingClass}>
+            {t("customer.section.borrower")}
+          </h2>
+          <CustomerNameFields values={values} errors={errors} />
+          <TextField
+            name="email"
+            type="email"
+            label="member.email"
+            hint="customer.emailHint"
+            required
+            errors={errors}
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            defaultValue={values.email ?? ""}
+          />
+          <TextField
+            name="tel"
+            type="tel"
+            label="member.tel"
+            hint="member.telHint"
+            required
+            errors={errors}
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={20}
+            defaultValue={values.tel ?? ""}
+          />
+          <AddressFields values={values} errors={errors} required={{ zip: true, pref_code: true, address_a: true }} />
+        </section>
 
-      <section className={sectionClass} aria-labelledby="customer-driver" data-testid="driver-section">
-        <h2 id="customer-driver" className={headingClass}>
-          {t("customer.section.driver")}
-        </h2>
-        <RadioField
-          name="driver_mode"
-          label="customer.driverMode"
-          required
-          errors={errors}
-          options={modeOptions}
-          value={mode}
-          onChange={setMode}
-        />
-        {foreign ? <BringToCounter /> : null}
-        {offerSaved ? (
-          <div hidden={hydrated && mode !== "saved"} data-testid="saved-driver">
-            <SelectField
-              name="driver_id"
-              label="customer.driverId"
-              hint={hydrated ? undefined : "customer.driverId.noJsHint"}
-              required={mode === "saved"}
+        <section className={sectionClass} aria-labelledby="customer-driver" data-testid="driver-section">
+          <h2 id="customer-driver" className={headingClass}>
+            {t("customer.section.driver")}
+          </h2>
+          <RadioField
+            name="driver_mode"
+            label="customer.driverMode"
+            required
+            errors={errors}
+            options={modeOptions}
+            value={mode}
+            onChange={setMode}
+          />
+          {foreign ? <BringToCounter /> : null}
+          {offerSaved ? (
+            <div hidden={hydrated && mode !== "saved"} data-testid="saved-driver">
+              <SelectField
+                name="driver_id"
+                label="customer.driverId"
+                hint={hydrated ? undefined : "customer.driverId.noJsHint"}
+                required={mode === "saved"}
+                errors={errors}
+                options={[
+                  { value: "", label: t("customer.driverId.placeholder") },
+                  ...savedDrivers.map((d) => ({
+                    value: String(d.id),
+                    label: d.expired
+                      ? t("customer.driverId.expired", { name: d.name })
+                      : d.expires
+                        ? t("customer.driverId.option", { name: d.name, date: d.expires })
+                        : d.name,
+                  })),
+                ]}
+                defaultValue={values.driver_id ?? ""}
+              />
+            </div>
+          ) : null}
+          <div hidden={hydrated && mode !== "new"} className="flex flex-col gap-3">
+            <h3 className="font-bold">{t("customer.newDriver.heading")}</h3>
+            {hydrated ? null : <p className="text-sm text-gray-700">{t("customer.newDriver.noJsHint")}</p>}
+            <NewDriverFields
+              config={config}
+              values={values}
               errors={errors}
-              options={[
-                { value: "", label: t("customer.driverId.placeholder") },
-                ...savedDrivers.map((d) => ({
-                  value: String(d.id),
-                  label: d.expired
-                    ? t("customer.driverId.expired", { name: d.name })
-                    : d.expires
-                      ? t("customer.driverId.option", { name: d.name, date: d.expires })
-                      : d.name,
-                })),
-              ]}
-              defaultValue={values.driver_id ?? ""}
+              storedSlots={storedImageSlots}
+              chooseAgain={refused && values.driver_mode === "new"}
             />
           </div>
-        ) : null}
-        <div hidden={hydrated && mode !== "new"} className="flex flex-col gap-3">
-          <h3 className="font-bold">{t("customer.newDriver.heading")}</h3>
-          {hydrated ? null : <p className="text-sm text-gray-700">{t("customer.newDriver.noJsHint")}</p>}
-          <NewDriverFields
-            config={config}
-            values={values}
+        </section>
+
+        <section className={sectionClass} aria-labelledby="customer-trip">
+          <h2 id="customer-trip" className={headingClass}>
+            {t("customer.section.trip")}
+          </h2>
+          <TextField
+            name="destination"
+            label="customer.destination"
+            hint="customer.destinationHint"
             errors={errors}
-            storedSlots={storedImageSlots}
-            chooseAgain={refused && values.driver_mode === "new"}
+            maxLength={CUSTOMER_LIMITS.destination}
+            defaultValue={values.destination ?? ""}
           />
-        </div>
-      </section>
-
-      <section className={sectionClass} aria-labelledby="customer-trip">
-        <h2 id="customer-trip" className={headingClass}>
-          {t("customer.section.trip")}
-        </h2>
-        <TextField
-          name="destination"
-          label="customer.destination"
-          hint="customer.destinationHint"
-          errors={errors}
-          maxLength={CUSTOMER_LIMITS.destination}
-          defaultValue={values.destination ?? ""}
-        />
-        <TextField
-          name="purpose"
-          label="customer.purpose"
-          hint="customer.purposeHint"
-          errors={errors}
-          maxLength={CUSTOMER_LIMITS.purpose}
-          defaultValue={values.purpose ?? ""}
-        />
-        <SelectField
-          name="passengers"
-          label="customer.passengers"
-          errors={errors}
-          className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700"
-          options={[
-            { value: "", label: t("customer.passengers.unset") },
-            ...passengerChoices(capacity).map((n) => ({
-              value: String(n),
-              label: t("customer.passengers.option", { n }),
-            })),
-          ]}
-          defaultValue={values.passengers ?? ""}
-        />
-      </section>
-
-      {/* On a phone the total and the next button stay at the bottom of the screen, clear of jump-to-top. */}
-      <div
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white py-3 pr-20 pl-4 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] sm:static sm:rounded-xl sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
-        data-testid="customer-actions"
-      >
-        <div className="mx-auto flex max-w-2xl items-center justify-between gap-3 sm:justify-start">
-          {data.summary?.total != null ? (
-            <p className="min-w-0 sm:hidden">
-              <span className="block text-xs text-gray-700">{t("booking.fees.total")}</span>
-              <span className="price text-lg font-bold leading-tight" data-amount={data.summary.total}>
-                {yen(data.summary.total)}
-              </span>
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="btn-primary flex-1 px-4 sm:flex-none sm:px-8"
-            disabled={busy}
-            data-testid="customer-submit"
-          >
-            {busy ? t("form.submitting") : t("customer.next")}
-          </button>
-        </div>
+          <TextField
+            name="purpose"
+            label="customer.purpose"
+            hint="customer.purposeHint"
+            errors={errors}
+            maxLength={CUSTOMER_LIMITS.purpose}
+            defaultValue={values.purpose ?? ""}
+          />
+          <SelectField
+            name="passengers"
+            label="customer.passengers"
+            errors={errors}
+            className="block min-h-11 w-40 rounded-lg border border-gray-400 bg-white px-3 py-2 text-base text-gray-900 aria-[invalid=true]:border-red-700"
+            options={[
+              { value: "", label: t("customer.passengers.unset") },
+              ...passengerChoices(capacity).map((n) => ({
+                value: String(n),
+                label: t("customer.passengers.option", { n }),
+              })),
+            ]}
+            defaultValue={values.passengers ?? ""}
+          />
+        </section>
       </div>
-      <p>
-        <Link to={data.backPath} className="btn-secondary w-full sm:w-auto" data-testid="customer-back">
-          {t("customer.back")}
-        </Link>
-      </p>
-      {member ? null : (
-        <p className="text-sm text-gray-700">
-          {t("customer.guestLogin")}{" "}
-          <Link to={sitePath(shell, "/reserve/login")} className="link tap" data-testid="customer-login">
-            {t("customer.guestLoginLink")}
-          </Link>
-        </p>
-      )}
+      <StepAside
+        summary={data.summary}
+        total={data.summary?.total}
+        barTestId="customer-actions"
+        totalTestId="customer-total"
+        after={
+          <>
+            <p>
+              <Link to={data.backPath} className="btn-secondary w-full" data-testid="customer-back">
+                {t("customer.back")}
+              </Link>
+            </p>
+            {member ? null : (
+              <p className="text-sm text-gray-700">
+                {t("customer.guestLogin")}{" "}
+                <Link to={sitePath(shell, "/reserve/login")} className="link tap" data-testid="customer-login">
+                  {t("customer.guestLoginLink")}
+                </Link>
+              </p>
+            )}
+          </>
+        }
+      >
+        <button type="submit" className="btn-primary min-w-32 lg:w-full" disabled={busy} data-testid="customer-submit">
+          {busy ? t("form.submitting") : t("customer.next")}
+        </button>
+      </StepAside>
     </Form>
   );
 }

@@ -1,9 +1,10 @@
 import type { ReasonLike } from "../../../common/app-error";
 import { optionField } from "../../../server/reservations/options.schema";
+import type { MessageKey } from "../../i18n/messages";
 import { useI18n } from "../../lib/i18n";
 import type { QuoteView } from "../../presenters/booking.server";
 import { useOptionPrice, useYen } from "../car/price";
-import { inputClass } from "../form/fields";
+import { inputClass, RadioField } from "../form/fields";
 import { FieldError } from "../search/field-error";
 
 /** The fields of the options step (app/routes/reserve/options.tsx). */
@@ -103,6 +104,38 @@ export function ImmunityChoice({ perDay, checked }: { perDay: number; checked: b
       <p id="immunity-hint" className="mt-1 text-sm text-gray-700">
         {t("booking.immunity.hint")}
       </p>
+    </section>
+  );
+}
+
+/**
+ * What to do when a chosen option in limited stock cannot be provided (spec §5): keep the booking
+ * without it, or cancel. `value` is the answer chosen; the page starts on keeping the booking.
+ */
+export function NotPossibleChoice({
+  lead,
+  errors,
+  value,
+}: {
+  lead: MessageKey;
+  errors: Partial<Record<string, ReasonLike>>;
+  value: string;
+}) {
+  const { t } = useI18n();
+  return (
+    <section className="card border-l-4 border-amber-600 p-4" data-testid="not-possible">
+      <p className="mb-2 text-sm text-gray-800">{t(lead)}</p>
+      <RadioField
+        name="option_not_possible_type"
+        label="booking.notPossible.legend"
+        required
+        errors={errors}
+        value={value}
+        options={[
+          { value: "1", label: t("booking.notPossible.reserve") },
+          { value: "2", label: t("booking.notPossible.cancel") },
+        ]}
+      />
     </section>
   );
 }

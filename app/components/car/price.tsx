@@ -1,11 +1,11 @@
 import { OPTION_PRICE_UNIT } from "../../../common/codes";
-import { formatAmount } from "../../../common/format";
+import { formatYen } from "../../../common/format";
 import type { PriceBreakdown } from "../../../server/pricing/price";
 import { useI18n } from "../../lib/i18n";
 
 export function useYen() {
-  const { t } = useI18n();
-  return (amount: number) => t("price.amount", { amount: formatAmount(amount) });
+  const { locale } = useI18n();
+  return (amount: number) => formatYen(amount, locale);
 }
 
 /** An option's price per rental or per day, or "free". */

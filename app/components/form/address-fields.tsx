@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { countryOptions, hasPostalCode, LIKELY_COUNTRY, PREF_CODES, PREF_OVERSEAS } from "../../../common/address";
 import type { ReasonLike } from "../../../common/app-error";
 import { normalizeZip as zipDigits } from "../../../common/zip";
@@ -15,7 +15,7 @@ export interface AddressFieldsProps {
   /** What the form shows first (a draft, the saved profile, or what the server sent back). */
   values: Partial<Record<string, string>>;
   errors: Partial<Record<string, ReasonLike>>;
-  /** Which fields are required. The country is also required whenever the prefecture is 48. */
+  /** Which fields are required: the prefecture for an address in Japan only, the postal code where the country has them. */
   required?: Partial<Record<AddressFieldName, boolean>>;
   /** Fields to leave out (a driver input setting can hide them). All are shown by default. */
   hidden?: Partial<Record<AddressFieldName, boolean>>;
@@ -33,17 +33,32 @@ type Lookup =
   | { state: "choose"; results: AddressSearchResult[] };
 
 /**
- * The prefecture names of the page's language, 1–47 and 48 (overseas / other). Outside Japanese
- * pages most visitors live abroad, so "overseas / other" comes first there.
+ * The prefecture names of the page's language, 1–47, and 48 (overseas / other) when the form has
+ * no country to choose (a driver input setting can hide it); outside Japanese pages 48 comes first.
  */
-export function usePrefOptions(): { value: string; label: string }[] {
+export function usePrefOptions(withOverseas = true): { value: string; label: string }[] {
   const { t, locale } = useI18n();
-  const options = PREF_CODES.map((code) => ({ value: String(code), label: t(`pref.${code}` as MessageKey) }));
-  if (locale === "ja") return options;
+  const options = PREF_CODES.filter((code) => withOverseas || code !== PREF_OVERSEAS).map((code) => ({
+    value: String(code),
+    label: t(`pref.${code}` as MessageKey),
+  }));
+  if (locale === "ja" || !withOverseas) return options;
   return [
     ...options.filter((o) => o.value === String(PREF_OVERSEAS)),
     ...options.filter((o) => o.value !== String(PREF_OVERSEAS)),
   ];
+}
+
+/**
+ * The country the form starts on: the one given (a draft, the profile, what the server sent
+ * back), Japan for a stored prefecture 1–47, none for a stored 48 without one; on a new form the
+ * page language's likely country (spec §3: Japan on Japanese pages).
+ */
+function startingCountry(country: string | undefined, pref: string | undefined, locale: keyof typeof LIKELY_COUNTRY) {
+  if (country) return country;
+  if (pref === String(PREF_OVERSEAS)) return "";
+  if (pref) return "JP";
+  return LIKELY_COUNTRY[locale] ?? "JP";
 }
 
 /** Every country named in the page's language (`Intl.DisplayNames`), the language's likely one and Japan first. */
@@ -63,12 +78,15 @@ function setControlValue(control: HTMLInputElement | HTMLSelectElement, value: s
 const placeOf = (r: AddressSearchResult) => `${r.city}${r.town}`;
 
 /**
- * The address block of the member and driver forms: zip, prefecture (1–48), country, address a
- * (city, town, street) and address b (building). Plain inputs (named with `namePrefix`), so the
- * form works before JavaScript loads. With JavaScript, a zip of 7 digits (full-width digits and a
- * hyphen accepted) asks `/address-search` and fills the prefecture and address a; when the code
- * covers several places the user picks one from a list of buttons. The outcome is announced
- * politely.
+ * The address block of the member and driver forms: the country first (the page language's likely
+ * one chosen), then for Japan the 7-digit postal code and the prefecture, for anywhere else the
+ * country's own postal code; then address a (city, street) and address b (building). Plain inputs
+ * (named with `namePrefix`), so the form works before JavaScript loads: the server renders the
+ * mode of the country it was given, and a changed country shows its fields after a submit. With
+ * JavaScript the mode follows the select at once, and a Japanese postal code of 7 digits (full-width
+ * digits and a hyphen accepted) asks `/address-search` and fills the prefecture and address a;
+ * when the code covers several places the user picks one from a list of buttons. The outcome is
+ * announced politely.
  */
 export function AddressFields({
   values,
@@ -81,16 +99,17 @@ export function AddressFields({
   const shell = useSite();
   const { t, locale } = useI18n();
   const hydrated = useHydrated();
-  const prefOptions = usePrefOptions();
+  const countryShown = !hidden.country;
+  // Without a country to choose, the prefecture keeps its "overseas / other" choice.
+  const prefOptions = usePrefOptions(!countryShown);
   const countries = useCountryOptions();
   const n = (field: AddressFieldName) => `${namePrefix}${field}`;
-  const [pref, setPref] = useState(values[n("pref_code")] ?? "");
-  // The language's likely country is chosen already, Japan on Japanese pages (spec §3: the
-  // registration form's country defaults to Japan); the visitor changes it if it is not theirs.
-  const [country, setCountry] = useState(values[n("country")] || LIKELY_COUNTRY[locale] || "JP");
-  const overseas = pref === String(PREF_OVERSEAS);
-  const overseasRef = useRef(overseas);
-  overseasRef.current = overseas;
+  const storedPref = values[n("pref_code")] ?? "";
+  const [pref, setPref] = useState(storedPref);
+  const [country, setCountry] = useState(() => startingCountry(values[n("country")], storedPref, locale));
+  const japan = countryShown ? country === "JP" : pref !== String(PREF_OVERSEAS);
+  const japanRef = useRef(japan);
+  japanRef.current = japan;
   const [lookup, setLookup] = useState<Lookup>({ state: "idle" });
   const rootRef = useRef<HTMLDivElement>(null);
   const lastZip = useRef<string | null>(zipDigits(values[n("zip")] ?? ""));
@@ -115,7 +134,7 @@ export function AddressFields({
 
   const onZipInput = async (typed: string) => {
     // The Japanese postcode lookup has nothing to say about an address abroad.
-    if (overseasRef.current) return;
+    if (!japanRef.current) return;
     const zip = zipDigits(typed);
     if (!zip) {
       // Under 7 digits nothing happens; a later complete code is looked up again.
@@ -145,23 +164,20 @@ export function AddressFields({
     }
   };
 
-  const countryRequired = Boolean(required.country) || overseas;
+  const countryRequired = countryShown && (Boolean(required.country) || Boolean(required.pref_code));
   // Abroad the postal code follows the country, and is optional where the country has none.
-  const zipRequired = Boolean(required.zip) && (!overseas || !country || hasPostalCode(country));
+  const zipRequired = Boolean(required.zip) && (japan || !country || hasPostalCode(country));
   const auto = (token: string) => (autoComplete ? token : "off");
-  // Without JavaScript every field shows; with it the country shows for an address abroad.
-  const showCountry =
-    !hidden.country && (!hydrated || overseas || Boolean(required.country) || Boolean(hidden.pref_code));
 
   const zipField = hidden.zip ? null : (
     <div key="zip">
       <TextField
         name={n("zip")}
         label="address.zip"
-        hint={overseas ? "address.zipHintAbroad" : hydrated ? "address.zipHint" : "address.zipHintAny"}
+        hint={japan ? (hydrated ? "address.zipHint" : "address.zipHintJapan") : "address.zipHintAbroad"}
         required={zipRequired}
         errors={errors}
-        inputMode={overseas ? "text" : "numeric"}
+        inputMode={japan ? "numeric" : "text"}
         autoComplete={auto("postal-code")}
         maxLength={12}
         defaultValue={values[n("zip")] ?? ""}
@@ -172,10 +188,10 @@ export function AddressFields({
       <p
         aria-live="polite"
         role="status"
-        className={overseas ? "sr-only" : "mt-1 min-h-5 text-sm text-gray-800"}
+        className={japan ? "mt-1 min-h-5 text-sm text-gray-800" : "sr-only"}
         data-testid="address-status"
       >
-        {overseas
+        {!japan
           ? ""
           : lookup.state === "searching"
             ? t("address.searching")
@@ -187,7 +203,7 @@ export function AddressFields({
                   ? t("address.choose")
                   : ""}
       </p>
-      {lookup.state === "choose" && !overseas ? (
+      {lookup.state === "choose" && japan ? (
         <ul aria-label={t("address.chooseLabel")} className="mt-2 flex flex-col gap-2" data-testid="address-choices">
           {lookup.results.map((r) => (
             <li key={`${r.prefCode}-${r.city}-${r.town}`}>
@@ -208,50 +224,55 @@ export function AddressFields({
       ) : null}
     </div>
   );
+  // Kept in the page while another country is chosen, so going back to Japan keeps the choice;
+  // the schemas leave it alone for an address abroad.
   const prefField = hidden.pref_code ? null : (
-    <SelectField
-      key="pref"
-      name={n("pref_code")}
-      label="address.pref"
-      required={required.pref_code}
-      errors={errors}
-      autoComplete={auto("address-level1")}
-      options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
-      defaultValue={values[n("pref_code")] ?? ""}
-      onChange={(e) => {
-        setPref(e.currentTarget.value);
-        if (e.currentTarget.value === String(PREF_OVERSEAS)) setLookup({ state: "idle" });
-      }}
-    />
+    <div key="pref" hidden={!japan} data-testid="pref-field">
+      <SelectField
+        name={n("pref_code")}
+        label="address.pref"
+        required={Boolean(required.pref_code) && japan}
+        errors={errors}
+        autoComplete={auto("address-level1")}
+        options={[{ value: "", label: t("address.prefPlaceholder") }, ...prefOptions]}
+        defaultValue={countryShown && storedPref === String(PREF_OVERSEAS) ? "" : storedPref}
+        onChange={(e) => {
+          setPref(e.currentTarget.value);
+          if (e.currentTarget.value === String(PREF_OVERSEAS)) setLookup({ state: "idle" });
+        }}
+      />
+    </div>
   );
   const countryField = hidden.country ? null : (
-    <div key="country" hidden={!showCountry} data-testid="country-field">
+    <div key="country" data-testid="country-field">
       <SelectField
         name={n("country")}
         label="address.country"
-        hint="address.countryHint"
+        hint="address.countryFirstHint"
         required={countryRequired}
         errors={errors}
         autoComplete={auto("country")}
         options={[{ value: "", label: t("address.countryPlaceholder") }, ...countries]}
         defaultValue={country}
         suppressOptionHydrationWarning
-        onChange={(e) => setCountry(e.currentTarget.value)}
+        onChange={(e) => {
+          setCountry(e.currentTarget.value);
+          if (e.currentTarget.value !== "JP") setLookup({ state: "idle" });
+        }}
       />
     </div>
   );
-  // Japanese pages start with the postal code (it fills the rest); the others with where the address is.
-  const order: ReactNode[] =
-    locale === "ja" ? [zipField, prefField, countryField] : [prefField, countryField, zipField];
 
   return (
     <div ref={rootRef} className="flex flex-col gap-4" data-testid="address-fields">
-      {order}
+      {countryField}
+      {zipField}
+      {prefField}
       {hidden.address_a ? null : (
         <TextField
           name={n("address_a")}
           label="address.addressA"
-          hint={overseas ? "address.addressAbroadHint" : undefined}
+          hint={japan ? undefined : "address.addressAbroadHint"}
           required={required.address_a}
           errors={errors}
           autoComplete={auto("address-line1")}

@@ -1,7 +1,7 @@
-import { Form } from "react-router";
+import { Link } from "react-router";
+import { telHref, telShown } from "../../../common/tel";
 import { useI18n } from "../../lib/i18n";
 import { useYen } from "../car/price";
-import { CsrfField } from "../csrf-field";
 
 /** A customer's online cancellation as the page shows it (app/presenters/customer-cancel.server.ts). */
 export interface CancelTermsView {
@@ -16,18 +16,15 @@ export interface CancelTermsView {
 
 /**
  * Cancelling online (issue 24): while the site allows it, the fee and the refund stand above the
- * button, so the customer confirms knowing both; otherwise why not, and the store's number.
+ * way on to the confirmation step (`confirmHref`, issue 37), where the customer confirms knowing
+ * both and the rule; otherwise why not, and the store's number.
  */
-export function CancelPanel({ terms }: { terms: CancelTermsView }) {
-  const { t } = useI18n();
+export function CancelPanel({ terms, confirmHref }: { terms: CancelTermsView; confirmHref: string }) {
+  const { t, locale } = useI18n();
   const yen = useYen();
   const call = terms.storeTel ? (
-    <a
-      href={`tel:${terms.storeTel.replace(/[^\d+]/g, "")}`}
-      className="btn-secondary mt-3 w-full"
-      data-testid="call-store"
-    >
-      {t("reserves.callStore", { tel: terms.storeTel })}
+    <a href={telHref(terms.storeTel)} className="btn-secondary mt-3 w-full" data-testid="call-store">
+      {t("reserves.callStore", { tel: telShown(terms.storeTel, locale) })}
     </a>
   ) : null;
   if (terms.state === "cancelled") return null;
@@ -74,18 +71,9 @@ export function CancelPanel({ terms }: { terms: CancelTermsView }) {
         ) : null}
       </dl>
       {fee.amount > 0 && !terms.paidByCard ? <p className="mt-2 text-sm">{t("reserves.cancel.feeAtStore")}</p> : null}
-      <Form method="post" className="mt-4">
-        <CsrfField />
-        <button
-          type="submit"
-          name="intent"
-          value="cancel"
-          className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-red-700 px-5 py-2.5 font-bold text-white hover:bg-red-800"
-          data-testid="cancel-submit"
-        >
-          {t("reserves.cancel.submit")}
-        </button>
-      </Form>
+      <Link to={confirmHref} className="btn-secondary mt-4 w-full" data-testid="cancel-open">
+        {t("cancelConfirm.open")}
+      </Link>
       {call}
     </section>
   );

@@ -5,15 +5,13 @@ import type { FieldErrors } from "../../../server/availability/reasons";
 import { searchFormSchema } from "../../../server/availability/search-form.schema";
 import { PERIOD_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages";
-import { useFormValidation } from "../../lib/forms";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import type { SearchFormData } from "../../presenters/search.server";
 import { FieldError } from "./field-error";
 
 const input = "field";
 const label = "mb-1 block text-sm font-semibold text-gray-800";
-
-const NO_ERRORS: FieldErrors = {};
 
 /**
  * The availability search (spec §2 top and /reserve). A plain GET form: it works before
@@ -31,7 +29,7 @@ const dateValue = (value: string | undefined) => (value && isValidIsoDate(value)
 export function SearchForm({
   action,
   data,
-  errors: serverErrors = NO_ERRORS,
+  errors: serverErrors = NO_FORM_ERRORS,
   compact = false,
 }: {
   action: string;
@@ -46,8 +44,8 @@ export function SearchForm({
   const [storeId, setStoreId] = useState(data.storeId);
   const store = data.stores.find((s) => s.id === storeId) ?? (data.stores.length === 1 ? data.stores[0] : undefined);
   const schema = useMemo(
-    () => searchFormSchema(store ? { schedule: store.schedule, holidays: store.holidays } : undefined),
-    [store],
+    () => searchFormSchema(store ? { schedule: store.schedule, holidays: store.holidays } : undefined, data.minDate),
+    [store, data.minDate],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const f = (name: string) => `${id}-${name}`;
@@ -131,7 +129,7 @@ export function SearchForm({
             type="date"
             name="sd"
             defaultValue={dateValue(values.sd)}
-            min={store?.minDate}
+            min={store?.minDate ?? data.minDate}
             max={store?.maxDate}
             className={input}
             data-testid="search-sd"
@@ -148,7 +146,7 @@ export function SearchForm({
             type="date"
             name="ed"
             defaultValue={dateValue(values.ed)}
-            min={store?.minDate}
+            min={store?.minDate ?? data.minDate}
             max={store?.maxDate}
             className={input}
             data-testid="search-ed"

@@ -40,6 +40,8 @@ export const adminContentEn: Record<keyof typeof adminContentJa, string> = {
   "admin.markup.exList": "A list (“- ” at the start of each line)",
   "admin.markup.exTable": "A table (the first row is its header)",
   "admin.markup.exLink": "A link (a path starting with / or an address starting with https://)",
+  "admin.markup.exCancellationFees":
+    "The cancellation policy as a table, written in on the public page from the site's cancellation fee setting (the same as the booking confirmation and the cancel page)",
   "admin.markup.exParagraph": "A blank line starts a new paragraph; a line break stays a line break.",
   "admin.preview.title": "Preview",
   "admin.preview.lead": "Shown exactly as on the public page. The public page changes only when you save.",
@@ -116,6 +118,9 @@ export const adminContentEn: Record<keyof typeof adminContentJa, string> = {
   "admin.settlement.methodsHint": "Choose at least one.",
   "admin.settlement.hint1": "Not offered for departures 50 days or more ahead.",
   "admin.settlement.hint4": "The customer describes how they will pay.",
+  "admin.settlement.otherNote": "What “Other” means",
+  "admin.settlement.otherNoteHint":
+    "Shown beside “Other” at confirmation (for example: invoice, coupon, paid through a travel agency). When empty, a general explanation is shown.",
   "admin.reason.owner_only": "Only the site's owner can set the payment methods.",
   "admin.reason.settlement_required": "Choose at least one payment method.",
 };

@@ -40,6 +40,8 @@ export const adminContentJa = {
   "admin.markup.exList": "箇条書き（行の先頭に「- 」）",
   "admin.markup.exTable": "表（1行目が見出し）",
   "admin.markup.exLink": "リンク（/ で始まるパスか https:// で始まるURL）",
+  "admin.markup.exCancellationFees":
+    "キャンセル規定の表（設定のキャンセル料から公開ページで作成されます。ご予約の確認画面・キャンセル画面と同じ内容です）",
   "admin.markup.exParagraph": "空行で段落を分けます。改行はそのまま改行になります。",
   "admin.preview.title": "プレビュー",
   "admin.preview.lead": "公開ページと同じ表示です。保存するまで公開ページは変わりません。",
@@ -114,6 +116,9 @@ export const adminContentJa = {
   "admin.settlement.methodsHint": "1つ以上選んでください。",
   "admin.settlement.hint1": "出発日が50日以上先のご予約では選べません。",
   "admin.settlement.hint4": "お客様がお支払い方法の内容を入力します。",
+  "admin.settlement.otherNote": "「その他」の説明",
+  "admin.settlement.otherNoteHint":
+    "確認画面で「その他」の横に表示します（例：請求書払い、クーポン、旅行会社経由のお支払い）。空欄のときは一般的な説明を表示します。",
   "admin.reason.owner_only": "お支払い方法は、サイトのオーナーだけが設定できます。",
   "admin.reason.settlement_required": "お支払い方法を1つ以上選んでください。",
 } as const;

@@ -1,15 +1,20 @@
 import { adminAuthEn } from "./auth.en";
+import { adminCancelEn } from "./cancel.en";
 import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
+import { adminInvoicesEn } from "./invoices.en";
 import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
+import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
+import { adminReturnsEn } from "./returns.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
+import { adminTakingsEn } from "./takings.en";
 import { adminTeamEn } from "./team.en";
 
 export const adminEn: AdminMessages = {
@@ -23,6 +28,11 @@ export const adminEn: AdminMessages = {
   ...adminCatalogEn,
   ...adminPricesEn,
   ...adminCounterEn,
+  ...adminCancelEn,
+  ...adminPhoneEn,
+  ...adminTakingsEn,
+  ...adminReturnsEn,
   ...adminMembersEn,
   ...adminIntegrationsEn,
+  ...adminInvoicesEn,
 };

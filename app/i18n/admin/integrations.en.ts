@@ -84,6 +84,12 @@ export const adminIntegrationsEn: Record<keyof typeof adminIntegrationsJa, strin
   "admin.webhooks.httpStatus": "HTTP status",
   "admin.webhooks.error": "Error",
   "admin.webhooks.nextAttempt": "next {time}",
+  // A failed delivery's code (server/webhooks/delivery.ts), never a network error's text.
+  "admin.webhooks.failure.http_status": "The receiver answered with an error",
+  "admin.webhooks.failure.timeout": "No answer in time",
+  "admin.webhooks.failure.connect_failed": "Could not connect",
+  "admin.webhooks.failure.address_refused": "Refused: address not allowed",
+  "admin.webhooks.failure.endpoint_disabled": "The endpoint was stopped",
   "admin.webhooks.statusPending": "Pending",
   "admin.webhooks.statusSucceeded": "Succeeded",
   "admin.webhooks.statusFailed": "Failed",

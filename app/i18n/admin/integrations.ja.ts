@@ -83,6 +83,12 @@ export const adminIntegrationsJa = {
   "admin.webhooks.httpStatus": "HTTP ステータス",
   "admin.webhooks.error": "エラー",
   "admin.webhooks.nextAttempt": "次回 {time}",
+  // A failed delivery's code (server/webhooks/delivery.ts), never a network error's text.
+  "admin.webhooks.failure.http_status": "受信側がエラーを返しました",
+  "admin.webhooks.failure.timeout": "時間内に応答がありませんでした",
+  "admin.webhooks.failure.connect_failed": "接続できませんでした",
+  "admin.webhooks.failure.address_refused": "拒否：許可されていないアドレスです",
+  "admin.webhooks.failure.endpoint_disabled": "送信先が停止されていました",
   "admin.webhooks.statusPending": "送信待ち",
   "admin.webhooks.statusSucceeded": "成功",
   "admin.webhooks.statusFailed": "失敗",

@@ -1,14 +1,19 @@
 import { adminAuthJa } from "./auth.ja";
+import { adminCancelJa } from "./cancel.ja";
 import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
+import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
+import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
+import { adminReturnsJa } from "./returns.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
+import { adminTakingsJa } from "./takings.ja";
 import { adminTeamJa } from "./team.ja";
 
 /**
@@ -26,8 +31,13 @@ export const adminJa = {
   ...adminCatalogJa,
   ...adminPricesJa,
   ...adminCounterJa,
+  ...adminCancelJa,
+  ...adminPhoneJa,
+  ...adminTakingsJa,
+  ...adminReturnsJa,
   ...adminMembersJa,
   ...adminIntegrationsJa,
+  ...adminInvoicesJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

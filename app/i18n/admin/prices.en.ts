@@ -87,7 +87,7 @@ export const adminPricesEn: Record<keyof typeof adminPricesJa, string> = {
   "admin.options.deleteHint":
     "Deleting it changes no booking: bookings keep the options and prices they were made with.",
   "admin.reason.fee_tier_gap": "The prices before and after it are filled in: fill in this one too.",
-  "admin.reason.fee_tier_decreasing": "Must be at least the shorter rental's price (¥{amount}).",
+  "admin.reason.fee_tier_decreasing": "Must be at least the shorter rental's price ({amount:yen}).",
   "admin.reason.fee_plan_duplicate":
     "This store and car class already have a plan from this date (for the same season). Choose another date or edit that plan.",
 };

@@ -85,7 +85,7 @@ export const adminPricesJa = {
   "admin.options.sectionWhere": "提供する店舗と車両クラス",
   "admin.options.deleteHint": "削除しても、これまでの予約に記録されたオプションと料金は変わりません。",
   "admin.reason.fee_tier_gap": "前後の料金が入力されています。途中の料金も入力してください。",
-  "admin.reason.fee_tier_decreasing": "短い期間の料金（{amount}円）以上にしてください。",
+  "admin.reason.fee_tier_decreasing": "短い期間の料金（{amount:yen}）以上にしてください。",
   "admin.reason.fee_plan_duplicate":
     "この店舗・車両クラスには、同じ適用開始日の料金プラン（通常・ハイシーズンの別も同じ）がすでにあります。別の日付にするか、そのプランを編集してください。",
 } as const;

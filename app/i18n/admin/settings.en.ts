@@ -45,6 +45,9 @@ export const adminSettingsEn: Record<keyof typeof adminSettingsJa, string> = {
   "admin.settings.minLeadHint": "Bookings are taken up to this long before pick-up (120 = 2 hours).",
   "admin.settings.maxAdvance": "Maximum days ahead",
   "admin.settings.maxAdvanceHint": "How many days from today a pick-up may be booked.",
+  "admin.settings.longRental": "Long rental check (days)",
+  "admin.settings.longRentalHint":
+    "A rental longer than this asks the visitor to call the store or confirm before going on (default: 30).",
   "admin.settings.sectionVacancy": "Vacancy display",
   "admin.settings.showImages": "Show pictures",
   "admin.settings.showImagesHint": "The top page's main picture and the car types' photos.",

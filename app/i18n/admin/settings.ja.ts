@@ -42,6 +42,9 @@ export const adminSettingsJa = {
   "admin.settings.minLeadHint": "出発のこの時間前まで予約を受け付けます（例: 120 = 2時間前まで）。",
   "admin.settings.maxAdvance": "予約できる最長の先の日数",
   "admin.settings.maxAdvanceHint": "今日から何日後の出発まで予約を受け付けるかです。",
+  "admin.settings.longRental": "長期利用の確認（日数）",
+  "admin.settings.longRentalHint":
+    "この日数を超えるご利用は、店舗への電話か長期利用の確認をお願いしてから進みます（標準: 30日）。",
   "admin.settings.sectionVacancy": "空車の表示",
   "admin.settings.showImages": "画像を表示する",
   "admin.settings.showImagesHint": "トップページのメイン画像と車種の写真を表示します。",

@@ -5,11 +5,17 @@ import { driverEn } from "./account/driver.en";
 import { memberEn } from "./account/member.en";
 import { mypageEn } from "./account/mypage.en";
 import { passwordEn } from "./account/password.en";
+import { addressIntlEn } from "./booking/address.en";
+import { cancelConfirmEn } from "./booking/cancel.en";
 import { confirmEn } from "./booking/confirm.en";
 import { customerEn } from "./booking/customer.en";
 import { embedEn } from "./booking/embed.en";
+import { bookingFactsEn } from "./booking/facts.en";
+import { invoiceEn } from "./booking/invoice.en";
+import { bookingLayoutEn } from "./booking/layout.en";
 import { bookingMailEn } from "./booking/mail.en";
 import { bookingOptionsEn } from "./booking/options.en";
+import { bookingPagesEn } from "./booking/pages.en";
 import type { Messages } from "./ja";
 
 export const en: Messages = {
@@ -122,17 +128,17 @@ export const en: Messages = {
   "reason.type_fully_booked": "The selected car type is fully booked.",
   "reason.no_cars_in_period": "There are no cars available for these dates.",
   "reason.name_required": "You have not entered Name.",
-  "reason.kana_required": "You have not entered Name (reading).",
+  "reason.kana_required": "You have not entered your name in Latin letters.",
   "reason.kana_invalid": "Enter the name in Latin letters, as in your passport.",
   "reason.company_required": "You have not entered Company name.",
-  "reason.company_kana_required": "You have not entered Company name (reading).",
+  "reason.company_kana_required": "You have not entered the company name in Latin letters.",
   "reason.email_required": "Enter Email address.",
   "reason.email_invalid": "Incorrect Email format",
   "reason.email_taken": "This Email address is already registered.",
   "reason.password_required": "You have not entered password.",
-  "reason.password_too_short": "Password must be at least 6 half-width characters.",
+  "reason.password_too_short": "Password must be at least 6 characters.",
   "reason.password_too_long": "Password must be at most {max} characters.",
-  "reason.password_not_halfwidth": "Use half-width letters, digits and symbols for the password.",
+  "reason.password_not_halfwidth": "Use only Latin letters, digits and symbols for the password.",
   "reason.password_common": "This password is too common and easy to guess. Please choose another.",
   "reason.password_mismatch": "The passwords do not match.",
   "reason.current_password_incorrect": "Your current password is incorrect.",
@@ -145,15 +151,18 @@ export const en: Messages = {
   "reason.tel_invalid":
     "Enter a phone number we can call: 090-1234-5678, or with the country code, e.g. +82 10-1234-5678.",
   "reason.zip_required": "You have not entered Postal code.",
-  "reason.zip_invalid": "Enter the postal code as 7 half-width digits.",
+  "reason.zip_invalid": "Enter the Japanese postal code as 7 digits (e.g. 900-0006).",
   "reason.postal_invalid": "This is not a postal code of the country you chose.",
-  "reason.pref_required": "Your Prefecture has not been selected.",
+  "reason.pref_required": "Choose the prefecture of your address in Japan.",
   "reason.country_required": "Choose your country.",
-  "reason.city_required": "You have not entered City and street address.",
+  "reason.city_required": "You have not entered your address.",
   "reason.building_required": "You have not entered Building and room.",
   "reason.user_type_required": "Your Customer type has not been selected.",
   "reason.text_too_long": "Please enter at most {max} characters.",
   "reason.invalid_choice": "Please choose from the list.",
+  "reason.option_not_offered": "This option is not offered for this car at this store.",
+  "reason.option_over_limit": "You can choose at most {max}.",
+  "reason.text_expected": "Please send this as text.",
   "reason.invalid_input": "Some entries are invalid. Please check the fields marked in red.",
   "reason.reset_link_invalid": "This link has expired or has already been used. Please request a new one.",
   "reason.license_type_required": "Your Licence type has not been selected.",
@@ -178,6 +187,8 @@ export const en: Messages = {
   "reason.card_declined": "This card was declined. Please try another card.",
   "reason.jcb_not_accepted": "JCB cards are not accepted. Please use another card.",
   "reason.authentication_failed": "3-D Secure authentication failed.",
+  "reason.payment_unconfirmed":
+    "We could not confirm your card payment yet. To avoid paying twice, please do not pay again: we will e-mail you the result.",
   "reason.card_failed": "Payment by credit card has failed. Please contact the store.",
   "reason.withdrawal_renting": "You cannot withdraw while a rental is in progress.",
   "reason.withdrawal_reserved":
@@ -243,7 +254,6 @@ export const en: Messages = {
   "mission.2": "Manual",
   "smoking.1": "Non-smoking",
   "smoking.2": "Smoking",
-  "price.amount": "¥{amount}",
   "price.total": "Total (tax incl.)",
   "price.rent": "Rental fee",
   "price.immunity": "Collision damage waiver",
@@ -317,13 +327,13 @@ export const en: Messages = {
   "results.count#other": "{count} car types",
   "results.hiddenFull#one": "{count} fully booked car type is not shown.",
   "results.hiddenFull#other": "{count} fully booked car types are not shown.",
-  "results.suggestStore#one": "{count} car type free at {store}",
-  "results.suggestStore#other": "{count} car types free at {store}",
+  "results.suggestStore#one": "{count} car type available at {store}",
+  "results.suggestStore#other": "{count} car types available at {store}",
   "results.change": "Change",
   "results.yourSearch": "Your search",
-  "results.suggestTitle": "Free on nearby dates or at other stores",
+  "results.suggestTitle": "Available on nearby dates or at other stores",
   "results.suggestDates": "Same store, {start} – {end}",
-  "results.suggestNone": "No nearby date or other store has a free car. Please call the store.",
+  "results.suggestNone": "No nearby date or other store has a car available. Please call the store.",
   "filters.open": "Filters and sort",
   "filters.openActive": "Filters and sort ({count} on)",
   "card.select": "Select",
@@ -341,7 +351,7 @@ export const en: Messages = {
   "zone.other": "Local time ({zone})",
   "store.map": "Open in a map",
   "store.hoursZone": "{hours} ({zone})",
-  "top.searchLead": "Choose a store and dates to see free cars",
+  "top.searchLead": "Choose a store and dates to see available cars",
   // Accounts and My Page, one file per area.
   ...authEn,
   ...memberEn,
@@ -350,9 +360,15 @@ export const en: Messages = {
   ...driverEn,
   ...mypageEn,
   ...bookingOptionsEn,
+  ...bookingLayoutEn,
+  ...bookingPagesEn,
   ...embedEn,
+  ...addressIntlEn,
+  ...cancelConfirmEn,
   ...customerEn,
   ...confirmEn,
   ...bookingMailEn,
+  ...bookingFactsEn,
+  ...invoiceEn,
   "reason.cancel_closed": "This reservation can no longer be cancelled online. Please call the store.",
 };

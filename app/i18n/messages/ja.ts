@@ -5,11 +5,17 @@ import { driverJa } from "./account/driver.ja";
 import { memberJa } from "./account/member.ja";
 import { mypageJa } from "./account/mypage.ja";
 import { passwordJa } from "./account/password.ja";
+import { addressIntlJa } from "./booking/address.ja";
+import { cancelConfirmJa } from "./booking/cancel.ja";
 import { confirmJa } from "./booking/confirm.ja";
 import { customerJa } from "./booking/customer.ja";
 import { embedJa } from "./booking/embed.ja";
+import { bookingFactsJa } from "./booking/facts.ja";
+import { invoiceJa } from "./booking/invoice.ja";
+import { bookingLayoutJa } from "./booking/layout.ja";
 import { bookingMailJa } from "./booking/mail.ja";
 import { bookingOptionsJa } from "./booking/options.ja";
+import { bookingPagesJa } from "./booking/pages.ja";
 
 export const ja = {
   "a11y.skipToContent": "本文へスキップ",
@@ -152,6 +158,9 @@ export const ja = {
   "reason.user_type_required": "お客様区分が選択されていません。",
   "reason.text_too_long": "{max}文字以内で入力してください。",
   "reason.invalid_choice": "一覧から選択してください。",
+  "reason.option_not_offered": "この車種・店舗では選べないオプションです。",
+  "reason.option_over_limit": "{max}個まで選べます。",
+  "reason.text_expected": "文字列で送ってください。",
   "reason.invalid_input": "入力内容に誤りがあります。赤字の項目をご確認ください。",
   "reason.reset_link_invalid": "このリンクは有効期限が切れているか、既に使用されています。もう一度お手続きください。",
   "reason.license_type_required": "免許の種類が選択されていません。",
@@ -176,6 +185,8 @@ export const ja = {
   "reason.card_declined": "カードが承認されませんでした。別のカードをお試しください。",
   "reason.jcb_not_accepted": "JCBカードはご利用いただけません。別のカードをご利用ください。",
   "reason.authentication_failed": "本人認証（3Dセキュア）に失敗しました。",
+  "reason.payment_unconfirmed":
+    "カード決済の結果をまだ確認できていません。二重のお支払いを避けるため、もう一度お支払いにならずにお待ちください。結果はメールでお知らせします。",
   "reason.card_failed": "クレジットカードによるお支払いに失敗しました。お手数ですが店舗へお問い合わせください。",
   "reason.withdrawal_renting": "貸渡中のご予約があるため退会できません。",
   "reason.withdrawal_reserved": "ご予約があるため退会できません。ご予約の取消は店舗へご連絡ください。",
@@ -241,7 +252,6 @@ export const ja = {
   "mission.2": "MT",
   "smoking.1": "禁煙",
   "smoking.2": "喫煙可",
-  "price.amount": "{amount}円",
   "price.total": "合計（税込）",
   "price.rent": "基本料金",
   "price.immunity": "免責補償料",
@@ -348,10 +358,16 @@ export const ja = {
   ...driverJa,
   ...mypageJa,
   ...bookingOptionsJa,
+  ...bookingLayoutJa,
+  ...bookingPagesJa,
   ...embedJa,
+  ...addressIntlJa,
+  ...cancelConfirmJa,
   ...customerJa,
   ...confirmJa,
   ...bookingMailJa,
+  ...bookingFactsJa,
+  ...invoiceJa,
   "reason.cancel_closed": "このご予約はオンラインではキャンセルできなくなりました。店舗へお電話ください。",
 } as const;
 

@@ -5,11 +5,17 @@ import { driverKo } from "./account/driver.ko";
 import { memberKo } from "./account/member.ko";
 import { mypageKo } from "./account/mypage.ko";
 import { passwordKo } from "./account/password.ko";
+import { addressIntlKo } from "./booking/address.ko";
+import { cancelConfirmKo } from "./booking/cancel.ko";
 import { confirmKo } from "./booking/confirm.ko";
 import { customerKo } from "./booking/customer.ko";
 import { embedKo } from "./booking/embed.ko";
+import { bookingFactsKo } from "./booking/facts.ko";
+import { invoiceKo } from "./booking/invoice.ko";
+import { bookingLayoutKo } from "./booking/layout.ko";
 import { bookingMailKo } from "./booking/mail.ko";
 import { bookingOptionsKo } from "./booking/options.ko";
+import { bookingPagesKo } from "./booking/pages.ko";
 import type { Messages } from "./ja";
 
 export const ko: Messages = {
@@ -122,17 +128,17 @@ export const ko: Messages = {
   "reason.type_fully_booked": "선택하신 차종은 예약이 마감되었습니다.",
   "reason.no_cars_in_period": "지정하신 기간에 이용 가능한 차량이 없습니다.",
   "reason.name_required": "이름을 입력하지 않았습니다.",
-  "reason.kana_required": "이름(읽는 법)을 입력하지 않았습니다.",
+  "reason.kana_required": "영문 이름을 입력하지 않았습니다.",
   "reason.kana_invalid": "이름은 여권과 같이 로마자로 입력해 주세요.",
   "reason.company_required": "회사명을 입력하지 않았습니다.",
-  "reason.company_kana_required": "회사명(읽는 법)을 입력하지 않았습니다.",
+  "reason.company_kana_required": "회사명(영문)을 입력하지 않았습니다.",
   "reason.email_required": "이메일 주소를 입력해 주세요.",
   "reason.email_invalid": "이메일 형식이 올바르지 않습니다",
   "reason.email_taken": "이미 등록된 이메일 주소입니다.",
   "reason.password_required": "비밀번호를 입력하지 않았습니다.",
-  "reason.password_too_short": "비밀번호는 반각 영숫자 6자 이상으로 입력해 주세요.",
+  "reason.password_too_short": "비밀번호는 영문자・숫자 6자 이상으로 입력해 주세요.",
   "reason.password_too_long": "비밀번호는 {max}자 이내로 입력해 주세요.",
-  "reason.password_not_halfwidth": "비밀번호는 반각 영문자·숫자·기호로 입력해 주세요.",
+  "reason.password_not_halfwidth": "비밀번호는 영문자・숫자・기호로만 입력해 주세요.",
   "reason.password_common": "너무 흔해서 추측하기 쉬운 비밀번호입니다. 다른 비밀번호를 사용해 주세요.",
   "reason.password_mismatch": "비밀번호가 일치하지 않습니다.",
   "reason.current_password_incorrect": "현재 비밀번호가 올바르지 않습니다.",
@@ -144,15 +150,18 @@ export const ko: Messages = {
   "reason.tel_required": "전화번호를 입력하지 않았습니다.",
   "reason.tel_invalid": "연락 가능한 전화번호를 입력해 주세요. 예: +82 10-1234-5678",
   "reason.zip_required": "우편번호를 입력하지 않았습니다.",
-  "reason.zip_invalid": "우편번호는 반각 숫자 7자리로 입력해 주세요.",
+  "reason.zip_invalid": "일본 우편번호는 숫자 7자리로 입력해 주세요(예: 900-0006).",
   "reason.postal_invalid": "선택한 국가의 우편번호 형식이 아닙니다.",
-  "reason.pref_required": "도도부현을 선택하지 않았습니다.",
+  "reason.pref_required": "일본 주소의 도도부현을 선택해 주세요.",
   "reason.country_required": "국가를 선택해 주세요.",
-  "reason.city_required": "시구정촌·번지를 입력하지 않았습니다.",
+  "reason.city_required": "주소를 입력하지 않았습니다.",
   "reason.building_required": "건물명·호수를 입력하지 않았습니다.",
   "reason.user_type_required": "고객 구분을 선택하지 않았습니다.",
   "reason.text_too_long": "{max}자 이내로 입력해 주세요.",
   "reason.invalid_choice": "목록에서 선택해 주세요.",
+  "reason.option_not_offered": "이 차종·영업소에서는 선택할 수 없는 옵션입니다.",
+  "reason.option_over_limit": "{max}개까지 선택할 수 있습니다.",
+  "reason.text_expected": "문자열로 보내 주세요.",
   "reason.invalid_input": "입력 내용에 오류가 있습니다. 빨간색 항목을 확인해 주세요.",
   "reason.reset_link_invalid": "이 링크는 유효기간이 지났거나 이미 사용되었습니다. 다시 신청해 주세요.",
   "reason.license_type_required": "면허 종류를 선택하지 않았습니다.",
@@ -177,6 +186,8 @@ export const ko: Messages = {
   "reason.card_declined": "카드가 승인되지 않았습니다. 다른 카드를 이용해 주세요.",
   "reason.jcb_not_accepted": "JCB 카드는 이용하실 수 없습니다. 다른 카드를 이용해 주세요.",
   "reason.authentication_failed": "본인 인증(3D 시큐어)에 실패했습니다.",
+  "reason.payment_unconfirmed":
+    "카드 결제 결과를 아직 확인하지 못했습니다. 이중 결제를 막기 위해 다시 결제하지 말고 기다려 주세요. 결과는 메일로 알려 드립니다.",
   "reason.card_failed": "신용카드 결제에 실패했습니다. 번거로우시겠지만 지점에 문의해 주세요.",
   "reason.withdrawal_renting": "대여 중인 예약이 있어 탈퇴할 수 없습니다.",
   "reason.withdrawal_reserved": "예약이 있어 탈퇴할 수 없습니다. 예약 취소는 지점에 연락해 주세요.",
@@ -241,7 +252,6 @@ export const ko: Messages = {
   "mission.2": "수동(MT)",
   "smoking.1": "금연",
   "smoking.2": "흡연 가능",
-  "price.amount": "{amount}엔",
   "price.total": "합계(세금 포함)",
   "price.rent": "기본 요금",
   "price.immunity": "면책 보상료",
@@ -348,9 +358,15 @@ export const ko: Messages = {
   ...driverKo,
   ...mypageKo,
   ...bookingOptionsKo,
+  ...bookingLayoutKo,
+  ...bookingPagesKo,
   ...embedKo,
+  ...addressIntlKo,
+  ...cancelConfirmKo,
   ...customerKo,
   ...confirmKo,
   ...bookingMailKo,
+  ...bookingFactsKo,
+  ...invoiceKo,
   "reason.cancel_closed": "이 예약은 더 이상 온라인으로 취소할 수 없습니다. 지점으로 전화해 주세요.",
 };

@@ -5,11 +5,17 @@ import { driverZhTW } from "./account/driver.zh-TW";
 import { memberZhTW } from "./account/member.zh-TW";
 import { mypageZhTW } from "./account/mypage.zh-TW";
 import { passwordZhTW } from "./account/password.zh-TW";
+import { addressIntlZhTW } from "./booking/address.zh-TW";
+import { cancelConfirmZhTW } from "./booking/cancel.zh-TW";
 import { confirmZhTW } from "./booking/confirm.zh-TW";
 import { customerZhTW } from "./booking/customer.zh-TW";
 import { embedZhTW } from "./booking/embed.zh-TW";
+import { bookingFactsZhTW } from "./booking/facts.zh-TW";
+import { invoiceZhTW } from "./booking/invoice.zh-TW";
+import { bookingLayoutZhTW } from "./booking/layout.zh-TW";
 import { bookingMailZhTW } from "./booking/mail.zh-TW";
 import { bookingOptionsZhTW } from "./booking/options.zh-TW";
+import { bookingPagesZhTW } from "./booking/pages.zh-TW";
 import type { Messages } from "./ja";
 
 export const zhTW: Messages = {
@@ -120,17 +126,17 @@ export const zhTW: Messages = {
   "reason.type_fully_booked": "所選車型已額滿。",
   "reason.no_cars_in_period": "指定期間內沒有空車。",
   "reason.name_required": "您尚未輸入姓名。",
-  "reason.kana_required": "您尚未輸入姓名讀音。",
+  "reason.kana_required": "您尚未輸入姓名的羅馬拼音。",
   "reason.kana_invalid": "請以羅馬拼音輸入姓名（與護照相同）。",
   "reason.company_required": "您尚未輸入公司名稱。",
-  "reason.company_kana_required": "您尚未輸入公司名稱讀音。",
+  "reason.company_kana_required": "您尚未輸入公司名稱（英文）。",
   "reason.email_required": "請輸入電子郵件地址。",
   "reason.email_invalid": "電子郵件格式不正確",
   "reason.email_taken": "此電子郵件地址已被註冊。",
   "reason.password_required": "您尚未輸入密碼。",
-  "reason.password_too_short": "密碼請輸入至少6個半形英數字。",
+  "reason.password_too_short": "密碼請輸入至少6個英文字母或數字。",
   "reason.password_too_long": "密碼請勿超過{max}個字元。",
-  "reason.password_not_halfwidth": "密碼請使用半形英文字母、數字及符號。",
+  "reason.password_not_halfwidth": "密碼請只使用英文字母、數字及符號。",
   "reason.password_common": "此密碼過於常見，容易被猜中。請使用其他密碼。",
   "reason.password_mismatch": "兩次輸入的密碼不一致。",
   "reason.current_password_incorrect": "目前的密碼不正確。",
@@ -142,15 +148,18 @@ export const zhTW: Messages = {
   "reason.tel_required": "您尚未輸入電話號碼。",
   "reason.tel_invalid": "請輸入可聯絡的電話號碼，例：+886 912-345-678。",
   "reason.zip_required": "您尚未輸入郵遞區號。",
-  "reason.zip_invalid": "郵遞區號請輸入7位半形數字。",
+  "reason.zip_invalid": "日本郵遞區號請輸入7位數字（例：900-0006）。",
   "reason.postal_invalid": "這不是您所選國家的郵遞區號格式。",
-  "reason.pref_required": "您尚未選擇都道府縣。",
+  "reason.pref_required": "請選擇日本地址的都道府縣。",
   "reason.country_required": "請選擇國家。",
-  "reason.city_required": "您尚未輸入市區町村及地址。",
+  "reason.city_required": "您尚未輸入地址。",
   "reason.building_required": "您尚未輸入建築物名稱及房號。",
   "reason.user_type_required": "您尚未選擇客戶類型。",
   "reason.text_too_long": "請輸入{max}個字元以內。",
   "reason.invalid_choice": "請從清單中選擇。",
+  "reason.option_not_offered": "此車型・門市無法選擇此選項。",
+  "reason.option_over_limit": "最多可選擇{max}個。",
+  "reason.text_expected": "請以字串傳送。",
   "reason.invalid_input": "輸入內容有誤。請確認紅字標示的欄位。",
   "reason.reset_link_invalid": "此連結已過期或已被使用。請重新申請。",
   "reason.license_type_required": "您尚未選擇駕照種類。",
@@ -175,6 +184,8 @@ export const zhTW: Messages = {
   "reason.card_declined": "此卡未獲授權。請改用其他卡片。",
   "reason.jcb_not_accepted": "無法使用JCB卡。請改用其他卡片。",
   "reason.authentication_failed": "3D驗證失敗。",
+  "reason.payment_unconfirmed":
+    "尚無法確認您的信用卡付款結果。為避免重複付款，請勿再次付款，我們會以電子郵件通知結果。",
   "reason.card_failed": "信用卡付款失敗。請與門市聯絡。",
   "reason.withdrawal_renting": "您有租借中的預約，無法退會。",
   "reason.withdrawal_reserved": "您有預約，無法退會。如需取消預約，請與門市聯絡。",
@@ -238,7 +249,6 @@ export const zhTW: Messages = {
   "mission.2": "手排(MT)",
   "smoking.1": "禁菸",
   "smoking.2": "可吸菸",
-  "price.amount": "{amount}日圓",
   "price.total": "合計（含稅）",
   "price.rent": "基本費用",
   "price.immunity": "免責補償費",
@@ -345,9 +355,15 @@ export const zhTW: Messages = {
   ...driverZhTW,
   ...mypageZhTW,
   ...bookingOptionsZhTW,
+  ...bookingLayoutZhTW,
+  ...bookingPagesZhTW,
   ...embedZhTW,
+  ...addressIntlZhTW,
+  ...cancelConfirmZhTW,
   ...customerZhTW,
   ...confirmZhTW,
   ...bookingMailZhTW,
+  ...bookingFactsZhTW,
+  ...invoiceZhTW,
   "reason.cancel_closed": "此預約已無法線上取消。請致電門市。",
 };

@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "../../../server/db/client";
+
 import type { PostalLookup } from "../../../server/postal";
 import { testRouterContext, testServices } from "../../../tests/fixtures/services";
 import { makeSite } from "../../../tests/fixtures/sites";
-import { createTestDb } from "../../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { siteMiddleware } from "../../lib/site.server";
 import { loader } from "./address-search";
 
-let handle: DbHandle;
+let handle: TestDb;
 let siteId: string;
 beforeAll(async () => {
   handle = await createTestDb();
-  siteId = (await makeSite(handle.db)).siteId;
+  siteId = (await makeSite(handle.owner)).siteId;
 });
 afterAll(() => handle.close());
 
@@ -19,7 +19,7 @@ afterAll(() => handle.close());
 async function search(zip: string | null, postal?: PostalLookup) {
   const path = `/${siteId}/address-search${zip === null ? "" : `?zip=${encodeURIComponent(zip)}`}`;
   const request = new Request(`http://localhost${path}`);
-  const context = testRouterContext(testServices(handle.db, postal ? { postal } : {}));
+  const context = testRouterContext(testServices(handle.forSite(siteId), postal ? { postal } : {}));
   const args = { request, url: new URL(request.url), context, params: { siteId }, pattern: "/:siteId/address-search" };
   let response: Response | undefined;
   await siteMiddleware(args, async () => {

@@ -4,7 +4,7 @@ import { localizePath } from "../../../common/locales";
 import { LoginSchema, safeReturnPath } from "../../../server/auth/fields.schema";
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice, TextField } from "../../components/form/fields";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { requireGuest } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -37,15 +37,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "login.title");
 
-const NO_ERRORS = {};
-
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, actionData?.errors ?? NO_ERRORS);
-  const values = actionData?.values ?? {};
+  const { errors, formRef, onSubmit, onChange, values } = useForm(LoginSchema, actionData);
   const busy = navigation.state === "submitting";
   // A refused password is never shown again: the field empties with each answer.
   useEffect(() => {

@@ -5,7 +5,7 @@ import { PasswordRequestSchema } from "../../../server/auth/password-reset.schem
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice, TextField } from "../../components/form/fields";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
@@ -29,16 +29,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "pwreset.request.title");
 
-const NO_ERRORS = {};
-
 export default function PasswordRequest({ actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    PasswordRequestSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(PasswordRequestSchema, actionData);
   const busy = navigation.state === "submitting";
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-md px-4 py-8 outline-none">

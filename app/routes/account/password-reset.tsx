@@ -9,7 +9,7 @@ import { ShowPasswordToggle } from "../../components/form/member-fields";
 import { useReasonText } from "../../components/search/field-error";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
@@ -38,18 +38,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "pwreset.reset.title");
 
-const NO_ERRORS = {};
-
 export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const reasonText = useReasonText();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    PasswordResetSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(PasswordResetSchema, actionData);
   const busy = navigation.state === "submitting";
   const type = showPassword ? "text" : "password";
   useEffect(() => {

@@ -48,13 +48,16 @@ export default function UserConfirm({ loaderData }: Route.ComponentProps) {
     { key: "tel", label: "member.tel", value: loaderData.tel },
     { key: "email", label: "member.email", value: p.email },
     { key: "password", label: "member.password", value: `•••••••• ${t("member.confirm.passwordHidden")}` },
+    // The country first, as the form asks; a prefecture only for an address in Japan.
+    { key: "country", label: "address.country", value: countryName(p.country, locale) },
     {
       key: "zip",
       label: "address.zip",
       value: p.country === "JP" ? p.zip.replace(/^(\d{3})(\d{4})$/, "$1-$2") : p.zip,
     },
-    { key: "pref_code", label: "address.pref", value: t(`pref.${p.prefCode}` as MessageKey) },
-    { key: "country", label: "address.country", value: countryName(p.country, locale) },
+    ...(p.country === "JP"
+      ? [{ key: "pref_code", label: "address.pref" as const, value: t(`pref.${p.prefCode}` as MessageKey) }]
+      : []),
     { key: "address_a", label: "address.addressA", value: p.addressA },
     { key: "address_b", label: "address.addressB", value: p.addressB },
     { key: "newsletter", label: "member.newsletter", value: t(`member.newsletter.${p.newsletter}`) },

@@ -7,7 +7,7 @@ import { CsrfField } from "../../components/csrf-field";
 import { FormNotice } from "../../components/form/fields";
 import { MemberFields, RegistrationSteps } from "../../components/form/member-fields";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import { requireGuest } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -54,8 +54,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.regist.title");
-
-const NO_ERRORS = {};
 
 function RegistForm({
   values,
@@ -123,7 +121,7 @@ export default function UserRegist({ loaderData, actionData }: Route.ComponentPr
   const titleRef = useRef<HTMLHeadingElement>(null);
   const answer = actionData && actionData !== resetAnswer ? actionData : undefined;
   const values = answer?.values ?? (resets > 0 ? DEFAULTS : loaderData.values);
-  const serverErrors = answer?.errors ?? (resets > 0 ? NO_ERRORS : (loaderData.errors ?? NO_ERRORS));
+  const serverErrors = answer?.errors ?? (resets > 0 ? NO_FORM_ERRORS : (loaderData.errors ?? NO_FORM_ERRORS));
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 py-8 outline-none">
       <h1 ref={titleRef} tabIndex={-1} className="text-2xl font-bold outline-none" data-testid="page-title">

@@ -9,54 +9,48 @@ import { AdminLanguageSwitch } from "../../components/admin/language-switch";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import {
-  actorOf,
-  clientIpOf,
-  getAdminSite,
-  redirectWithAdminFlash,
-  requireStaff,
-  startAdminSession,
-} from "../../lib/admin.server";
+import { clientIpOf, redirectWithAdminFlash, requireStaffAccess, startAdminSession } from "../../lib/admin.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import type { Route } from "./+types/account";
 
 /** The signed-in staff member's own account: language, password, two-factor sign-in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { staff, siteId, db } = requireStaffAccess(context, request);
   return {
     twoFactorOffered: needsTwoFactor(staff.role),
-    recoveryCodesLeft: staff.twoFactorEnabled ? await recoveryCodesLeft(services(context).db, siteId, staff.id) : 0,
+    recoveryCodesLeft: staff.twoFactorEnabled ? await recoveryCodesLeft(db, siteId, staff.id) : 0,
   };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
+  const {
+    staff,
+    actor,
+    siteId,
+    db,
+    services: { sleep },
+  } = requireStaffAccess(context, request);
   const form = await request.formData();
   const here = new URL(request.url).pathname;
   switch (form.get("intent")) {
     case "password":
       return handleForm(form, PasswordChangeSchema, async (input) => {
-        await changeStaffPassword(db, siteId, actorOf(staff), input);
+        await changeStaffPassword(db, siteId, actor, input);
         // Every session ended with the old password; this browser continues on a new one.
         await startAdminSession(context, request, { staffId: staff.id, twoFactorPending: false });
         return redirectWithAdminFlash(request, here, { kind: "success", key: "admin.account.passwordChanged" });
       });
     case "two-factor-off":
       return handleForm(form, TwoFactorCodeSchema, async ({ code }) => {
-        await disableTwoFactor(db, siteId, actorOf(staff), { code, clientIp: clientIpOf(context) });
+        const input = { code, clientIp: clientIpOf(context) };
+        await disableTwoFactor(db, siteId, actor, input, sleep);
         return redirectWithAdminFlash(request, here, { kind: "success", key: "admin.account.twoFactorDisabled" });
       });
     default:
       return formFailure(form, { form: { code: "invalid_input" } });
   }
 }
-
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.account.title"));
 
@@ -67,11 +61,11 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   const intent = actionData?.values.intent;
   const password = useFormValidation(
     PasswordChangeSchema,
-    intent === "password" ? (actionData?.errors ?? NO_ERRORS) : NO_ERRORS,
+    intent === "password" ? (actionData?.errors ?? NO_FORM_ERRORS) : NO_FORM_ERRORS,
   );
   const off = useFormValidation(
     TwoFactorCodeSchema,
-    intent === "two-factor-off" ? (actionData?.errors ?? NO_ERRORS) : NO_ERRORS,
+    intent === "two-factor-off" ? (actionData?.errors ?? NO_FORM_ERRORS) : NO_FORM_ERRORS,
   );
   if (!staff) return null;
   return (

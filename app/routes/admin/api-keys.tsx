@@ -12,17 +12,15 @@ import {
   type ApiScope,
 } from "../../../server/integrations/api-key.schema";
 import { createApiKey, listApiKeys, revokeApiKey } from "../../../server/integrations/api-keys";
-import { authorize } from "../../../server/staff/permissions";
 import { CopyableCode, ShownOnce } from "../../components/admin/copyable-code";
 import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
 import type { Route } from "./+types/api-keys";
 
 /** The JSON API's reference page (decision 033). */
@@ -34,9 +32,8 @@ const API_DOCS_PATH = "/api/v1/docs";
  * posts with or without JavaScript).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const keys = await listApiKeys(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const keys = await listApiKeys(db, siteId, actor);
   return {
     siteId,
     keys: keys.map((k) => ({
@@ -53,12 +50,8 @@ const formId = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "integrations.manage");
   // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
-  authorize(actor, "integrations.manage");
-  const { db } = services(context);
   const form = await request.formData();
   if (form.get("intent") === "revoke") {
     const id = formId(form.get("id"));
@@ -82,8 +75,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     { lists: API_KEY_LISTS },
   );
 }
-
-const NO_ERRORS = {};
 
 const SCOPE_LABELS: Record<ApiScope, { long: Parameters<AdminT>[0]; short: Parameters<AdminT>[0] }> = {
   "catalog:read": { long: "admin.apiKeys.scopeCatalog", short: "admin.apiKeys.scopeCatalogShort" },
@@ -241,10 +232,9 @@ function RevokeKey({ id, name }: { id: number; name: string }) {
 
 function CreateKeyForm({ failure }: { failure: FormFailure | null }) {
   const { t } = useAdminI18n();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(ApiKeySchema, failure?.errors ?? NO_ERRORS, {
+  const { errors, formRef, onSubmit, onChange, values } = useForm(ApiKeySchema, failure, {
     lists: API_KEY_LISTS,
   });
-  const values = failure?.values ?? {};
   // What was ticked comes back as a list when several were, as one value when one was; none is none.
   const scopes = failure ? (failure.lists.scopes ?? (values.scopes ? [values.scopes] : [])) : ["catalog:read"];
   const labels = {

@@ -2,16 +2,14 @@ import { Link } from "react-router";
 import { listAuditLog } from "../../../server/audit/audit-log";
 import { AdminPageHeader } from "../../components/admin/page";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/audit";
 
 /** The audit log (owners): every change, newest first, fifty at a time; never editable. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const before = Number(new URL(request.url).searchParams.get("before"));
-  const rows = await listAuditLog(services(context).db, siteId, actorOf(staff), {
+  const rows = await listAuditLog(db, siteId, actor, {
     before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
   });
   return {

@@ -5,15 +5,13 @@ import { formatDateTime } from "../../../common/format";
 import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "../../../server/calendar/feeds";
 import { isKnownTimeZone } from "../../../server/calendar/ics";
 import { notFoundError } from "../../../server/errors";
-import { authorize } from "../../../server/staff/permissions";
 import { CopyableCode, ShownOnce } from "../../components/admin/copyable-code";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { publicOrigin } from "../../lib/seo.server";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/calendar-feeds";
 
 /**
@@ -23,9 +21,8 @@ import type { Route } from "./+types/calendar-feeds";
  * with a new URL" and "revoke". Both ask first inside a `<details>`, with or without JavaScript.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const rows = await listStoreFeeds(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const rows = await listStoreFeeds(db, siteId, actor);
   return {
     stores: rows.map((r) => ({
       ...r,
@@ -40,12 +37,8 @@ const formId = (value: FormDataEntryValue | null) =>
   typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "integrations.manage");
   // A refusal is a 403 before the form is read.
-  authorize(actor, "integrations.manage");
-  const { db } = services(context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "revoke") {

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import type { CancellationFeeStep } from "../../../common/counter";
 import { getCancellationSettings, updateCancellationSettings } from "../../../server/sites/cancellation-settings";
 import {
@@ -12,16 +11,13 @@ import {
   feeRowsIn,
   MAX_FEE_STEPS,
 } from "../../../server/sites/cancellation-settings.schema";
-import { authorize } from "../../../server/staff/permissions";
 import { FeeScheduleSummary, FeeStepRows } from "../../components/admin/cancellation-fees";
 import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { formObject, useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
+import { formObject, useForm } from "../../lib/forms";
 import type { Route } from "./+types/cancellation";
 
 /** Empty rows offered besides the saved steps, so a schedule can be written without JavaScript. */
@@ -29,31 +25,19 @@ const MIN_ROWS = 3;
 
 /** `/cancellation`: whether and until when customers may cancel online, and the cancellation fee schedule. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const settings = await getCancellationSettings(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const settings = await getCancellationSettings(db, siteId, actor);
   const rows = Math.min(MAX_FEE_STEPS, Math.max(settings.cancellationFees.length + 1, MIN_ROWS));
   return { values: cancellationFormValues(settings), rows };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
-  // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
-  authorize(actor, "site.edit");
-  const form = await request.formData();
-  return handleForm(form, CancellationSettingsSchema, async (input) => {
-    await updateCancellationSettings(services(context).db, siteId, actor, input);
-    invalidateSite(context);
-    return redirectWithAdminFlash(request, adminPath(siteId, "/cancellation"), {
-      kind: "success",
-      key: "admin.flash.saved",
-    });
+export function action({ context, request }: Route.ActionArgs) {
+  return settingsAction(context, request, {
+    path: "/cancellation",
+    schema: CancellationSettingsSchema,
+    save: updateCancellationSettings,
   });
 }
-
-const NO_ERRORS = {};
 
 /** The schedule the fields describe, or null while they are refused. */
 function stepsOf(values: Record<string, unknown>): CancellationFeeStep[] | null {
@@ -72,10 +56,10 @@ function CancellationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
   const { t } = useAdminI18n();
   const can = useCan();
   const editable = can("site.edit");
-  const validation = useFormValidation(CancellationSettingsSchema, actionData?.errors ?? NO_ERRORS);
+  const validation = useForm(CancellationSettingsSchema, actionData, { values: loaderData.values });
+  const { values } = validation;
   const { errors, setErrors } = validation;
   // After a refused save the form shows what was sent, with as many rows as were sent.
-  const values = actionData ? actionData.values : loaderData.values;
   const rows = actionData ? Math.max(feeRowsIn(values), 1) : loaderData.rows;
   const [steps, setSteps] = useState(() => stepsOf(values));
   const readSteps = (form: HTMLFormElement | null) => {

@@ -17,10 +17,10 @@ import {
   TRANSMISSION_CODES,
 } from "../../../server/catalog/car-type.schema";
 import { createCarType, deleteCarType, getCarType, updateCarType } from "../../../server/catalog/car-types";
-import { authorize } from "../../../server/staff/permissions";
 import {
   AdminCheckbox,
   AdminErrorSummary,
+  type AdminErrors,
   AdminField,
   AdminNumber,
   AdminSelect,
@@ -31,11 +31,11 @@ import { CsrfField } from "../../components/csrf-field";
 import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
 import type { MessageKey } from "../../i18n/messages/ja";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
-import { formObject, issuesToErrors, useFormValidation } from "../../lib/forms";
+import { formObject, issuesToErrors, useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { requireId, services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/car-type-edit";
 
 /**
@@ -44,10 +44,7 @@ import type { Route } from "./+types/car-type-edit";
  * input comes last, so a refused upload still sends back every other field typed.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const classes = await carClassChoices(db, siteId, actor);
   if (params.carTypeId === undefined) {
     return { carTypeId: null, name: "", classes, photos: [], values: NEW_CAR_TYPE_VALUES };
@@ -60,13 +57,14 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 const PHOTOS_CHOSEN = "photos_chosen";
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db, media } = services(context);
-  const actor = actorOf(staff);
+  const {
+    actor,
+    siteId,
+    db,
+    services: { media },
+  } = requireStaffAccess(context, request, "catalog.edit");
   const carTypeId = params.carTypeId === undefined ? null : requireId(params.carTypeId);
   // Settled before a byte of the body is read: a refusal is a 403, never a 413 or 422.
-  authorize(actor, "catalog.edit");
   const upload = await readCarTypeUpload(request);
   if (!upload.ok) {
     upload.form.set(PHOTOS_CHOSEN, "1");
@@ -107,8 +105,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   );
 }
 
-const NO_ERRORS = {};
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   return data.carTypeId === null ? t("admin.carTypes.newTitle") : `${t("admin.carTypes.editTitle")}: ${data.name}`;
@@ -118,14 +114,11 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminCarTypeEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const { t: pageT } = useI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, setErrors, formRef, onSubmit, onChange } = useFormValidation(
-    CarTypeSchema,
-    actionData?.errors ?? NO_ERRORS,
-    { lists: CAR_TYPE_LISTS },
-  );
+  const { errors, setErrors, formRef, onSubmit, onChange } = useForm(CarTypeSchema, actionData, {
+    lists: CAR_TYPE_LISTS,
+  });
   const fileRef = useRef<HTMLInputElement>(null);
   // After a refused save the form shows what was sent (a refused delete sent nothing but its intent).
   const refused = actionData && actionData.values.intent !== "delete" ? actionData : null;
@@ -156,8 +149,6 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
     });
     return problem;
   };
-  const codes = (list: readonly string[], labels: Readonly<Record<number, MessageKey>>) =>
-    list.map((c) => ({ value: c, label: pageT(codeLabel(labels, Number(c))) }));
 
   return (
     <>
@@ -227,61 +218,7 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
             maxLength={200}
           />
         </AdminSection>
-        <AdminSection title={t("admin.carTypes.sectionSpecs")}>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <AdminNumber
-              name="capacity"
-              label={t("admin.carTypes.capacity")}
-              errors={errors}
-              defaultValue={values.capacity}
-              required
-            />
-            <AdminNumber
-              name="displacement_cc"
-              label={t("admin.carTypes.displacement")}
-              errors={errors}
-              defaultValue={values.displacement_cc}
-            />
-            <AdminNumber name="doors" label={t("admin.carTypes.doors")} errors={errors} defaultValue={values.doors} />
-            <AdminSelect
-              name="fuel"
-              label={t("admin.carTypes.fuel")}
-              errors={errors}
-              defaultValue={values.fuel}
-              options={codes(FUEL_CODES, FUEL_LABEL)}
-            />
-            <AdminSelect
-              name="transmission"
-              label={t("admin.carTypes.transmission")}
-              errors={errors}
-              defaultValue={values.transmission}
-              options={codes(TRANSMISSION_CODES, MISSION_LABEL)}
-            />
-            <AdminSelect
-              name="smoking"
-              label={t("admin.carTypes.smoking")}
-              errors={errors}
-              defaultValue={values.smoking}
-              options={codes(SMOKING_CODES, SMOKING_LABEL)}
-            />
-          </div>
-          <fieldset className="grid gap-1">
-            <legend className="mb-1 text-sm font-semibold text-gray-800">{t("admin.carTypes.equipment")}</legend>
-            <div className="flex flex-wrap gap-x-6">
-              <AdminCheckbox
-                name="has_navigation"
-                label={t("admin.carTypes.navigation")}
-                defaultChecked={values.has_navigation === "1"}
-              />
-              <AdminCheckbox name="has_etc" label={t("admin.carTypes.etc")} defaultChecked={values.has_etc === "1"} />
-              <AdminCheckbox
-                name="is_four_wd"
-                label={t("admin.carTypes.fourWd")}
-                defaultChecked={values.is_four_wd === "1"}
-              />
-            </div>
-          </fieldset>
-        </AdminSection>
+        <SpecsSection errors={errors} values={values} />
         <AdminSection title={t("admin.carTypes.sectionNotes")}>
           <MlTextFields
             name="notes"
@@ -389,5 +326,78 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
         </div>
       ) : null}
     </>
+  );
+}
+
+/** Seats, engine, fuel, gearbox, smoking and equipment: what the car page lists. */
+function SpecsSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {
+  const { t } = useAdminI18n();
+  const { t: pageT } = useI18n();
+  const codes = (list: readonly string[], labels: Readonly<Record<number, MessageKey>>) =>
+    list.map((c) => ({ value: c, label: pageT(codeLabel(labels, Number(c))) }));
+  return (
+    <AdminSection title={t("admin.carTypes.sectionSpecs")}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <AdminNumber
+          name="capacity"
+          label={t("admin.carTypes.capacity")}
+          errors={errors}
+          defaultValue={values.capacity}
+          required
+        />
+        <AdminNumber
+          name="displacement_cc"
+          label={t("admin.carTypes.displacement")}
+          errors={errors}
+          defaultValue={values.displacement_cc}
+        />
+        <AdminNumber name="doors" label={t("admin.carTypes.doors")} errors={errors} defaultValue={values.doors} />
+        <AdminNumber
+          name="tank_litres"
+          label={t("admin.carTypes.tankLitres")}
+          hint={t("admin.carTypes.tankLitresHint")}
+          errors={errors}
+          defaultValue={values.tank_litres}
+          maxLength={3}
+        />
+        <AdminSelect
+          name="fuel"
+          label={t("admin.carTypes.fuel")}
+          errors={errors}
+          defaultValue={values.fuel}
+          options={codes(FUEL_CODES, FUEL_LABEL)}
+        />
+        <AdminSelect
+          name="transmission"
+          label={t("admin.carTypes.transmission")}
+          errors={errors}
+          defaultValue={values.transmission}
+          options={codes(TRANSMISSION_CODES, MISSION_LABEL)}
+        />
+        <AdminSelect
+          name="smoking"
+          label={t("admin.carTypes.smoking")}
+          errors={errors}
+          defaultValue={values.smoking}
+          options={codes(SMOKING_CODES, SMOKING_LABEL)}
+        />
+      </div>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-semibold text-gray-800">{t("admin.carTypes.equipment")}</legend>
+        <div className="flex flex-wrap gap-x-6">
+          <AdminCheckbox
+            name="has_navigation"
+            label={t("admin.carTypes.navigation")}
+            defaultChecked={values.has_navigation === "1"}
+          />
+          <AdminCheckbox name="has_etc" label={t("admin.carTypes.etc")} defaultChecked={values.has_etc === "1"} />
+          <AdminCheckbox
+            name="is_four_wd"
+            label={t("admin.carTypes.fourWd")}
+            defaultChecked={values.is_four_wd === "1"}
+          />
+        </div>
+      </fieldset>
+    </AdminSection>
   );
 }

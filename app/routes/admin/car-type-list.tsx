@@ -4,15 +4,13 @@ import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { codeLabel, MISSION_LABEL } from "../../i18n/labels";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/car-type-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  return { carTypes: await listCarTypes(services(context).db, siteId, actorOf(staff)) };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  return { carTypes: await listCarTypes(db, siteId, actor) };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.carTypes.title"));

@@ -1,33 +1,28 @@
 import { Form } from "react-router";
 import { CarClassSchema, carClassFormValues, NEW_CAR_CLASS_VALUES } from "../../../server/catalog/car-class.schema";
 import { createCarClass, deleteCarClass, getCarClass, updateCarClass } from "../../../server/catalog/car-classes";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
-import { useFormValidation } from "../../lib/forms";
-import { requireId, services } from "../../lib/site.server";
+import { requireStaffAccess, rowAction } from "../../lib/admin.server";
+import { useForm } from "../../lib/forms";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/class-edit";
 
 /** `/classes/new` and `/classes/:classId`: a car class's name in four languages and its order. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   if (params.classId === undefined) return { classId: null, name: "", values: NEW_CAR_CLASS_VALUES };
-  const row = await getCarClass(services(context).db, siteId, actorOf(staff), requireId(params.classId));
+  const row = await getCarClass(db, siteId, actor, requireId(params.classId));
   return { classId: row.id, name: row.className, values: carClassFormValues(row) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const access = requireStaffAccess(context, request, "catalog.edit");
+  const { actor, siteId, db } = access;
   const classId = params.classId === undefined ? null : requireId(params.classId);
-  authorize(actor, "catalog.edit");
-  return rowAction(context, request, await request.formData(), {
+  return rowAction(access, request, await request.formData(), {
     id: classId,
     list: "/classes",
     schema: CarClassSchema,
@@ -36,8 +31,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     remove: (id) => deleteCarClass(db, siteId, actor, id),
   });
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -50,8 +43,9 @@ export default function AdminClassEdit({ loaderData, actionData }: Route.Compone
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(CarClassSchema, actionData?.errors ?? NO_ERRORS);
-  const values = actionData ? actionData.values : loaderData.values;
+  const { errors, formRef, onSubmit, onChange, values } = useForm(CarClassSchema, actionData, {
+    values: loaderData.values,
+  });
   const isNew = loaderData.classId === null;
   return (
     <>

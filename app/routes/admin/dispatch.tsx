@@ -12,9 +12,8 @@ import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/adm
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField, useCsrfToken } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/dispatch";
 
 /**
@@ -26,10 +25,7 @@ import type { Route } from "./+types/dispatch";
  * that has it, and nothing changes.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const now = new Date();
   const url = new URL(request.url);
   const today = localDate(now, siteTimeZone(bundle));
@@ -48,13 +44,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const form = await request.formData();
   const reserveNo = String(form.get("reserve_no") ?? "");
   if (!reserveNo) return formFailure(form, { form: { code: "invalid_input" } });
   return handleForm(form, AssignSchema, async (input) => {
-    await assignVehicle(services(context).db, siteId, actorOf(staff), reserveNo, input);
+    await assignVehicle(db, siteId, actor, reserveNo, input);
     const back = new URL(request.url);
     back.searchParams.delete("selected");
     return redirectWithAdminFlash(request, `${back.pathname}${back.search}`, {

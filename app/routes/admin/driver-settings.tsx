@@ -9,7 +9,6 @@ import {
   modeFieldName,
   modesOf,
 } from "../../../server/drivers/input-settings.schema";
-import { authorize } from "../../../server/staff/permissions";
 import {
   AdminCheckbox,
   AdminErrorSummary,
@@ -23,29 +22,24 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/driver-settings";
 
 /** `/driver-settings`: per driver field hidden, optional or required; the licence pictures; "hide all". */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const settings = await getDriverInputSettings(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const settings = await getDriverInputSettings(db, siteId, actor);
   return { values: driverInputSettingsFormValues(settings) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "content.edit");
   const form = await request.formData();
-  authorize(actor, "content.edit");
   return handleForm(form, DriverInputSettingsSchema, async (input) => {
-    await updateDriverInputSettings(services(context).db, siteId, actor, input);
+    await updateDriverInputSettings(db, siteId, actor, input);
     // The public forms read these settings on each request; the site's cache holds other things only.
     invalidateSite(context);
     return redirectWithAdminFlash(request, adminPath(siteId, "/driver-settings"), {
@@ -141,17 +135,12 @@ function ModeRow({
   );
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.driver.title"));
 
 export default function AdminDriverSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    DriverInputSettingsSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(DriverInputSettingsSchema, actionData);
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const { live, onInput } = useLiveValues(values);
   const shownPictures = Number(live.license_pictures_display_num);

@@ -39,11 +39,11 @@ import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../c
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey, Translate } from "../../i18n/translate";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formValues, handleForm, handleIntent } from "../../lib/form-action.server";
-import { formObject, useFormValidation } from "../../lib/forms";
+import { formObject, useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { requireId, services } from "../../lib/site.server";
+import { requireId, type services } from "../../lib/site.server";
 import type { Route } from "./+types/fee-plan-edit";
 
 /**
@@ -51,10 +51,7 @@ import type { Route } from "./+types/fee-plan-edit";
  * `/fee-plans/:feePlanId`: one form for a fee plan, with the price preview of what is typed.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const { stores, classes } = await priceChoices(db, siteId, actor);
   const feePlanId = params.feePlanId === undefined ? null : requireId(params.feePlanId);
   const copyId = feePlanId === null ? parseId(new URL(request.url).searchParams.get("copy")) : null;
@@ -104,10 +101,7 @@ async function previewOf(
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const form = await request.formData();
   const feePlanId = params.feePlanId === undefined ? null : requireId(params.feePlanId);
   const intent = form.get("intent");
@@ -160,8 +154,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   return data({ ...result.data, preview }, result.init ?? undefined);
 }
 
-const NO_ERRORS = {};
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   if (data.feePlanId !== null) return t("admin.feePlans.editTitle");
@@ -188,7 +180,7 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const { t: pageT } = useI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(FeePlanSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(FeePlanSchema, actionData);
   // After a refused save or a preview the form shows what was sent, not what is stored.
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const [mode, setMode] = useState<FeeMode>(modeOf(values.mode) ?? 1);

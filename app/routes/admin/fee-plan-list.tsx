@@ -9,17 +9,13 @@ import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import type { AdminMessageKey } from "../../i18n/admin";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/fee-plan-list";
 
 /** `/fee-plans`: every plan, newest first, by store and class (`?store=&class=`; anything else is ignored). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const query = new URL(request.url).searchParams;
   const filter = { storeId: parseId(query.get("store")), classId: parseId(query.get("class")) };
   const [plans, { stores, classes }] = await Promise.all([

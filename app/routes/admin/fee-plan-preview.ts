@@ -2,9 +2,8 @@ import { AppError, notFoundError } from "../../../server/errors";
 import { FeePlanPreviewSchema } from "../../../server/prices/fee-plan.schema";
 import { previewFeePlan } from "../../../server/prices/fee-plans";
 import type { PreviewAnswer } from "../../components/admin/fee-plan-preview";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import { formObject, issuesToErrors } from "../../lib/forms";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/fee-plan-preview";
 
 /**
@@ -13,13 +12,12 @@ import type { Route } from "./+types/fee-plan-preview";
  * messages by field (422); a resource route, so no page's data is loaded again at each keystroke.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const parsed = FeePlanPreviewSchema.safeParse(formObject(await request.formData()));
   if (!parsed.success) return answer({ preview: null, errors: issuesToErrors(parsed.error.issues) }, 422);
   try {
     return answer({
-      preview: await previewFeePlan(services(context).db, siteId, actorOf(staff), parsed.data),
+      preview: await previewFeePlan(db, siteId, actor, parsed.data),
       errors: {},
     });
   } catch (error) {

@@ -3,15 +3,13 @@ import { siteOverview } from "../../../server/sites/overview";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import type { AdminMessageKey } from "../../i18n/admin";
 import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/home";
 
 /** The back office's home: what is still to set up before the site takes bookings, and the counts. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  return { overview: await siteOverview(services(context).db, siteId, actorOf(staff)) };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  return { overview: await siteOverview(db, siteId, actor) };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.home.title"));

@@ -7,22 +7,19 @@ import {
   immunityPriceField,
 } from "../../../server/catalog/immunity-fee.schema";
 import { listImmunityFees, saveImmunityFees } from "../../../server/catalog/immunity-fees";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
 import { AdminPageHeader, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
 import type { Route } from "./+types/immunity";
 
 /** `/immunity`: the collision damage waiver of every car class, on one form. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const rows = await listImmunityFees(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const rows = await listImmunityFees(db, siteId, actor);
   const values: Record<string, string> = {};
   for (const r of rows) {
     values[immunityPriceField(r.classId)] = r.pricePerDay === null ? "" : String(r.pricePerDay);
@@ -32,11 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
-  authorize(actor, "prices.edit");
+  const { actor, siteId, db } = requireStaffAccess(context, request, "prices.edit");
   const form = await request.formData();
   // The classes are the site's as they are now: a field of another id is not read.
   const classIds = (await listImmunityFees(db, siteId, actor)).map((r) => r.classId);
@@ -50,8 +43,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.immunity.title"));
 
 export default function AdminImmunity({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,8 +52,7 @@ export default function AdminImmunity({ loaderData, actionData }: Route.Componen
   const key = ids.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: one schema per set of classes
   const schema = useMemo(() => immunityFeesSchema(ids), [key]);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, actionData?.errors ?? NO_ERRORS);
-  const values = actionData ? actionData.values : loaderData.values;
+  const { errors, formRef, onSubmit, onChange, values } = useForm(schema, actionData, { values: loaderData.values });
   const labels = Object.fromEntries(loaderData.classes.map((c) => [immunityPriceField(c.id), c.name]));
   return (
     <>

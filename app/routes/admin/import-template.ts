@@ -2,14 +2,12 @@ import { notFoundError } from "../../../server/errors";
 import { toCsv } from "../../../server/imports/csv";
 import { IMPORT_KINDS, type ImportKind } from "../../../server/imports/import";
 import { IMPORTERS, importTemplate } from "../../../server/imports/importers";
-import { authorize } from "../../../server/staff/permissions";
-import { actorOf, adminRequest, requireStaff } from "../../lib/admin.server";
+import { adminRequest, requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/import-template";
 
 /** `/import/template/{kind}`: a CSV with the columns of a kind of import, headers in the staff member's language. */
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  authorize(actorOf(staff), "catalog.edit");
+  requireStaffAccess(context, request, "catalog.edit");
   const importer = IMPORT_KINDS.includes(params.kind as ImportKind) ? IMPORTERS[params.kind as ImportKind] : undefined;
   if (!importer) throw notFoundError();
   const locale = adminRequest(context)?.locale ?? "ja";

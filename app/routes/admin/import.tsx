@@ -5,15 +5,15 @@ import type { ImportPreview } from "../../../server/imports/import";
 import { commitImport, previewImport } from "../../../server/imports/import";
 import { IMPORT_KINDS, type ImportKind, MAX_IMPORT_ROWS } from "../../../server/imports/import.schema";
 import { IMPORTERS } from "../../../server/imports/importers";
-import { authorize, can } from "../../../server/staff/permissions";
+import { can } from "../../../server/staff/permissions";
 import { readUploadForm, UploadRefused } from "../../../server/uploads/multipart";
 import { AdminErrorSummary, AdminField, AdminRadioGroup } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formFailure } from "../../lib/form-action.server";
-import { services } from "../../lib/site.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import type { Route } from "./+types/import";
 
 /**
@@ -24,18 +24,12 @@ const LIMITS = { maxFileBytes: 5 * 1024 * 1024, maxFiles: 1, maxFieldBytes: 6 * 
 const isKind = (value: unknown): value is ImportKind => IMPORT_KINDS.includes(value as ImportKind);
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  authorize(actor, "catalog.edit");
+  const { actor } = requireStaffAccess(context, request, "catalog.edit");
   return { kinds: IMPORT_KINDS.filter((k) => can(actor, IMPORTERS[k].permission)) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  authorize(actor, "catalog.edit");
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "catalog.edit");
   let upload: Awaited<ReturnType<typeof readUploadForm>>;
   try {
     upload = await readUploadForm(request, LIMITS);
@@ -84,15 +78,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.import.title"));
 
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const preview = actionData && "preview" in actionData ? actionData.preview : null;
-  const errors = actionData && "errors" in actionData ? actionData.errors : NO_ERRORS;
+  const errors = actionData && "errors" in actionData ? actionData.errors : NO_FORM_ERRORS;
   const kindValue = actionData && "values" in actionData ? actionData.values.kind : preview?.kind;
   return (
     <>

@@ -15,7 +15,7 @@ import {
   startAdminSession,
 } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/login";
 
@@ -35,7 +35,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { siteId } = getAdminSite(context);
   const form = await request.formData();
   return handleForm(form, LoginSchema, async (input) => {
-    const signedIn = await verifyStaffLogin(services(context).db, siteId, { ...input, clientIp: clientIpOf(context) });
+    const { db, sleep } = services(context);
+    const signedIn = await verifyStaffLogin(db, siteId, { ...input, clientIp: clientIpOf(context) }, { sleep });
     await startAdminSession(context, request, { staffId: signedIn.staffId, twoFactorPending: signedIn.twoFactor });
     const requested = form.get("redirect");
     const next = afterSignIn(siteId, typeof requested === "string" ? requested : null);
@@ -46,8 +47,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.login.title"));
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,8 +55,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const path = useAdminPath();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, actionData?.errors ?? NO_ERRORS);
-  const values = actionData?.values ?? {};
+  const { errors, formRef, onSubmit, onChange, values } = useForm(LoginSchema, actionData);
   // A refused password is never shown again.
   useEffect(() => {
     const field = formRef.current?.elements.namedItem("password");

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { formatDateTime, formatIsoDate } from "../../../common/format";
+import { telHref } from "../../../common/tel";
 import { getMemberDetail, resendFirstPassword } from "../../../server/members/member-admin";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime, Yen } from "../../components/admin/counter";
@@ -12,11 +13,12 @@ import { AdminTable } from "../../components/admin/table";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, adminLocaleOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { adminLocaleOf, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleIntent } from "../../lib/form-action.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { publicOrigin } from "../../lib/seo.server";
-import { requireId, services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
 import { firstPasswordMails, memberDetailView } from "../../presenters/member-admin.server";
 import type { Route } from "./+types/member-detail";
 
@@ -26,22 +28,24 @@ import type { Route } from "./+types/member-detail";
  * password yet can be sent the first-password mail again.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
-  const detail = await getMemberDetail(db, siteId, actorOf(staff), requireId(params.memberId));
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
+  const detail = await getMemberDetail(db, siteId, actor, requireId(params.memberId));
   return { ...memberDetailView(detail, adminLocaleOf(context) ?? "ja"), timeZone: siteTimeZone(bundle) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer },
+  } = requireStaffAccess(context, request);
   const memberId = requireId(params.memberId);
   const form = await request.formData();
   if (form.get("intent") !== "resend") return formFailure(form, { form: { code: "invalid_input" } });
   return handleIntent(form, async () => {
-    await resendFirstPassword(db, siteId, actorOf(staff), memberId, {
+    await resendFirstPassword(db, siteId, actor, memberId, {
       mailer,
       ...firstPasswordMails(bundle, publicOrigin(request, context)),
     });
@@ -51,8 +55,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     });
   });
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -103,7 +105,7 @@ export default function AdminMemberDetail({ loaderData, actionData }: Route.Comp
     [
       siteT("member.tel"),
       m.tel ? (
-        <a key="tel" href={`tel:${m.tel.replace(/[^\d+]/g, "")}`} className="link tap whitespace-nowrap">
+        <a key="tel" href={telHref(m.tel)} className="link tap whitespace-nowrap">
           {m.tel}
         </a>
       ) : (
@@ -149,7 +151,7 @@ export default function AdminMemberDetail({ loaderData, actionData }: Route.Comp
               {can("members.register") ? (
                 <Form method="post" className="grid gap-3">
                   <CsrfField />
-                  <AdminErrorSummary errors={failure?.errors ?? NO_ERRORS} />
+                  <AdminErrorSummary errors={failure?.errors ?? NO_FORM_ERRORS} />
                   <div>
                     <SubmitButton intent="resend" testId="resend-first-password">
                       {t("admin.member.resend")}

@@ -8,8 +8,8 @@ import { MemberStatusBadge } from "../../components/admin/members";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { memberRowView } from "../../presenters/member-admin.server";
 import type { Route } from "./+types/member-list";
 
@@ -18,15 +18,11 @@ import type { Route } from "./+types/member-list";
  * the newest registered first, with how many bookings each has.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const filter = memberFilter(new URL(request.url).searchParams);
-  const found = await searchMembers(db, siteId, actorOf(staff), filter);
+  const found = await searchMembers(db, siteId, actor, filter);
   return { ...found, rows: found.rows.map(memberRowView), filter, timeZone: siteTimeZone(bundle) };
 }
-
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.members.title"));
 
@@ -83,7 +79,7 @@ export default function AdminMemberList({ loaderData }: Route.ComponentProps) {
           type="search"
           label={t("admin.members.query")}
           hint={t("admin.members.queryHint")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.q}
           autoComplete="off"
         />

@@ -6,7 +6,6 @@ import { LOCALE_NAMES, siteLocales } from "../../../common/locales";
 import { PREF_CODES } from "../../../server/members/address.schema";
 import { DEFAULT_BIRTH_YEAR, StoreRegistrationSchema } from "../../../server/members/member.schema";
 import { registerAtStore } from "../../../server/members/member-admin";
-import { can } from "../../../server/staff/permissions";
 import {
   AdminCheckbox,
   AdminErrorSummary,
@@ -19,12 +18,11 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, forbidden, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { publicOrigin } from "../../lib/seo.server";
-import { services } from "../../lib/site.server";
 import { firstPasswordMails } from "../../presenters/member-admin.server";
 import type { Route } from "./+types/member-new";
 
@@ -33,22 +31,19 @@ import type { Route } from "./+types/member-new";
  * registration's rules but no password; the member is mailed a link to set a first one, in the
  * language chosen here (spec §4). A refused form comes back with everything typed.
  */
-function requireRegistrar(context: Route.LoaderArgs["context"], request: Request) {
-  const actor = actorOf(requireStaff(context, request));
-  if (!can(actor, "members.register")) throw forbidden();
-  return actor;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireRegistrar(context, request);
-  const { bundle } = getAdminSite(context);
+  const { bundle } = requireStaffAccess(context, request, "members.register");
   return { locales: siteLocales(bundle.settings.supportedLanguages) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = requireRegistrar(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer },
+  } = requireStaffAccess(context, request, "members.register");
   const form = await request.formData();
   return handleForm(form, StoreRegistrationSchema, async (input) => {
     const { memberId } = await registerAtStore(db, siteId, actor, input, {
@@ -70,7 +65,6 @@ const DEFAULTS: Record<string, string> = {
   birth_year: String(DEFAULT_BIRTH_YEAR),
   locale: "ja",
 };
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.members.newTitle"));
 
@@ -79,10 +73,7 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
   const { t: siteT } = useI18n();
   const path = useAdminPath();
   const answer = actionData as FormFailure | undefined;
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    StoreRegistrationSchema,
-    answer?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(StoreRegistrationSchema, answer);
   const value = (name: string) => answer?.values?.[name] ?? DEFAULTS[name] ?? "";
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const label = (key: MessageKey) => siteT(key);

@@ -3,38 +3,33 @@ import { localDate } from "../../../common/calendar-date";
 import { LIMITS, NewsSchema, newsFormValues } from "../../../server/content/content.schema";
 import { createNews, deleteNews, getNews, updateNews } from "../../../server/content/news";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
-import { useFormValidation } from "../../lib/forms";
-import { requireId, services } from "../../lib/site.server";
+import { requireStaffAccess, rowAction } from "../../lib/admin.server";
+import { useForm } from "../../lib/forms";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/news-edit";
 
 /** `/news/new` and `/news/:newsId`: a news item's date, title and text in four languages. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   if (params.newsId === undefined) {
     // A new item is dated today, in the site's zone.
-    const today = localDate(new Date(), siteTimeZone(getAdminSite(context).bundle));
+    const today = localDate(new Date(), siteTimeZone(bundle));
     return { newsId: null, title: "", values: { published_on: today } as Record<string, string> };
   }
-  const item = await getNews(services(context).db, siteId, actorOf(staff), requireId(params.newsId));
+  const item = await getNews(db, siteId, actor, requireId(params.newsId));
   return { newsId: item.id, title: item.title, values: newsFormValues(item) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const access = requireStaffAccess(context, request, "content.edit");
+  const { actor, siteId, db } = access;
   const form = await request.formData();
   const newsId = params.newsId === undefined ? null : requireId(params.newsId);
-  authorize(actor, "content.edit");
-  return rowAction(context, request, form, {
+  return rowAction(access, request, form, {
     id: newsId,
     list: "/news",
     after: "list",
@@ -44,8 +39,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     remove: (id) => deleteNews(db, siteId, actor, id),
   });
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -58,7 +51,7 @@ export default function AdminNewsEdit({ loaderData, actionData }: Route.Componen
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(NewsSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(NewsSchema, actionData);
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const isNew = loaderData.newsId === null;
   const editable = can("content.edit");

@@ -4,15 +4,13 @@ import { listNews } from "../../../server/content/news";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/news-list";
 
 /** `/news`: every news item, newest first, with the five the public top page shows marked. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  return { news: await listNews(services(context).db, siteId, actorOf(staff)) };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  return { news: await listNews(db, siteId, actor) };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.news.title"));

@@ -7,7 +7,6 @@ import {
 } from "../../../server/prices/car-option.schema";
 import { createCarOption, deleteCarOption, getCarOption, updateCarOption } from "../../../server/prices/car-options";
 import { priceChoices } from "../../../server/prices/choices";
-import { authorize } from "../../../server/staff/permissions";
 import {
   AdminCheckbox,
   AdminCheckboxGroup,
@@ -19,17 +18,14 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
-import { useFormValidation } from "../../lib/forms";
-import { requireId, services } from "../../lib/site.server";
+import { requireStaffAccess, rowAction } from "../../lib/admin.server";
+import { useForm } from "../../lib/forms";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/option-edit";
 
 /** `/options/new` and `/options/:optionId`: one form for adding and editing an option. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const choices = await priceChoices(db, siteId, actor, { everyStore: true });
   if (params.optionId === undefined) return { optionId: null, name: "", ...choices, ...NEW_CAR_OPTION_VALUES };
   const option = await getCarOption(db, siteId, actor, requireId(params.optionId));
@@ -37,15 +33,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const access = requireStaffAccess(context, request, "prices.edit");
+  const { actor, siteId, db } = access;
   const form = await request.formData();
   const optionId = params.optionId === undefined ? null : requireId(params.optionId);
   // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
-  authorize(actor, "prices.edit");
-  return rowAction(context, request, form, {
+  return rowAction(access, request, form, {
     id: optionId,
     list: "/options",
     schema: CarOptionSchema,
@@ -55,8 +48,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     remove: (id) => deleteCarOption(db, siteId, actor, id),
   });
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -69,11 +60,11 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(CarOptionSchema, actionData?.errors ?? NO_ERRORS, {
+  const { errors, formRef, onSubmit, onChange, values } = useForm(CarOptionSchema, actionData, {
     lists: CAR_OPTION_LISTS,
+    values: loaderData.values,
   });
   // After a refused save the form shows what was sent, not what is stored.
-  const values = actionData ? actionData.values : loaderData.values;
   const lists = actionData ? actionData.lists : loaderData.lists;
   const listOf = (name: string) => lists[name] ?? (actionData && values[name] !== undefined ? [values[name]] : []);
   const isNew = loaderData.optionId === null;

@@ -1,22 +1,18 @@
 import { Link } from "react-router";
 import { OPTION_PRICE_UNIT } from "../../../common/codes";
-import { formatAmount } from "../../../common/format";
+import { formatYen } from "../../../common/format";
 import { listCarOptions } from "../../../server/prices/car-options";
 import { priceChoices } from "../../../server/prices/choices";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/option-list";
 
 /** `/options`: the options a booking may add, in the order the booking shows them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const [options, { stores, classes }] = await Promise.all([
     listCarOptions(db, siteId, actor),
     priceChoices(db, siteId, actor, { everyStore: true }),
@@ -42,7 +38,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
-  const { t: pageT } = useI18n();
+  const { t: pageT, locale: pageLocale } = useI18n();
   const path = useAdminPath();
   const can = useCan();
   const list = (names: string[]) => names.join(locale === "ja" ? "、" : ", ");
@@ -80,7 +76,7 @@ export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
             numeric: true,
             cell: (o) =>
               pageT("fee.pricePer", {
-                price: pageT("price.amount", { amount: formatAmount(o.price) }),
+                price: formatYen(o.price, pageLocale),
                 unit: pageT(o.perDay ? "fee.perDay" : "fee.perRental"),
               }),
           },

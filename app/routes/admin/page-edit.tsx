@@ -7,24 +7,20 @@ import {
   listCustomPages,
   updateCustomPage,
 } from "../../../server/content/custom-pages";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, AdminInput, AdminNumber, MlTextFields } from "../../components/admin/fields";
 import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
+import { requireStaffAccess, rowAction } from "../../lib/admin.server";
 import { formFailure } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { requireId, services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/page-edit";
 
 /** `/pages/new` and `/pages/:pageId`: a custom page's address, titles and text, with its preview. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   if (params.pageId === undefined) {
     const { priceListPageUrl } = await listCustomPages(db, siteId, actor);
     return { pageId: null, savedUrl: null, title: "", priceListPageUrl, values: { display_order: "0" } };
@@ -40,16 +36,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const access = requireStaffAccess(context, request, "content.edit");
+  const { actor, siteId, db } = access;
   const form = await request.formData();
   const pageId = params.pageId === undefined ? null : requireId(params.pageId);
-  authorize(actor, "content.edit");
   // The preview without JavaScript: the form comes back as sent, and the page renders its preview.
   if (form.get("intent") === "preview") return formFailure(form, {}, 200);
-  return rowAction(context, request, form, {
+  return rowAction(access, request, form, {
     id: pageId,
     list: "/pages",
     schema: CustomPageSchema,
@@ -58,8 +51,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     remove: (id) => deleteCustomPage(db, siteId, actor, id),
   });
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -73,7 +64,7 @@ export default function AdminPageEdit({ loaderData, actionData }: Route.Componen
   const path = useAdminPath();
   const can = useCan();
   const { siteId } = useAdminFrame();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(CustomPageSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(CustomPageSchema, actionData);
   // After a refused save or a preview the form shows what was sent, not what is stored.
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const { live, onInput } = useLiveValues(values);

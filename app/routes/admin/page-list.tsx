@@ -5,16 +5,12 @@ import { getTopText } from "../../../server/content/top-text";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/page-list";
 
 /** `/pages`: the custom pages, the top page's text, and a warning when the price-list page is missing. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const [list, top] = await Promise.all([listCustomPages(db, siteId, actor), getTopText(db, siteId, actor)]);
   return { ...list, topExcerpt: excerpt(plainText(top.pageEditTop), 100) };
 }

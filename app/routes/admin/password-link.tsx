@@ -9,7 +9,7 @@ import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminFrame, useAdminI18n } from "../../lib/admin";
 import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/password-link";
 
@@ -42,8 +42,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   return data.kind === "invitation" ? t("admin.invite.title") : t("admin.reset.title");
@@ -54,10 +52,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 export default function AdminPasswordLink({ loaderData, actionData }: Route.ComponentProps) {
   const { t, reasonText } = useAdminI18n();
   const { siteTitle } = useAdminFrame();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    PasswordResetSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(PasswordResetSchema, actionData);
   const invitation = loaderData.kind === "invitation";
   const title = pageTitle(t, loaderData);
   if (!loaderData.token) {

@@ -9,7 +9,7 @@ import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { publicOrigin } from "../../lib/seo.server";
 import { services } from "../../lib/site.server";
 import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
@@ -35,17 +35,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.reset.requestTitle"));
 
 export default function AdminPasswordRequest({ actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    PasswordRequestSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(PasswordRequestSchema, actionData);
   return (
     <AdminAuthFrame title={t("admin.reset.requestTitle")} lead={t("admin.reset.requestLead")}>
       <Form

@@ -11,17 +11,16 @@ import { findReservation } from "../../../server/counter/reservations";
 import { rentalStage } from "../../../server/counter/stage";
 import { AppError } from "../../../server/errors";
 import { authorize, can } from "../../../server/staff/permissions";
+import { CarAndPeriodFields, QuoteButton, QuotedBooking } from "../../components/admin/booking-fields";
 import { Yen } from "../../components/admin/counter";
-import { CarAndPeriodFields, QuoteButton, QuotedBooking } from "../../components/admin/counter-forms";
 import { AdminErrorSummary, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
-import { formObject, useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
-import { composeChangeMails } from "../../presenters/booking-mail.server";
+import { formObject, useForm } from "../../lib/forms";
+import { composeChangeMails } from "../../presenters/operation-mail.server";
 import type { Route } from "./+types/reservation-change";
 
 /**
@@ -30,10 +29,7 @@ import type { Route } from "./+types/reservation-change";
  * (`intent=change`); the difference goes to or from a card paid in advance, and the customer is mailed.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const r = await findReservation(db, siteId, actor, params.reserveNo);
   authorize(actor, "store.reservations", r.storeId);
   if (r.status !== "confirmed" || rentalStage(r) !== "booked") {
@@ -80,10 +76,13 @@ interface ChangeQuote {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer, payments } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer, payments },
+  } = requireStaffAccess(context, request);
   const form = await request.formData();
   const options = optionQuantitiesOf(formObject(form));
   const reserveNo = params.reserveNo;
@@ -98,8 +97,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         kind: "success",
         key: "admin.change.done",
         params: {
-          total: outcome.total.toLocaleString("ja-JP"),
-          difference: outcome.difference.toLocaleString("ja-JP"),
+          total: outcome.total,
+          difference: outcome.difference,
         },
       });
     });
@@ -127,8 +126,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   return t("admin.change.title", { reserveNo: data.reserveNo });
@@ -140,7 +137,7 @@ export default function AdminReservationChange({ loaderData, actionData }: Route
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const answer = actionData as (FormFailure & { confirmation?: ChangeQuote | null }) | undefined;
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(ChangeSchema, answer?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(ChangeSchema, answer);
   const value = (name: string) => answer?.values?.[name] ?? loaderData.values[name] ?? "";
   const confirmation = answer?.confirmation ?? null;
   const back = path(`/reservations/${encodeURIComponent(loaderData.reserveNo)}`);
@@ -206,7 +203,7 @@ export default function AdminReservationChange({ loaderData, actionData }: Route
                     : confirmation.difference < 0
                       ? "admin.change.less"
                       : "admin.change.same",
-                  { amount: Math.abs(confirmation.difference).toLocaleString("ja-JP") },
+                  { amount: Math.abs(confirmation.difference) },
                 )}
               </p>
             }

@@ -1,43 +1,43 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { zonedInstant } from "../../../common/calendar-date";
-import { formatDateTime } from "../../../common/format";
-import { cancelAtCounter, proposedFee } from "../../../server/counter/cancellation";
-import { AssignSchema, DepartureSchema, ReturnSchema, StaffCancelSchema } from "../../../server/counter/counter.schema";
-import {
-  assignVehicle,
-  carsFor,
-  lateCharge,
-  recordDeparture,
-  recordReturn,
-  resendConfirmation,
-  returnExtras,
-} from "../../../server/counter/rental";
-import { getReservationDetail } from "../../../server/counter/reservations";
-import { can } from "../../../server/staff/permissions";
+import { Link } from "react-router";
+import { type AdminLocale, adminPath } from "../../../common/admin";
+import { itemsOf } from "../../../common/ledger";
+import { telHref } from "../../../common/tel";
+import { cancelAtCounter } from "../../../server/counter/cancellation";
+import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
+import { AssignSchema, DepartureSchema, StaffCancelSchema } from "../../../server/counter/counter.schema";
+import { type RetryOutcome, RetryPaymentSchema, retryable, retryPayment } from "../../../server/counter/payment-retry";
+import { assignVehicle, carsFor, recordDeparture, resendConfirmation } from "../../../server/counter/rental";
+import { findReservation, getReservationDetail } from "../../../server/counter/reservations";
+import { authorize, can } from "../../../server/staff/permissions";
+import { BookingChannel } from "../../components/admin/booking-channel";
+import { CancelConfirmPanel, CancelStep } from "../../components/admin/cancel-section";
 import { StageBadge, StoreTime, Yen } from "../../components/admin/counter";
 import {
   AssignForm,
-  CancelForm,
   CheckSheetSummary,
   DepartureForm,
   FUEL_LABEL,
   failureOf,
-  ReturnForm,
 } from "../../components/admin/counter-forms";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
+import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { ReservationHistory } from "../../components/admin/reservation-history";
+import { ReservationReceipts } from "../../components/admin/reservation-receipts";
+import { cardReasonKey, ExtraLines, ReturnSection } from "../../components/admin/return-forms";
+import { revalidateOnStale } from "../../components/reservation/cancel-rule";
+import { ADMIN_CATALOGUES } from "../../i18n/admin";
 import type { MessageKey } from "../../i18n/messages";
+import { translateKey } from "../../i18n/translate";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, adminLocaleOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { type AdminFlash, adminLocaleOf, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { publicOrigin } from "../../lib/seo.server";
-import { services } from "../../lib/site.server";
-import { composeBookingMails, composeCancellationMails } from "../../presenters/booking-mail.server";
+import { composeBookingMails } from "../../presenters/booking-mail.server";
+import { staffCancelView } from "../../presenters/cancel-confirm.server";
 import { dateTimeFields, reservationView } from "../../presenters/counter.server";
+import { composeCancellationMails, composeSettledMails } from "../../presenters/operation-mail.server";
 import type { Route } from "./+types/reservation-detail";
 
 /**
@@ -46,33 +46,40 @@ import type { Route } from "./+types/reservation-detail";
  * giving a car, the departure, the return with its charges, a cancellation, the confirmation again.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const detail = await getReservationDetail(db, siteId, actor, params.reserveNo);
   const r = detail.reservation;
   const now = new Date();
-  const [cars, fee] = await Promise.all([
+  const [cars, preview] = await Promise.all([
     carsFor(db, siteId, r),
-    detail.stage === "booked" ? proposedFee(db, siteId, r, now) : Promise.resolve(null),
+    detail.stage === "booked" ? previewCancellation(db, siteId, { reservation: r, now }) : Promise.resolve(null),
   ]);
-  const late = detail.stage === "in_use" ? lateCharge(bundle, r, now) : null;
+  const canWork = can(actor, "store.reservations", r.storeId);
   return {
     ...reservationView(detail, adminLocaleOf(context) ?? "ja"),
     cars,
-    fee,
-    late,
+    cancel: preview ? staffCancelView(preview, detail.store.timeZone) : null,
+    // `?cancel=confirm`: the cancellation's confirmation step (issue 37).
+    confirmingCancel: canWork && preview !== null && new URL(request.url).searchParams.get("cancel") === "confirm",
     now: dateTimeFields(now, detail.store.timeZone),
-    canWork: can(actor, "store.reservations", r.storeId),
+    canWork,
+    // Failed card refunds and charges staff may send again (issue 37).
+    retryable: canWork
+      ? itemsOf(detail.payments)
+          .filter((i, _, all) => retryable(all, i))
+          .map((i) => i.attempt.id)
+      : [],
   };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer, payments } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer, payments },
+  } = requireStaffAccess(context, request);
   const form = await request.formData();
   const intent = form.get("intent");
   const reserveNo = params.reserveNo;
@@ -81,8 +88,8 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     key:
       | "admin.counter.assigned"
       | "admin.counter.departed"
-      | "admin.counter.returned"
       | "admin.counter.cancelled"
+      | "admin.cancelConfirm.already"
       | "admin.counter.resent",
   ) => redirectWithAdminFlash(request, here, { kind: "success", key });
   switch (intent) {
@@ -96,36 +103,38 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         await recordDeparture(db, siteId, actor, reserveNo, input);
         return done("admin.counter.departed");
       });
-    case "return":
-      return handleForm(form, ReturnSchema, async (input) => {
-        await recordReturn(db, siteId, actor, reserveNo, input, bundle);
-        return done("admin.counter.returned");
+    case "cancel-preview":
+      // Without JavaScript, the refund of the fee typed: the confirmation comes back as sent.
+      return handleForm(form, StaffCancelSchema, async () => {
+        const failure = formFailure(form, {}, 200);
+        return { ...failure.data, values: { ...failure.data.values, intent: "cancel" } };
       });
-    case "preview-return": {
-      // The charges for the time typed, without saving: the form comes back as sent, with them.
-      const parsed = ReturnSchema.safeParse(formObject(form));
-      const detail = await getReservationDetail(db, siteId, actor, reserveNo);
-      const extras = parsed.success
-        ? returnExtras(
-            lateCharge(
-              bundle,
-              detail.reservation,
-              zonedInstant(parsed.data.returned_date, parsed.data.returned_time, detail.store.timeZone),
-            ),
-            parsed.data,
-          )
-        : null;
-      const failure = formFailure(form, {}, 200);
-      return { ...failure.data, values: { ...failure.data.values, intent: "return" }, extras };
-    }
     case "cancel":
+      // The confirmation's button: refused as stale when the booking or the policy's fee moved since it was shown.
       return handleForm(form, StaffCancelSchema, async (input) => {
-        await cancelAtCounter(db, siteId, actor, reserveNo, input, {
-          payments,
-          mailer,
-          mails: composeCancellationMails(bundle),
-        });
-        return done("admin.counter.cancelled");
+        const r = await findReservation(db, siteId, actor, reserveNo);
+        authorize(actor, "store.reservations", r.storeId);
+        const now = new Date();
+        const token = tokenFromForm(formObject(form));
+        const confirmed = await confirmCancellation(db, siteId, { reservation: r, token, now, fee: input.fee });
+        await cancelAtCounter(
+          db,
+          siteId,
+          actor,
+          reserveNo,
+          input,
+          { payments, mailer, mails: composeCancellationMails(bundle) },
+          now,
+        );
+        return done(
+          confirmed.state === "already_cancelled" ? "admin.cancelConfirm.already" : "admin.counter.cancelled",
+        );
+      });
+    case "retry-payment":
+      return handleForm(form, RetryPaymentSchema, async (input) => {
+        const deps = { payments, mailer, mails: composeSettledMails(bundle) };
+        const outcome = await retryPayment(db, siteId, actor, reserveNo, input, deps);
+        return redirectWithAdminFlash(request, here, retryFlash(outcome, adminLocaleOf(context) ?? "ja"));
       });
     case "resend":
       return handleIntent(form, async () => {
@@ -137,6 +146,17 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return formFailure(form, { form: { code: "invalid_input" } });
   }
 }
+
+/** What the retry did, from its outcome: moved (and mailed), refused again and why, or still open. */
+function retryFlash(outcome: RetryOutcome, locale: AdminLocale): AdminFlash {
+  if (outcome.status === "succeeded")
+    return { kind: "success", key: `admin.payment.retry.${outcome.kind}Succeeded`, params: { amount: outcome.amount } };
+  if (outcome.status === "open") return { kind: "danger", key: "admin.payment.retry.open" };
+  const reason = translateKey(ADMIN_CATALOGUES[locale], cardReasonKey(outcome.reason));
+  return { kind: "danger", key: "admin.payment.retry.failed", params: { reason } };
+}
+
+export const shouldRevalidate = revalidateOnStale;
 
 type Data = Route.ComponentProps["loaderData"];
 
@@ -165,7 +185,7 @@ function Person({ person, title, testId }: { person: Data["borrower"]; title: st
           [
             t("admin.counter.tel"),
             person.tel ? (
-              <a key="v0" href={`tel:${person.tel.replace(/[^\d+]/g, "")}`} className="link">
+              <a key="v0" href={telHref(person.tel)} className="link">
                 {person.tel}
               </a>
             ) : (
@@ -199,18 +219,8 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
   const r = d.reservation;
   const tz = d.store.timeZone;
   const when = (at: Date | null) => (at ? <StoreTime at={at} timeZone={tz} /> : "");
-  const previewed = (actionData as { extras?: { kind: string; label: string; amount: number }[] | null } | undefined)
-    ?.extras;
-  const extrasShown =
-    previewed ??
-    (d.late && d.late.total > 0 ? [{ kind: "late", label: String(d.late.lateHours), amount: d.late.total }] : []);
-  const extraLine = (line: { kind: string; label: string; amount: number }) =>
-    line.kind === "late"
-      ? t("admin.counter.extraLate", { hours: line.label })
-      : line.kind === "fuel"
-        ? t("admin.counter.extraFuel")
-        : line.label || t("admin.counter.extraOther");
   const payMethod = siteT(`reserves.pay.${r.payMethod}` as MessageKey);
+  const confirmingCancel = d.canWork && (d.confirmingCancel || failureOf(actionData, "cancel") !== null);
   return (
     <>
       <AdminPageHeader
@@ -218,6 +228,13 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
         back={path("/reservations")}
         actions={<StageBadge stage={d.stage} />}
       />
+      {confirmingCancel && d.cancel ? (
+        <CancelConfirmPanel
+          view={d.cancel}
+          failure={failureOf(actionData, "cancel")}
+          back={path(`/reservations/${encodeURIComponent(r.reserveNo)}`)}
+        />
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2">
         <AdminSection title={t("admin.reservation.booking")} testId="booking-facts">
           <Facts
@@ -264,6 +281,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
                 d.member ? `${d.member.name}（${d.member.email ?? ""}）` : t("admin.reservation.guest"),
               ],
               [t("admin.reservation.created"), when(r.createdAt)],
+              [t("admin.reservation.channel"), <BookingChannel key="ch" booking={r} takenBy={d.takenBy} />],
             ]}
           />
         </AdminSection>
@@ -303,16 +321,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
                 : []),
             ]}
           />
-          {r.extras.length ? (
-            <ul className="grid gap-1 text-sm" data-testid="extras">
-              {r.extras.map((line) => (
-                <li key={`${line.kind}-${line.label}`} className="flex justify-between gap-3">
-                  <span>{extraLine(line)}</span>
-                  <Yen amount={line.amount} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ExtraLines lines={r.extras} />
         </AdminSection>
         <Person person={d.borrower} title={t("admin.reservation.borrower")} testId="borrower" />
         <Person person={d.driver} title={t("admin.reservation.driver")} testId="driver" />
@@ -332,14 +341,12 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
               </Link>
             </p>
           </AdminSection>
-          <AdminSection title={t("admin.counter.cancelTitle")} testId="cancel">
-            {d.fee ? (
-              <p className="text-sm text-gray-700" data-testid="proposed-fee">
-                {t("admin.counter.proposedFee", { days: d.fee.daysBefore, percent: d.fee.percent })}
-              </p>
-            ) : null}
-            <CancelForm fee={d.fee?.fee ?? 0} failure={failureOf(actionData, "cancel")} />
-          </AdminSection>
+          {d.cancel && !confirmingCancel ? (
+            <CancelStep
+              view={d.cancel}
+              confirmHref={`${path(`/reservations/${encodeURIComponent(r.reserveNo)}`)}?cancel=confirm`}
+            />
+          ) : null}
           <div className="lg:col-span-2">
             <AdminSection title={t("admin.counter.departureTitle")} testId="departure">
               <DepartureForm
@@ -353,40 +360,12 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
         </div>
       ) : null}
 
-      {d.canWork && d.stage === "in_use" ? (
+      {d.canWork && (d.stage === "in_use" || d.stage === "returned") ? (
         <div className="mt-4">
           <AdminSection title={t("admin.counter.returnTitle")} testId="return">
-            <ReturnForm
-              now={d.now}
-              meter={r.departureMileage}
-              failure={failureOf(actionData, "return")}
-              preview={
-                <div
-                  className="rounded-md border border-amber-300 bg-amber-50 p-3"
-                  data-testid="return-charges"
-                  aria-live="polite"
-                >
-                  <p className="text-sm font-semibold">{t("admin.counter.chargesTitle")}</p>
-                  {extrasShown.length ? (
-                    <ul className="mt-1 grid gap-1 text-sm">
-                      {extrasShown.map((line) => (
-                        <li
-                          key={`${line.kind}-${line.label}`}
-                          className="flex justify-between gap-3"
-                          data-testid="charge-line"
-                          data-kind={line.kind}
-                        >
-                          <span>{extraLine(line)}</span>
-                          <Yen amount={line.amount} />
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <p className="mt-1 text-sm">{t("admin.counter.noCharges")}</p>
-                  )}
-                  <p className="mt-1 text-sm text-gray-700">{t("admin.counter.chargesHint")}</p>
-                </div>
-              }
+            <ReturnSection
+              to={path(`/reservations/${encodeURIComponent(r.reserveNo)}/return`)}
+              returned={d.stage === "returned"}
             />
           </AdminSection>
         </div>
@@ -431,78 +410,16 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
         </div>
       ) : null}
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <AdminSection title={t("admin.reservation.payments")} testId="payments">
-          {r.paymentId || d.payments.length ? (
-            <ul className="grid gap-2 text-sm">
-              {r.paymentId ? (
-                <li className="flex flex-wrap justify-between gap-2">
-                  <span>
-                    {t("admin.payment.charge")}（{t(`admin.payment.${r.paymentStatus ?? "pending"}`)}）
-                  </span>
-                  <Yen amount={r.totalFee} />
-                </li>
-              ) : null}
-              {d.payments.map((p) => (
-                <li
-                  key={p.id}
-                  className="flex flex-wrap justify-between gap-2"
-                  data-testid="payment-entry"
-                  data-kind={p.kind}
-                  data-status={p.status}
-                >
-                  <span>
-                    {t(p.kind === "refund" ? "admin.payment.refund" : "admin.payment.charge")}（
-                    {t(p.status === "succeeded" ? "admin.payment.done" : "admin.payment.failed")}）{" "}
-                    <StoreTime at={p.createdAt} timeZone={tz} />
-                  </span>
-                  <Yen amount={p.amount} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-gray-700">{t("admin.reservation.noPayments")}</p>
-          )}
-        </AdminSection>
-        <AdminSection title={t("admin.reservation.mails")} testId="mails">
-          {d.mails.length ? (
-            <ul className="grid gap-2 text-sm">
-              {d.mails.map((m) => (
-                <li key={m.id} data-testid="mail-entry" data-kind={m.kind}>
-                  <StoreTime at={m.createdAt} timeZone={tz} /> {m.subject}
-                  <span className="block text-gray-700">{m.toAddress}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-sm text-gray-700">{t("admin.reservation.noMails")}</p>
-          )}
-          {d.canWork && r.status === "confirmed" && r.borrower?.email ? (
-            <Form method="post">
-              <CsrfField />
-              <SubmitButton intent="resend" testId="resend">
-                {t("admin.counter.resend")}
-              </SubmitButton>
-            </Form>
-          ) : null}
-        </AdminSection>
-      </div>
-
-      <div className="mt-4">
-        <AdminSection title={t("admin.reservation.audit")} testId="audit-trail">
-          {d.audit.length ? (
-            <ol className="grid gap-2 text-sm">
-              {d.audit.map((a) => (
-                <li key={a.id} data-testid="audit-entry" data-action={a.action}>
-                  <span className="tabular-nums">{formatDateTime(new Date(a.at), tz)}</span> {a.actor}: {a.action}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p className="text-sm text-gray-700">{t("admin.reservation.noAudit")}</p>
-          )}
-        </AdminSection>
-      </div>
+      <ReservationReceipts reserveNo={r.reserveNo} payments={d.payments} timeZone={tz} />
+      <ReservationHistory
+        reservation={r}
+        payments={d.payments}
+        mails={d.mails}
+        audit={d.audit}
+        timeZone={tz}
+        canWork={d.canWork}
+        retryable={d.retryable}
+      />
     </>
   );
 }

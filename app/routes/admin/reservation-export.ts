@@ -2,16 +2,14 @@ import { reservationFilter } from "../../../server/counter/counter.schema";
 import { exportReservations } from "../../../server/counter/reservations";
 import { csvResponse } from "../../../server/imports/csv";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { actorOf, adminLocaleOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
 import { reservationsCsv } from "../../presenters/counter-csv.server";
 import type { Route } from "./+types/reservation-export";
 
 /** `/reservations/export`: the bookings the list's filter finds, as a CSV for Excel. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const filter = reservationFilter(new URL(request.url).searchParams);
-  const rows = await exportReservations(services(context).db, siteId, actorOf(staff), filter, siteTimeZone(bundle));
+  const rows = await exportReservations(db, siteId, actor, filter, siteTimeZone(bundle));
   return csvResponse(reservationsCsv(rows, adminLocaleOf(context) ?? "ja"), `reservations-${siteId}.csv`);
 }

@@ -9,8 +9,8 @@ import { AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import type { Route } from "./+types/reservation-list";
 
 /**
@@ -19,10 +19,7 @@ import type { Route } from "./+types/reservation-list";
  * first, with their CSV export.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const filter = reservationFilter(new URL(request.url).searchParams);
   const [found, stores] = await Promise.all([
     searchReservations(db, siteId, actor, filter, siteTimeZone(bundle)),
@@ -30,8 +27,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return { ...found, filter, stores, query: reservationFilterQuery(filter) };
 }
-
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.reservations.title"));
 
@@ -80,7 +75,7 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
           type="search"
           label={t("admin.reservations.query")}
           hint={t("admin.reservations.queryHint")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.q}
           className="sm:col-span-2 lg:col-span-3"
         />
@@ -88,20 +83,20 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
           name="from"
           type="date"
           label={t("admin.reservations.from")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.from ?? ""}
         />
         <AdminInput
           name="to"
           type="date"
           label={t("admin.reservations.to")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.to ?? ""}
         />
         <AdminSelect
           name="store"
           label={t("admin.reservations.store")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
           options={[
             { value: "", label: t("admin.reservations.all") },
@@ -111,7 +106,7 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
         <AdminSelect
           name="stage"
           label={t("admin.reservations.stage")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.stage ?? ""}
           options={[
             { value: "", label: t("admin.reservations.all") },

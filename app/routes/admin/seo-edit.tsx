@@ -2,35 +2,29 @@ import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { LIMITS, SEO_SHOWN, SeoSchema, seoFormValues } from "../../../server/content/content.schema";
 import { getSeoSetting, updateSeoSetting } from "../../../server/content/seo";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, ML_LANGS, MlTextFields } from "../../components/admin/fields";
 import { useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { seoKindLabel } from "../../components/admin/seo-kind";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
 import type { Route } from "./+types/seo-edit";
 
 /** `/seo/:kind`: one page kind's title and description in four languages, with the lengths search results show. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const found = await getSeoSetting(services(context).db, siteId, actorOf(staff), params.kind);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const found = await getSeoSetting(db, siteId, actor, params.kind);
   return { kind: found.kind, customPage: found.customPage, values: seoFormValues(found.row) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "content.edit");
   const form = await request.formData();
-  authorize(actor, "content.edit");
   return handleForm(form, SeoSchema, async (input) => {
-    await updateSeoSetting(services(context).db, siteId, actor, params.kind, input);
+    await updateSeoSetting(db, siteId, actor, params.kind, input);
     invalidateSite(context);
     return redirectWithAdminFlash(request, adminPath(siteId, "/seo"), { kind: "success", key: "admin.flash.saved" });
   });
@@ -77,8 +71,6 @@ function Lengths({
   );
 }
 
-const NO_ERRORS = {};
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   return t("admin.seo.editTitle", { page: seoKindLabel(t, data) });
@@ -90,7 +82,7 @@ export default function AdminSeoEdit({ loaderData, actionData }: Route.Component
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(SeoSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(SeoSchema, actionData);
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const { live, onInput } = useLiveValues(values);
   const editable = can("content.edit");

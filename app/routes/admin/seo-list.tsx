@@ -4,15 +4,13 @@ import { AdminPageHeader } from "../../components/admin/page";
 import { useSeoKindLabel } from "../../components/admin/seo-kind";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/seo-list";
 
 /** `/seo`: every page kind of the public head, each custom page's, and whether it has settings. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  return { kinds: await listSeoKinds(services(context).db, siteId, actorOf(staff)) };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  return { kinds: await listSeoKinds(db, siteId, actor) };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.seo.title"));

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
 import { RENTAL_PERIOD_SLUGS } from "../../../common/codes";
 import { localizePath } from "../../../common/locales";
 import { PLAN } from "../../../server/sites/plan";
@@ -11,11 +10,11 @@ import {
   SiteSettingsSchema,
   siteSettingsFormValues,
 } from "../../../server/sites/site-settings.schema";
-import { authorize } from "../../../server/staff/permissions";
 import {
   AdminCheckbox,
   AdminCheckboxGroup,
   AdminErrorSummary,
+  type AdminErrors,
   AdminInput,
   AdminNumber,
   AdminRadioGroup,
@@ -23,22 +22,20 @@ import {
   AdminTextarea,
   MlTextFields,
 } from "../../components/admin/fields";
+import { InvoiceSettingsFields } from "../../components/admin/invoice-settings-fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { VacancyMarkExample } from "../../components/admin/vacancy-mark-example";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/settings";
 
 /** `/settings`: the site's title, languages, publication, search defaults, vacancy display, embedding and analytics. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const settings = await getSiteSettings(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
+  const settings = await getSiteSettings(db, siteId, actor);
   return {
     ...siteSettingsFormValues(settings),
     publicTop: localizePath("ja", `/${siteId}`),
@@ -46,29 +43,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
-  // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
-  authorize(actor, "site.edit");
-  const form = await request.formData();
-  return handleForm(
-    form,
-    SiteSettingsSchema,
-    async (input) => {
-      await updateSiteSettings(services(context).db, siteId, actor, input);
-      invalidateSite(context);
-      return redirectWithAdminFlash(request, adminPath(siteId, "/settings"), {
-        kind: "success",
-        key: "admin.flash.saved",
-      });
-    },
-    { lists: SETTINGS_LISTS },
-  );
+export function action({ context, request }: Route.ActionArgs) {
+  return settingsAction(context, request, {
+    path: "/settings",
+    schema: SiteSettingsSchema,
+    save: updateSiteSettings,
+    lists: SETTINGS_LISTS,
+  });
 }
-
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.settings.title"));
 
@@ -83,10 +65,10 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const { t: siteT } = useI18n();
   const can = useCan();
   const editable = can("site.edit");
-  const validation = useFormValidation(SiteSettingsSchema, actionData?.errors ?? NO_ERRORS, { lists: SETTINGS_LISTS });
+  const validation = useForm(SiteSettingsSchema, actionData, { lists: SETTINGS_LISTS, values: loaderData.values });
+  const { values } = validation;
   const { errors } = validation;
   // After a refused save the form shows what was sent, not what is stored.
-  const values = actionData ? actionData.values : loaderData.values;
   const lists = actionData ? actionData.lists : loaderData.lists;
   const listOf = (name: string) => lists[name] ?? (actionData && values[name] !== undefined ? [values[name]] : []);
   // The ○ △ × example follows the fields as they are typed.
@@ -264,88 +246,21 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
                 defaultValue={values.max_advance_days}
                 required
               />
-            </div>
-          </AdminSection>
-
-          <AdminSection title={t("admin.settings.sectionVacancy")}>
-            <AdminCheckbox
-              name="is_disp_image"
-              label={t("admin.settings.showImages")}
-              hint={t("admin.settings.showImagesHint")}
-              defaultChecked={values.is_disp_image === "1"}
-              errors={errors}
-            />
-            <AdminCheckbox
-              name="is_disp_empty_car_calendar"
-              label={t("admin.settings.showCalendar")}
-              hint={t("admin.settings.showCalendarHint")}
-              defaultChecked={values.is_disp_empty_car_calendar === "1"}
-              errors={errors}
-            />
-            <AdminCheckbox
-              name="remaining_car_number"
-              label={t("admin.settings.showCount")}
-              hint={t("admin.settings.showCountHint")}
-              defaultChecked={values.remaining_car_number === "1"}
-              errors={errors}
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
               <AdminNumber
-                name="triangle_car_number"
-                label={t("admin.settings.triangle")}
-                hint={t("admin.settings.triangleHint")}
+                name="long_rental_days"
+                label={t("admin.settings.longRental")}
+                hint={t("admin.settings.longRentalHint")}
                 errors={errors}
-                defaultValue={values.triangle_car_number}
-                required
-              />
-              <AdminInput
-                name="no_reserve_car_calendar_mark"
-                label={t("admin.settings.crossMark")}
-                hint={t("admin.settings.crossMarkHint")}
-                errors={errors}
-                defaultValue={values.no_reserve_car_calendar_mark}
-                maxLength={2}
-                autoComplete="off"
+                defaultValue={values.long_rental_days}
                 required
               />
             </div>
-            <VacancyMarkExample triangle={marks.triangle} crossMark={marks.cross} showCount={marks.showCount} />
           </AdminSection>
+
+          <VacancySection errors={errors} values={values} marks={marks} />
 
-          <AdminSection title={t("admin.settings.sectionEmbed")}>
-            <AdminTextarea
-              name="embed_origins"
-              label={t("admin.settings.embedOrigins")}
-              hint={t("admin.settings.embedOriginsHint", { max: MAX_EMBED_ORIGINS })}
-              errors={errors}
-              defaultValue={values.embed_origins}
-              rows={4}
-              spellCheck={false}
-              autoCapitalize="off"
-            />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <AdminInput
-                name="ga_tracking_code"
-                label={t("admin.settings.gaTrackingCode")}
-                hint={t("admin.settings.gaTrackingCodeHint")}
-                errors={errors}
-                defaultValue={values.ga_tracking_code}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={40}
-              />
-              <AdminInput
-                name="gtm_container_id"
-                label={t("admin.settings.gtmContainerId")}
-                hint={t("admin.settings.gtmContainerIdHint")}
-                errors={errors}
-                defaultValue={values.gtm_container_id}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={40}
-              />
-            </div>
-          </AdminSection>
+          <EmbedSection errors={errors} values={values} />
+          <InvoiceSettingsFields errors={errors} values={values} />
           {editable ? (
             <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
               <SubmitButton testId="save">{t("admin.action.save")}</SubmitButton>
@@ -355,5 +270,103 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </fieldset>
       </Form>
     </>
+  );
+}
+
+type SectionProps = { errors: AdminErrors; values: Record<string, string> };
+
+/** The vacancy marks (○ △ ×) and what the results show, with an example that follows the fields. */
+function VacancySection({
+  errors,
+  values,
+  marks,
+}: SectionProps & { marks: { triangle: string; cross: string; showCount: boolean } }) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.settings.sectionVacancy")}>
+      <AdminCheckbox
+        name="is_disp_image"
+        label={t("admin.settings.showImages")}
+        hint={t("admin.settings.showImagesHint")}
+        defaultChecked={values.is_disp_image === "1"}
+        errors={errors}
+      />
+      <AdminCheckbox
+        name="is_disp_empty_car_calendar"
+        label={t("admin.settings.showCalendar")}
+        hint={t("admin.settings.showCalendarHint")}
+        defaultChecked={values.is_disp_empty_car_calendar === "1"}
+        errors={errors}
+      />
+      <AdminCheckbox
+        name="remaining_car_number"
+        label={t("admin.settings.showCount")}
+        hint={t("admin.settings.showCountHint")}
+        defaultChecked={values.remaining_car_number === "1"}
+        errors={errors}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminNumber
+          name="triangle_car_number"
+          label={t("admin.settings.triangle")}
+          hint={t("admin.settings.triangleHint")}
+          errors={errors}
+          defaultValue={values.triangle_car_number}
+          required
+        />
+        <AdminInput
+          name="no_reserve_car_calendar_mark"
+          label={t("admin.settings.crossMark")}
+          hint={t("admin.settings.crossMarkHint")}
+          errors={errors}
+          defaultValue={values.no_reserve_car_calendar_mark}
+          maxLength={2}
+          autoComplete="off"
+          required
+        />
+      </div>
+      <VacancyMarkExample triangle={marks.triangle} crossMark={marks.cross} showCount={marks.showCount} />
+    </AdminSection>
+  );
+}
+
+/** Where the booking pages may be framed, and the analytics tags. */
+function EmbedSection({ errors, values }: SectionProps) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.settings.sectionEmbed")}>
+      <AdminTextarea
+        name="embed_origins"
+        label={t("admin.settings.embedOrigins")}
+        hint={t("admin.settings.embedOriginsHint", { max: MAX_EMBED_ORIGINS })}
+        errors={errors}
+        defaultValue={values.embed_origins}
+        rows={4}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminInput
+          name="ga_tracking_code"
+          label={t("admin.settings.gaTrackingCode")}
+          hint={t("admin.settings.gaTrackingCodeHint")}
+          errors={errors}
+          defaultValue={values.ga_tracking_code}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+        />
+        <AdminInput
+          name="gtm_container_id"
+          label={t("admin.settings.gtmContainerId")}
+          hint={t("admin.settings.gtmContainerIdHint")}
+          errors={errors}
+          defaultValue={values.gtm_container_id}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+        />
+      </div>
+    </AdminSection>
   );
 }

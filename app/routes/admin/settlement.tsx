@@ -1,32 +1,27 @@
 import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
-import { authorizeSettlement, getSettlementMethods, updateSettlementMethods } from "../../../server/sites/settlement";
+import { authorizeSettlement, getSettlement, updateSettlementMethods } from "../../../server/sites/settlement";
 import { SETTLEMENT_LISTS, SETTLEMENT_METHODS, SettlementSchema } from "../../../server/sites/settlement.schema";
-import { AdminErrorSummary, AdminFieldError, fieldId } from "../../components/admin/fields";
+import { AdminErrorSummary, AdminFieldError, fieldId, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { adminMeta, useAdminI18n } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/settlement";
 
 /** `/settlement`: the payment methods offered at confirmation. The owner's only (the domain says so with a 403). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const methods = await getSettlementMethods(services(context).db, siteId, actorOf(staff));
-  return { lists: { settlement_methods: methods.map(String) } as Record<string, string[]> };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const { methods, values } = await getSettlement(db, siteId, actor);
+  return { lists: { settlement_methods: methods.map(String) } as Record<string, string[]>, values };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   // Who may do this is known before what was sent is read: a manager's save is a 403, never a 422.
   authorizeSettlement(actor);
   const form = await request.formData();
@@ -54,14 +49,13 @@ const METHOD_LABEL: Record<number, MessageKey> = {
 };
 const METHOD_HINT = { 1: "admin.settlement.hint1", 4: "admin.settlement.hint4" } as const;
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.settlement.title"));
 
 export default function AdminSettlement({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const { t: siteT } = useI18n();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(SettlementSchema, actionData?.errors ?? NO_ERRORS, {
+  const { errors, formRef, onSubmit, onChange, values } = useForm(SettlementSchema, actionData, {
+    values: loaderData.values,
     lists: SETTLEMENT_LISTS,
   });
   // A refused save shows what was ticked (a single tick arrives as a value, not a list).
@@ -125,6 +119,18 @@ export default function AdminSettlement({ loaderData, actionData }: Route.Compon
             </div>
             <AdminFieldError id={`${name}-error`} reason={errors[name]} />
           </fieldset>
+        </AdminSection>
+        <AdminSection>
+          <MlTextFields
+            name="pay_other_note"
+            label={t("admin.settlement.otherNote")}
+            values={values}
+            errors={errors}
+            multiline
+            rows={2}
+            maxLength={500}
+          />
+          <p className="text-sm text-gray-700">{t("admin.settlement.otherNoteHint")}</p>
         </AdminSection>
         <div>
           <SubmitButton testId="save">{t("admin.action.save")}</SubmitButton>

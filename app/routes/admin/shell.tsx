@@ -5,7 +5,7 @@ import { AdminNavLinks } from "../../components/admin/nav";
 import { AdminFlashMessage } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaff } from "../../lib/admin.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/shell";
 
 /** Tailwind's `lg`, where the menu stands beside the page. */
@@ -14,7 +14,7 @@ const WIDE = "(min-width: 64rem)";
 /** Every page inside the back office's frame needs a signed-in staff member (before any loader runs). */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context, request }, next) => {
-    requireStaff(context, request);
+    requireStaffAccess(context, request);
     return next();
   },
 ];
@@ -87,7 +87,16 @@ export default function Shell() {
         </div>
       </header>
       <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 lg:grid-cols-[14rem_1fr] lg:gap-8">
-        <nav aria-label={t("admin.nav.label")} className="lg:sticky lg:top-4 lg:self-start print:hidden">
+        {/*
+          Sticky only as tall as the window: a longer menu scrolls in itself rather than sliding down a long page.
+          It takes focus so a keyboard can scroll it, also before the script opens the menu (its links then count as hidden).
+        */}
+        <nav
+          aria-label={t("admin.nav.label")}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          className="lg:sticky lg:top-4 lg:-m-1 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto lg:p-1 print:hidden"
+        >
           <details
             ref={menu}
             className="admin-menu card p-2 lg:bg-transparent lg:p-0 lg:shadow-none"

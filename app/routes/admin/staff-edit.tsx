@@ -9,20 +9,17 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { StaffRoleFields } from "../../components/admin/staff-form";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm, handleIntent } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { publicOrigin } from "../../lib/seo.server";
-import { requireId, services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
 import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
 import type { Route } from "./+types/staff-edit";
 
 /** One staff member's role, stores and access (owners; never one's own account). */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
+  const { staff, actor, siteId, db } = requireStaffAccess(context, request);
   const staffId = requireId(params.staffId);
   const [all, stores] = await Promise.all([listStaff(db, siteId, actor), storeChoices(db, siteId, actor)]);
   const member = all.find((s) => s.id === staffId);
@@ -35,15 +32,19 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer },
+  } = requireStaffAccess(context, request);
   const staffId = requireId(params.staffId);
   const form = await request.formData();
   const back = adminPath(siteId, "/staff");
   if (form.get("intent") === "resend") {
     return handleIntent(form, async () => {
-      await resendInvitation(db, siteId, actorOf(staff), staffId, {
+      await resendInvitation(db, siteId, actor, staffId, {
         mailer,
         mail: staffLinkMail(siteTitleIn(siteId, bundle.settings), "invite"),
         linkFor: staffLinkFor(publicOrigin(request, context), siteId, "invite"),
@@ -55,14 +56,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     form,
     UpdateStaffSchema,
     async (input) => {
-      await updateStaff(db, siteId, actorOf(staff), staffId, input);
+      await updateStaff(db, siteId, actor, staffId, input);
       return redirectWithAdminFlash(request, back, { kind: "success", key: "admin.flash.saved" });
     },
     { lists: STAFF_LISTS },
   );
 }
-
-const NO_ERRORS = {};
 
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
@@ -75,13 +74,9 @@ export default function AdminStaffEdit({ loaderData, actionData }: Route.Compone
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const { member } = loaderData;
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    UpdateStaffSchema,
-    actionData?.errors ?? NO_ERRORS,
-    {
-      lists: STAFF_LISTS,
-    },
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(UpdateStaffSchema, actionData, {
+    lists: STAFF_LISTS,
+  });
   const values = actionData?.values;
   const storeIds = actionData
     ? (actionData.lists.store_ids ?? (values?.store_ids ? [values.store_ids] : []))

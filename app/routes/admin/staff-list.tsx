@@ -3,15 +3,13 @@ import { listStaff } from "../../../server/staff/accounts";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/staff-list";
 
 /** The owner's view of the staff: who, with which role and stores, and whether they can sign in. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const rows = await listStaff(services(context).db, siteId, actorOf(staff));
+  const { staff, actor, siteId, bundle, db } = requireStaffAccess(context, request);
+  const rows = await listStaff(db, siteId, actor);
   const storeNames = new Map(bundle.stores.map((s) => [s.id, s.storeName]));
   return {
     selfId: staff.id,

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { inviteStaff } from "../../../server/staff/accounts";
-import { authorize } from "../../../server/staff/permissions";
 import { InviteStaffSchema, STAFF_LISTS } from "../../../server/staff/staff.schema";
 import { storeChoices } from "../../../server/stores/stores";
 import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
@@ -9,33 +8,33 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { StaffRoleFields } from "../../components/admin/staff-form";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { publicOrigin } from "../../lib/seo.server";
-import { services } from "../../lib/site.server";
 import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
 import type { Route } from "./+types/staff-new";
 
 /** Inviting someone to the back office (owners): they get a mail with a link to set their password. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  authorize(actor, "staff.manage");
-  const { siteId } = getAdminSite(context);
-  return { stores: await storeChoices(services(context).db, siteId, actor) };
+  const { actor, siteId, db } = requireStaffAccess(context, request, "staff.manage");
+  return { stores: await storeChoices(db, siteId, actor) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db, mailer } = services(context);
+  const {
+    actor,
+    siteId,
+    bundle,
+    db,
+    services: { mailer },
+  } = requireStaffAccess(context, request);
   const form = await request.formData();
   return handleForm(
     form,
     InviteStaffSchema,
     async (input) => {
-      await inviteStaff(db, siteId, actorOf(staff), input, {
+      await inviteStaff(db, siteId, actor, input, {
         mailer,
         mail: staffLinkMail(siteTitleIn(siteId, bundle.settings), "invite"),
         linkFor: staffLinkFor(publicOrigin(request, context), siteId, "invite"),
@@ -50,21 +49,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.staff.inviteTitle"));
 
 export default function AdminStaffNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
   const path = useAdminPath();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    InviteStaffSchema,
-    actionData?.errors ?? NO_ERRORS,
-    {
-      lists: STAFF_LISTS,
-    },
-  );
-  const values = actionData?.values ?? {};
+  const { errors, formRef, onSubmit, onChange, values } = useForm(InviteStaffSchema, actionData, {
+    lists: STAFF_LISTS,
+  });
   const storeIds = actionData ? (actionData.lists.store_ids ?? (values.store_ids ? [values.store_ids] : [])) : [];
   return (
     <>

@@ -12,6 +12,7 @@ import {
   AdminCheckbox,
   AdminCheckboxGroup,
   AdminErrorSummary,
+  type AdminErrors,
   AdminInput,
   AdminNumber,
   AdminSelect,
@@ -21,26 +22,23 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff, rowAction } from "../../lib/admin.server";
-import { useFormValidation } from "../../lib/forms";
+import { requireStaffAccess, rowAction } from "../../lib/admin.server";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { requireId, services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/store-edit";
 
 /** `/stores/new` and `/stores/:storeId`: one form for adding and editing a store. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   if (params.storeId === undefined) return { storeId: null, name: "", ...NEW_STORE_VALUES };
-  const store = await getStore(services(context).db, siteId, actorOf(staff), requireId(params.storeId));
+  const store = await getStore(db, siteId, actor, requireId(params.storeId));
   return { storeId: store.id, name: store.storeName, ...storeFormValues(store) };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const access = requireStaffAccess(context, request);
+  const { actor, siteId, db } = access;
   const form = await request.formData();
   const storeId = params.storeId === undefined ? null : requireId(params.storeId);
   // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
@@ -49,7 +47,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     storeId === null || form.get("intent") === "delete" ? "store.create" : "store.edit",
     storeId ?? undefined,
   );
-  return rowAction(context, request, form, {
+  return rowAction(access, request, form, {
     id: storeId,
     list: "/stores",
     schema: StoreSchema,
@@ -60,7 +58,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The page's heading, and its document title. */
@@ -75,7 +72,7 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
   const { t: pageT } = useI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(StoreSchema, actionData?.errors ?? NO_ERRORS, {
+  const { errors, formRef, onSubmit, onChange } = useForm(StoreSchema, actionData, {
     lists: STORE_LISTS,
   });
   // After a refused save the form shows what was sent, not what is stored (a refused delete sent nothing of it).
@@ -194,46 +191,7 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
             maxLength={1000}
           />
         </AdminSection>
-        <AdminSection title={t("admin.stores.sectionHours")}>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <AdminInput
-              name="business_start_time"
-              type="time"
-              step={1800}
-              label={t("admin.stores.start")}
-              errors={errors}
-              defaultValue={values.business_start_time}
-              required
-            />
-            <AdminInput
-              name="business_end_time"
-              type="time"
-              step={1800}
-              label={t("admin.stores.end")}
-              errors={errors}
-              defaultValue={values.business_end_time}
-              required
-            />
-            <AdminSelect
-              name="business_hours_type"
-              label={t("admin.stores.hoursType")}
-              hint={t("admin.stores.hoursTypeHint")}
-              errors={errors}
-              defaultValue={values.business_hours_type}
-              options={[
-                { value: "1", label: t("admin.stores.hoursType1") },
-                { value: "2", label: t("admin.stores.hoursType2") },
-              ]}
-            />
-          </div>
-          <AdminCheckbox
-            name="is_open_24h"
-            label={t("admin.stores.open24h")}
-            hint={t("admin.stores.open24hHint")}
-            defaultChecked={values.is_open_24h === "1"}
-            errors={errors}
-          />
-        </AdminSection>
+        <HoursSection errors={errors} values={values} />
         <AdminSection title={t("admin.stores.sectionHolidays")}>
           <AdminCheckboxGroup
             name="regular_holiday_week"
@@ -325,5 +283,52 @@ export default function AdminStoreEdit({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
     </>
+  );
+}
+
+/** Opening hours: the times bookings may start and end at this store. */
+function HoursSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.stores.sectionHours")}>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <AdminInput
+          name="business_start_time"
+          type="time"
+          step={1800}
+          label={t("admin.stores.start")}
+          errors={errors}
+          defaultValue={values.business_start_time}
+          required
+        />
+        <AdminInput
+          name="business_end_time"
+          type="time"
+          step={1800}
+          label={t("admin.stores.end")}
+          errors={errors}
+          defaultValue={values.business_end_time}
+          required
+        />
+        <AdminSelect
+          name="business_hours_type"
+          label={t("admin.stores.hoursType")}
+          hint={t("admin.stores.hoursTypeHint")}
+          errors={errors}
+          defaultValue={values.business_hours_type}
+          options={[
+            { value: "1", label: t("admin.stores.hoursType1") },
+            { value: "2", label: t("admin.stores.hoursType2") },
+          ]}
+        />
+      </div>
+      <AdminCheckbox
+        name="is_open_24h"
+        label={t("admin.stores.open24h")}
+        hint={t("admin.stores.open24hHint")}
+        defaultChecked={values.is_open_24h === "1"}
+        errors={errors}
+      />
+    </AdminSection>
   );
 }

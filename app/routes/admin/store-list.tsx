@@ -3,14 +3,12 @@ import { listStores } from "../../../server/stores/stores";
 import { AdminPageHeader } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/store-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  return { stores: await listStores(services(context).db, siteId, actorOf(staff)) };
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  return { stores: await listStores(db, siteId, actor) };
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.stores.title"));

@@ -13,23 +13,20 @@ import {
 import { getTheme, updateTheme } from "../../../server/sites/site-settings";
 import { MEDIA_MAX_MB, ThemeSchema, themeFormValues } from "../../../server/sites/site-settings.schema";
 import { readThemeUpload } from "../../../server/sites/theme-upload";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminCheckbox, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminFrame, useAdminI18n, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, formValues, handleForm } from "../../lib/form-action.server";
-import { issuesToErrors, useFormValidation } from "../../lib/forms";
+import { issuesToErrors, useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { services } from "../../lib/site.server";
 import type { Route } from "./+types/theme";
 
 /** `/theme`: the theme colour with a preview of the public header, the font colour, the logo and the favicon. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const theme = await getTheme(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const theme = await getTheme(db, siteId, actor);
   return {
     values: themeFormValues(theme),
     logo: theme.logo ? { ...theme.logo, resize: logoNeedsResize(theme.logo.width, theme.logo.height) } : null,
@@ -40,11 +37,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const COLOUR_FIELDS = new Set(["site_color", "font_color"]);
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const {
+    actor,
+    siteId,
+    db,
+    services: { media },
+  } = requireStaffAccess(context, request, "site.edit");
   // Who may do this is known before the upload is read: a refusal is a 403, never a 422.
-  authorize(actor, "site.edit");
   const upload = await readThemeUpload(request);
   if (!upload.ok) return formFailure(upload.form, { form: upload.reason }, upload.status);
   const form = upload.form;
@@ -59,13 +58,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       : data<FormFailure>({ errors: {}, values: formValues(form), lists: {} });
   }
   return handleForm(form, ThemeSchema, async (input) => {
-    await updateTheme(services(context).db, services(context).media, siteId, actor, input);
+    await updateTheme(db, media, siteId, actor, input);
     invalidateSite(context);
     return redirectWithAdminFlash(request, adminPath(siteId, "/theme"), { kind: "success", key: "admin.flash.saved" });
   });
 }
-
-const NO_ERRORS = {};
 
 /** The public header as it will look: the logo or the title on the theme colour, in the font colour. */
 function HeaderPreview({
@@ -163,7 +160,7 @@ function ThemeForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
   const { t } = useAdminI18n();
   const can = useCan();
   const editable = can("site.edit");
-  const validation = useFormValidation(ThemeSchema, actionData?.errors ?? NO_ERRORS);
+  const validation = useForm(ThemeSchema, actionData);
   const { errors } = validation;
   // After a refused save or a preview the form shows what was sent; a field the server never read keeps what is stored.
   const values = actionData ? { ...loaderData.values, ...actionData.values } : loaderData.values;

@@ -1,15 +1,14 @@
-import { Form, Link } from "react-router";
-import { addDays, localDate } from "../../../common/calendar-date";
+import { Link } from "react-router";
+import { localDate } from "../../../common/calendar-date";
 import { type BoardBooking, counterStores, dayAtStores } from "../../../server/counter/boards";
 import { dayFilter } from "../../../server/counter/counter.schema";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime } from "../../components/admin/counter";
-import { AdminInput, AdminSelect } from "../../components/admin/fields";
+import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/today";
 
 /**
@@ -18,10 +17,7 @@ import type { Route } from "./+types/today";
  * Printable (the menu and the filters stay off the paper).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const actor = actorOf(staff);
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const now = new Date();
   const today = localDate(now, siteTimeZone(bundle));
   const filter = dayFilter(new URL(request.url).searchParams, today);
@@ -31,8 +27,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return { days, stores, filter, today };
 }
-
-const NO_ERRORS = {};
 
 function BookingTable({
   rows,
@@ -118,15 +112,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const { filter, days, today } = loaderData;
-  const query = new URLSearchParams({
-    date: filter.date,
-    ...(filter.storeId ? { store: String(filter.storeId) } : {}),
-  });
-  const dayLink = (date: string) => {
-    const q = new URLSearchParams(query);
-    q.set("date", date);
-    return path(`/today?${q}`);
-  };
+  const query = dayQuery(filter);
   return (
     <>
       <AdminPageHeader
@@ -143,46 +129,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
           </div>
         }
       />
-      <Form
-        method="get"
-        className="card mb-4 grid items-end gap-3 p-4 sm:grid-cols-[1fr_1fr_auto] print:hidden"
-        role="search"
-        aria-label={t("admin.today.filter")}
-      >
-        <AdminInput
-          name="date"
-          type="date"
-          label={t("admin.today.date")}
-          errors={NO_ERRORS}
-          defaultValue={filter.date}
-        />
-        <AdminSelect
-          name="store"
-          label={t("admin.reservations.store")}
-          errors={NO_ERRORS}
-          defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[
-            { value: "", label: t("admin.reservations.all") },
-            ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
-          ]}
-        />
-        <button type="submit" className="btn-secondary">
-          {t("admin.today.show")}
-        </button>
-      </Form>
-      <nav className="mb-4 flex flex-wrap gap-3 print:hidden" aria-label={t("admin.today.days")}>
-        <Link to={dayLink(addDays(filter.date, -1))} className="btn-secondary" rel="prev">
-          {t("admin.today.previous")}
-        </Link>
-        {filter.date !== today ? (
-          <Link to={dayLink(today)} className="btn-secondary">
-            {t("admin.today.today")}
-          </Link>
-        ) : null}
-        <Link to={dayLink(addDays(filter.date, 1))} className="btn-secondary" rel="next">
-          {t("admin.today.next")}
-        </Link>
-      </nav>
+      <DayFilter page="/today" filter={filter} today={today} stores={loaderData.stores} label="admin.today.filter" />
       <div className="grid gap-6">
         {days.map((day) => (
           <AdminSection key={day.store.id} title={day.store.name} testId="store-day">

@@ -3,36 +3,30 @@ import { adminPath } from "../../../common/admin";
 import { LIMITS, TopTextSchema } from "../../../server/content/content.schema";
 import { getTopText, updateTopText } from "../../../server/content/top-text";
 import { mlValues } from "../../../server/staff/admin-fields.schema";
-import { authorize } from "../../../server/staff/permissions";
 import { AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
 import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
 import type { Route } from "./+types/top-text";
 
 /** `/pages/top`: the top page's own text (top_infos.page_edit_top) in four languages, with its preview. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const top = await getTopText(services(context).db, siteId, actorOf(staff));
+  const { actor, siteId, db } = requireStaffAccess(context, request);
+  const top = await getTopText(db, siteId, actor);
   return { values: mlValues("pageEditTop", { ...top }, "page_edit_top") };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "content.edit");
   const form = await request.formData();
-  authorize(actor, "content.edit");
   // The preview without JavaScript: the form comes back as sent, and the page renders its preview.
   if (form.get("intent") === "preview") return formFailure(form, {}, 200);
   return handleForm(form, TopTextSchema, async (input) => {
-    await updateTopText(services(context).db, siteId, actor, input);
+    await updateTopText(db, siteId, actor, input);
     invalidateSite(context);
     return redirectWithAdminFlash(request, adminPath(siteId, "/pages/top"), {
       kind: "success",
@@ -41,15 +35,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.top.title"));
 
 export default function AdminTopText({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(TopTextSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(TopTextSchema, actionData);
   const values: Record<string, string> = actionData ? actionData.values : loaderData.values;
   const { live, onInput } = useLiveValues(values);
   const editable = can("content.edit");

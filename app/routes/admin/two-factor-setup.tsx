@@ -6,10 +6,9 @@ import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, forbidden, getAdminSite, requireStaff } from "../../lib/admin.server";
+import { forbidden, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import type { Route } from "./+types/two-factor-setup";
 
 /**
@@ -17,28 +16,24 @@ import type { Route } from "./+types/two-factor-setup";
  * read the recovery codes once. The secret stays pending until a code from the app matches it.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
+  const { staff, siteId, bundle, db } = requireStaffAccess(context, request);
   if (!needsTwoFactor(staff.role)) throw forbidden();
-  const { siteId, bundle } = getAdminSite(context);
   if (staff.twoFactorEnabled) return { enabled: true as const };
   const issuer = `${bundle.settings.siteTitle || siteId}`;
-  const setup = await beginTwoFactorSetup(services(context).db, siteId, staff.id, issuer);
+  const setup = await beginTwoFactorSetup(db, siteId, staff.id, issuer);
   return { enabled: false as const, ...setup };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
+  const { staff, actor, siteId, db } = requireStaffAccess(context, request);
   if (!needsTwoFactor(staff.role)) throw forbidden();
-  const { siteId } = getAdminSite(context);
   const form = await request.formData();
   return handleForm(form, TwoFactorCodeSchema, async ({ code }) => {
-    const recoveryCodes = await confirmTwoFactorSetup(services(context).db, siteId, actorOf(staff), code);
+    const recoveryCodes = await confirmTwoFactorSetup(db, siteId, actor, code);
     // Shown in this answer only: never stored in a form of their own, never sent again.
     return data({ recoveryCodes });
   });
 }
-
-const NO_ERRORS = {};
 
 // The tab keeps "set up" once the codes are shown: `meta` does not see the action's answer.
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.setup.title"));
@@ -47,7 +42,7 @@ export default function AdminTwoFactorSetup({ loaderData, actionData }: Route.Co
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const codes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
-  const failure = actionData && "errors" in actionData ? actionData.errors : NO_ERRORS;
+  const failure = actionData && "errors" in actionData ? actionData.errors : NO_FORM_ERRORS;
   const { errors, formRef, onSubmit } = useFormValidation(TwoFactorCodeSchema, failure);
   if (codes) {
     return (

@@ -15,7 +15,7 @@ import {
   startAdminSession,
 } from "../../lib/admin.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/two-factor";
 import { afterSignIn } from "./login";
@@ -32,11 +32,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   return handleForm(form, TwoFactorCodeSchema, async ({ code }) => {
     const staffId = session.staff.id;
-    const result = await verifyTwoFactor(services(context).db, siteId, {
-      staffId,
-      code,
-      clientIp: clientIpOf(context),
-    });
+    const { db, sleep } = services(context);
+    const input = { staffId, code, clientIp: clientIpOf(context) };
+    const result = await verifyTwoFactor(db, siteId, input, Date.now(), sleep);
     // The session the password opened is replaced by one the second factor completes.
     await startAdminSession(context, request, { staffId, twoFactorPending: false });
     const requested = form.get("redirect");
@@ -51,17 +49,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.twoFactor.title"));
 
 export default function AdminTwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    TwoFactorCodeSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(TwoFactorCodeSchema, actionData);
   return (
     <AdminAuthFrame title={t("admin.twoFactor.title")} lead={t("admin.twoFactor.lead")}>
       <Form

@@ -23,18 +23,15 @@ import {
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, invalidateSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { handleForm, handleIntent } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
-import { requireId, services } from "../../lib/site.server";
+import { useForm } from "../../lib/forms";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/vehicle-edit";
 
 /** `/vehicles/new` and `/vehicles/:vehicleId`: a car of a store, its registration and whether it is in service. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const [stores, carTypes] = await Promise.all([storeChoices(db, siteId, actor), carTypeChoices(db, siteId, actor)]);
   if (params.vehicleId === undefined) {
     // Store staff of one store have it chosen already.
@@ -49,10 +46,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const vehicleId = params.vehicleId === undefined ? null : requireId(params.vehicleId);
   // Who may do this is known before what was typed is read (the new store is checked again by the domain).
   if (vehicleId === null) authorizeSomeVehicles(actor);
@@ -79,8 +73,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   });
 }
 
-const NO_ERRORS = {};
-
 /** The capacity guard's refusal with its period and counts said in the staff member's language. */
 function withCapacityDetail(errors: Partial<Record<string, ReasonLike>>, t: AdminT) {
   const reason = errors.form;
@@ -100,7 +92,7 @@ export default function AdminVehicleEdit({ loaderData, actionData }: Route.Compo
   const { t } = useAdminI18n();
   const path = useAdminPath();
   const can = useCan();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(VehicleSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(VehicleSchema, actionData);
   const refused = actionData && actionData.values.intent !== "delete" ? actionData : null;
   const values = refused ? refused.values : loaderData.values;
   const isNew = loaderData.vehicleId === null;

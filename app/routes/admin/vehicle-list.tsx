@@ -7,16 +7,13 @@ import { AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { actorOf, getAdminSite, requireStaff } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { requireStaffAccess } from "../../lib/admin.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import type { Route } from "./+types/vehicle-list";
 
 /** The vehicles, filtered by store and car type (`?store=&type=&page=`: anything else is ignored). */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
-  const actor = actorOf(staff);
+  const { actor, siteId, db } = requireStaffAccess(context, request);
   const filter = vehicleFilter(new URL(request.url).searchParams);
   const [list, stores, carTypes] = await Promise.all([
     listVehicles(db, siteId, actor, filter),
@@ -25,8 +22,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   ]);
   return { ...list, filter, stores, carTypes };
 }
-
-const NO_ERRORS = {};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.vehicles.title"));
 
@@ -67,7 +62,7 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
         <AdminSelect
           name="store"
           label={t("admin.vehicles.store")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
           options={[
             { value: "", label: t("admin.vehicles.filterAll") },
@@ -77,7 +72,7 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
         <AdminSelect
           name="type"
           label={t("admin.vehicles.carType")}
-          errors={NO_ERRORS}
+          errors={NO_FORM_ERRORS}
           defaultValue={filter.carTypeId ? String(filter.carTypeId) : ""}
           options={[
             { value: "", label: t("admin.vehicles.filterAll") },

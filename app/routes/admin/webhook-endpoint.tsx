@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { formatDateTime } from "../../../common/format";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { authorize } from "../../../server/staff/permissions";
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -20,9 +19,9 @@ import { AdminPageHeader, AdminSection, DeleteForm } from "../../components/admi
 import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
-import { requireId, services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/webhook-endpoint";
 
 /**
@@ -31,9 +30,7 @@ import type { Route } from "./+types/webhook-endpoint";
  * Another site's id, or one that is no number, is a 404.
  */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const actor = actorOf(requireStaff(context, request));
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const id = requireId(params.endpointId);
   const endpoint = await getWebhookEndpoint(db, siteId, actor, id);
   const deliveries = await listWebhookDeliveries(db, siteId, actor, { endpointId: id });
@@ -57,10 +54,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 type SecretAnswer = { secret: string; rotated: boolean };
 
 export async function action({ context, request, params }: Route.ActionArgs) {
-  const actor = actorOf(requireStaff(context, request));
-  authorize(actor, "integrations.manage");
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, db } = requireStaffAccess(context, request, "integrations.manage");
   const id = requireId(params.endpointId);
   const here = adminPath(siteId, `/webhooks/${id}`);
   const form = await request.formData();

@@ -2,7 +2,6 @@ import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { adminPath } from "../../../common/admin";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { authorize } from "../../../server/staff/permissions";
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
@@ -17,6 +16,7 @@ import {
   WEBHOOK_LISTS,
   WEBHOOK_URL_MAX,
   webhookEndpointSchema,
+  webhookUrlRules,
 } from "../../../server/webhooks/webhook.schema";
 import { AdminCheckboxGroup, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
@@ -24,29 +24,22 @@ import { AdminTable } from "../../components/admin/table";
 import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { actorOf, getAdminSite, redirectWithAdminFlash, requireStaff } from "../../lib/admin.server";
+import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { services } from "../../lib/site.server";
 import type { Route } from "./+types/webhooks";
 
-/**
- * Where http to a receiver on loopback is allowed (decision 034, SSRF): outside production, or for
- * someone whose request comes from this machine itself (the address trusted-proxy rules give, so a
- * visitor cannot claim it), who could reach its loopback services anyway. Everyone else: https to a
- * public address only.
- */
+/** Where http to a receiver on loopback is allowed (decision 034): outside production, or by the setting. */
 function urlRules(context: Route.ActionArgs["context"]): EndpointUrlRules {
   // Read from the environment at run time (a destructured read is never replaced by the bundler).
   const { NODE_ENV } = process.env;
-  return { allowHttpLoopback: NODE_ENV !== "production" || Boolean(services(context).webhookHttpLoopback) };
+  return webhookUrlRules(NODE_ENV, services(context).webhookHttpLoopback);
 }
 
 /** `/webhooks`: the owner's endpoints, the form that adds one, and the recent deliveries of all of them. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const actor = actorOf(requireStaff(context, request));
-  const { siteId, bundle } = getAdminSite(context);
-  const { db } = services(context);
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const endpoints = await listWebhookEndpoints(db, siteId, actor);
   const deliveries = await listWebhookDeliveries(db, siteId, actor);
   return {
@@ -64,11 +57,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const actor = actorOf(requireStaff(context, request));
+  const { actor, siteId, db } = requireStaffAccess(context, request, "integrations.manage");
   // Who may do this is known before what was typed is read: a refusal is a 403, never a 422.
-  authorize(actor, "integrations.manage");
-  const { siteId } = getAdminSite(context);
-  const { db } = services(context);
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "resend") {
@@ -97,8 +87,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   );
 }
 
-const NO_ERRORS = {};
-
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.webhooks.title"));
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
@@ -110,10 +98,9 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
   const allowHttpLoopback = loaderData.rules.allowHttpLoopback;
   // One schema per page: a new one each render would make the form check itself again and again.
   const schema = useMemo(() => webhookEndpointSchema({ allowHttpLoopback }), [allowHttpLoopback]);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, created?.errors ?? NO_ERRORS, {
+  const { errors, formRef, onSubmit, onChange, values } = useForm(schema, created, {
     lists: WEBHOOK_LISTS,
   });
-  const values = created?.values ?? {};
   const checked = created ? (created.lists.event_types ?? (values.event_types ? [values.event_types] : [])) : [];
   // A refused "send again" (a garbled id): its one message above everything.
   const otherError = failure && !created ? Object.values(failure.errors)[0] : undefined;

@@ -8,7 +8,7 @@ import { FormNotice } from "../../components/form/fields";
 import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
@@ -90,15 +90,13 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "creditCard.title");
 
-const NO_ERRORS = {};
-
 export default function CreditCard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
   const { cards, years, stripe } = loaderData;
   const { errors, setErrors, formRef, onSubmit, onChange } = useFormValidation(
     stripe ? StripeCardSchema : CardSchema,
-    actionData?.errors ?? NO_ERRORS,
+    actionData?.errors ?? NO_FORM_ERRORS,
   );
   const stripeSubmit = useStripeCardSubmit(setErrors);
   const hydrated = useHydrated();

@@ -1,6 +1,7 @@
 import { driverFormValues } from "../../../server/drivers/driver.schema";
 import { getDriver } from "../../../server/drivers/drivers";
 import { DriverForm } from "../../components/driver-form";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -34,8 +35,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "driver.edit.title");
 
-const NO_ERRORS = {};
-
 export default function DriverEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
@@ -48,7 +47,7 @@ export default function DriverEdit({ loaderData, actionData }: Route.ComponentPr
         key={actionData ? "refused" : "saved"}
         config={loaderData.config}
         values={actionData?.values ?? loaderData.values}
-        serverErrors={actionData?.errors ?? NO_ERRORS}
+        serverErrors={actionData?.errors ?? NO_FORM_ERRORS}
         refused={Boolean(actionData)}
         driver={loaderData.driver}
         submitLabel="driver.form.submitEdit"

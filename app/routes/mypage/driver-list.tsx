@@ -6,6 +6,7 @@ import { CsrfField } from "../../components/csrf-field";
 import { FormNotice } from "../../components/form/fields";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -35,14 +36,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "driver.list.title");
 
-const NO_ERRORS = {};
-
 export default function DriverList({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const navigation = useNavigation();
   const refusedId = actionData?.values.driver_id;
-  const errors = actionData?.errors ?? NO_ERRORS;
+  const errors = actionData?.errors ?? NO_FORM_ERRORS;
   return (
     <main id="main" tabIndex={-1} className="outline-none">
       <h1 className="text-2xl font-bold" data-testid="page-title">

@@ -1,4 +1,5 @@
 import { DriverForm } from "../../components/driver-form";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -18,8 +19,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "driver.new.title");
 
-const NO_ERRORS = {};
-
 export default function DriverNew({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
@@ -31,7 +30,7 @@ export default function DriverNew({ loaderData, actionData }: Route.ComponentPro
       <DriverForm
         config={loaderData.config}
         values={actionData?.values ?? {}}
-        serverErrors={actionData?.errors ?? NO_ERRORS}
+        serverErrors={actionData?.errors ?? NO_FORM_ERRORS}
         refused={Boolean(actionData)}
         submitLabel="driver.form.submitNew"
       />

@@ -8,7 +8,7 @@ import { FormNotice, TextField } from "../../components/form/fields";
 import { ShowPasswordToggle } from "../../components/form/member-fields";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -36,16 +36,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.password.title");
 
-const NO_ERRORS = {};
-
 export default function PasswordUpdate({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    PasswordChangeSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
+  const { errors, formRef, onSubmit, onChange } = useForm(PasswordChangeSchema, actionData);
   const busy = navigation.state === "submitting";
   const type = showPassword ? "text" : "password";
   // Passwords are never sent back: a refused form starts empty again.

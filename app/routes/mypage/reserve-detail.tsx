@@ -1,22 +1,30 @@
 import { Link } from "react-router";
 import { localizePath } from "../../../common/locales";
 import { parseId } from "../../../common/params";
+import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
 import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
+import { receiptsOf } from "../../../server/invoices/invoices";
 import { getMemberReservation } from "../../../server/mypage/reservations";
 import { useYen } from "../../components/car/price";
+import { FormNotice } from "../../components/form/fields";
 import { StatusBadge, usePayMethod, whenWhere } from "../../components/mypage/reservation-card";
+import { CancelConfirmation, CONFIRM_PARAM, useCancelLinks } from "../../components/reservation/cancel-confirmation";
 import { CancelPanel } from "../../components/reservation/cancel-panel";
+import { revalidateOnStale } from "../../components/reservation/cancel-rule";
+import { ReceiptLinks } from "../../components/reservation/receipt-links";
 import { DescriptionList } from "../../components/ui/description-list";
 import type { MessageKey } from "../../i18n/messages";
 import { redirectWithFlash } from "../../lib/flash.server";
-import { handleIntent } from "../../lib/form-action.server";
+import { type FormFailure, handleIntent } from "../../lib/form-action.server";
+import { formObject } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
-import { composeCancellationMails } from "../../presenters/booking-mail.server";
-import { cancelTermsView } from "../../presenters/customer-cancel.server";
+import { cancelConfirmView, cancelTermsView } from "../../presenters/customer-cancel.server";
+import { composeCancellationMails } from "../../presenters/operation-mail.server";
+import { receiptLinksView } from "../../presenters/receipts.server";
 import { type PersonView, reservationView } from "../../presenters/reservation.server";
 import type { Route } from "./+types/reserve-detail";
 
@@ -43,28 +51,59 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const row = await memberReservation(context, request, params.reserveId);
   const { siteId, locale, bundle } = getSite(context);
   const now = new Date();
-  const terms = await customerCancelTerms(services(context).db, siteId, row.reservation, bundle.settings, now);
+  const { db } = services(context);
+  const [terms, receipts] = await Promise.all([
+    customerCancelTerms(db, siteId, row.reservation, bundle.settings, now),
+    receiptsOf(db, siteId, { reservationId: row.reservation.id }),
+  ]);
+  // `?cancel=confirm`: the confirmation step, while the member may still cancel online.
+  const confirming = new URL(request.url).searchParams.get(CONFIRM_PARAM) === "confirm" && terms.state === "open";
   return {
     reservation: reservationView(row, locale, now),
     cancel: cancelTermsView(bundle, row.reservation, terms),
+    confirm: confirming
+      ? cancelConfirmView(
+          bundle,
+          row.reservation,
+          await previewCancellation(db, siteId, { reservation: row.reservation, now }),
+        )
+      : null,
+    receipts: receiptLinksView(receipts, row.store.timeZone, (entryId) =>
+      localizePath(locale, `/${siteId}/mypage/reserves/${row.reservation.id}/receipts/${entryId}`),
+    ),
   };
 }
 
-/** The member cancels online, at the fee the page showed (the schedule's, computed again now). */
+/**
+ * The member confirms the cancellation the confirmation step showed: refused as stale when the
+ * booking or its fee moved since (the step is shown again with the numbers that hold), else
+ * cancelled at the schedule's fee, computed again now.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const row = await memberReservation(context, request, params.reserveId);
   const { siteId, bundle } = getSite(context);
   const { db, mailer, payments } = services(context);
   const form = await request.formData();
+  const back = new URL(request.url).pathname;
   return handleIntent(form, async () => {
-    await cancelByCustomer(db, siteId, row.reservation, bundle.settings, {
-      payments,
-      mailer,
-      mails: composeCancellationMails(bundle),
-    });
-    return redirectWithFlash(request, new URL(request.url).pathname, { kind: "success", key: "reserves.cancel.done" });
+    const now = new Date();
+    const token = tokenFromForm(formObject(form));
+    const confirmed = await confirmCancellation(db, siteId, { reservation: row.reservation, token, now });
+    await cancelByCustomer(
+      db,
+      siteId,
+      row.reservation,
+      bundle.settings,
+      { payments, mailer, mails: composeCancellationMails(bundle) },
+      now,
+    );
+    return confirmed.state === "already_cancelled"
+      ? redirectWithFlash(request, back, { kind: "success", key: "reserves.cancel.cancelled" })
+      : redirectWithFlash(request, back, { kind: "success", key: "reserves.cancel.done" });
   });
 }
+
+export const shouldRevalidate = revalidateOnStale;
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.detailTitle");
 
@@ -88,12 +127,15 @@ function PersonSection({ title, person, testId }: { title: MessageKey; person: P
   );
 }
 
-export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
+export default function ReserveDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const shell = useSite();
   const yen = useYen();
   const payMethod = usePayMethod();
   const r = loaderData.reservation;
+  const links = useCancelLinks();
+  const refusal = (actionData as FormFailure | undefined)?.errors?.form ?? null;
+  const cancelling = r.status === "upcoming" || r.status === "in_progress";
   const none = t("reserves.none");
   const options = r.options.length ? (
     <ul data-testid="reservation-options">
@@ -115,6 +157,13 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
         </h1>
         <StatusBadge status={r.status} />
       </div>
+      {/* The confirmation step first, so a phone shows the question and its numbers in the first screen. */}
+      {cancelling && loaderData.confirm ? <CancelConfirmation view={loaderData.confirm} refusal={refusal} /> : null}
+      {cancelling && !loaderData.confirm && refusal ? (
+        <div className="mt-4">
+          <FormNotice errors={{ form: refusal }} />
+        </div>
+      ) : null}
       <section className="card mt-4 p-4" data-testid="reservation-detail">
         <p className="mb-3 font-bold">
           <span className="text-sm font-semibold text-gray-700">{t("reserves.reserveNo")} </span>
@@ -147,7 +196,8 @@ export default function ReserveDetail({ loaderData }: Route.ComponentProps) {
       </section>
       <PersonSection title="reserves.renter" person={r.renter} testId="reservation-renter" />
       <PersonSection title="reserves.driver" person={r.driver} testId="reservation-driver" />
-      {r.status === "upcoming" || r.status === "in_progress" ? <CancelPanel terms={loaderData.cancel} /> : null}
+      <ReceiptLinks receipts={loaderData.receipts} />
+      {cancelling && !loaderData.confirm ? <CancelPanel terms={loaderData.cancel} confirmHref={links.open} /> : null}
     </main>
   );
 }

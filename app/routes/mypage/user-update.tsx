@@ -7,7 +7,7 @@ import { FormNotice } from "../../components/form/fields";
 import { MemberFields } from "../../components/form/member-fields";
 import { redirectWithFlash } from "../../lib/flash.server";
 import { handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { requireUser } from "../../lib/guards.server";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -37,16 +37,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "member.update.title");
 
-const NO_ERRORS = {};
-
 export default function UserUpdate({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(
-    ProfileUpdateSchema,
-    actionData?.errors ?? NO_ERRORS,
-  );
-  const values = actionData?.values ?? loaderData.values;
+  const { errors, formRef, onSubmit, onChange, values } = useForm(ProfileUpdateSchema, actionData, {
+    values: loaderData.values,
+  });
   const busy = navigation.state === "submitting";
   return (
     <main id="main" tabIndex={-1} className="max-w-xl outline-none">

@@ -1,22 +1,28 @@
+import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
 import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
 import { findByLink, linkExpiry, linkFromQuery } from "../../../server/reservations/booking-links";
+import { FormNotice } from "../../components/form/fields";
 import { StatusBadge } from "../../components/mypage/reservation-card";
+import { CancelConfirmation, CONFIRM_PARAM, useCancelLinks } from "../../components/reservation/cancel-confirmation";
 import { CancelPanel } from "../../components/reservation/cancel-panel";
+import { revalidateOnStale } from "../../components/reservation/cancel-rule";
 import { LinkedBooking } from "../../components/reservation/linked-booking";
 import { redirectWithFlash } from "../../lib/flash.server";
-import { handleIntent } from "../../lib/form-action.server";
+import { type FormFailure, handleIntent } from "../../lib/form-action.server";
+import { formObject } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { getSite, services } from "../../lib/site.server";
-import { composeCancellationMails } from "../../presenters/booking-mail.server";
-import { cancelTermsView, linkedBookingView } from "../../presenters/customer-cancel.server";
+import { cancelConfirmView, cancelTermsView, linkedBookingView } from "../../presenters/customer-cancel.server";
+import { composeCancellationMails } from "../../presenters/operation-mail.server";
 import type { Route } from "./+types/cancel";
 
 /**
  * `/reserve/cancel?no=…&exp=…&sig=…`: a guest's booking, opened from the signed link of its
- * confirmation mail (issue 24), with the fee and the refund of cancelling it online. A link whose
- * signature does not hold is not found; one past its expiry or the site's deadline only shows the
- * booking and the store's number.
+ * confirmation mail (issue 24), with the fee and the refund of cancelling it online; `&cancel=confirm`
+ * is the confirmation step (issue 37) with the fee, the refund and the site's rule, whose button
+ * confirms. A link whose signature does not hold is not found; one past its expiry or the site's
+ * deadline only shows the booking and the store's number.
  */
 async function guestBooking(context: Route.LoaderArgs["context"], request: Request) {
   const { siteId } = getSite(context);
@@ -26,39 +32,61 @@ async function guestBooking(context: Route.LoaderArgs["context"], request: Reque
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { reservation: r, link } = await guestBooking(context, request);
   const { siteId, bundle, locale } = getSite(context);
+  const { db } = services(context);
   const now = new Date();
-  const terms = await customerCancelTerms(services(context).db, siteId, r, bundle.settings, now, linkExpiry(link));
+  const until = linkExpiry(link);
+  const terms = await customerCancelTerms(db, siteId, r, bundle.settings, now, until);
+  const confirming = new URL(request.url).searchParams.get(CONFIRM_PARAM) === "confirm" && terms.state === "open";
   return {
     booking: linkedBookingView(bundle, r, locale),
     status: terms.state === "cancelled" ? ("cancelled" as const) : ("upcoming" as const),
     cancel: cancelTermsView(bundle, r, terms),
+    confirm: confirming
+      ? cancelConfirmView(bundle, r, await previewCancellation(db, siteId, { reservation: r, now }), until)
+      : null,
   };
 }
 
+/** The guest confirms what the confirmation step showed; a stale one is refused and shown again. */
 export async function action({ context, request }: Route.ActionArgs) {
   const { reservation: r, link } = await guestBooking(context, request);
   const { siteId, bundle } = getSite(context);
   const { db, mailer, payments } = services(context);
   const form = await request.formData();
+  const url = new URL(request.url);
+  url.searchParams.delete(CONFIRM_PARAM);
+  const back = `${url.pathname}${url.search}`;
   return handleIntent(form, async () => {
+    const now = new Date();
+    const confirmed = await confirmCancellation(db, siteId, {
+      reservation: r,
+      token: tokenFromForm(formObject(form)),
+      now,
+    });
     await cancelByCustomer(
       db,
       siteId,
       r,
       bundle.settings,
       { payments, mailer, mails: composeCancellationMails(bundle) },
-      new Date(),
+      now,
       linkExpiry(link),
     );
-    const url = new URL(request.url);
-    return redirectWithFlash(request, `${url.pathname}${url.search}`, { kind: "success", key: "reserves.cancel.done" });
+    return redirectWithFlash(request, back, {
+      kind: "success",
+      key: confirmed.state === "already_cancelled" ? "reserves.cancel.cancelled" : "reserves.cancel.done",
+    });
   });
 }
 
+export const shouldRevalidate = revalidateOnStale;
+
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserves.cancel.guestTitle");
 
-export default function GuestCancel({ loaderData: d }: Route.ComponentProps) {
+export default function GuestCancel({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const links = useCancelLinks();
+  const refusal = (actionData as FormFailure | undefined)?.errors?.form ?? null;
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
@@ -67,6 +95,12 @@ export default function GuestCancel({ loaderData: d }: Route.ComponentProps) {
         </h1>
         <StatusBadge status={d.status} />
       </div>
+      {d.confirm ? <CancelConfirmation view={d.confirm} refusal={refusal} /> : null}
+      {!d.confirm && refusal ? (
+        <div className="mt-4">
+          <FormNotice errors={{ form: refusal }} />
+        </div>
+      ) : null}
       <LinkedBooking booking={d.booking} withTotal>
         {d.status === "cancelled" ? (
           <p className="mt-3 font-semibold" data-testid="cancelled-note">
@@ -74,7 +108,7 @@ export default function GuestCancel({ loaderData: d }: Route.ComponentProps) {
           </p>
         ) : null}
       </LinkedBooking>
-      <CancelPanel terms={d.cancel} />
+      {d.confirm ? null : <CancelPanel terms={d.cancel} confirmHref={links.open} />}
     </main>
   );
 }

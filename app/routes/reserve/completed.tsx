@@ -1,6 +1,10 @@
 import { Link, redirect } from "react-router";
+import { formatDateTime } from "../../../common/format";
 import { pickLang } from "../../../common/locales";
+import { telHref, telShown } from "../../../common/tel";
+import { reservationFacts } from "../../../server/reservations/booking-facts";
 import { reservationResult } from "../../../server/reservations/result";
+import { BookingFactsCard } from "../../components/booking/booking-facts";
 import { BookingSteps, PeriodText } from "../../components/booking/booking-summary";
 import { useYen } from "../../components/car/price";
 import { FlowExitLink } from "../../lib/embed";
@@ -11,12 +15,15 @@ import { getMember } from "../../lib/session.server";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, services } from "../../lib/site.server";
 import { periodView } from "../../presenters/booking.server";
+import { cancelWay } from "../../presenters/cancel-way.server";
 import type { Route } from "./+types/completed";
 
 /**
  * The completion page (spec §2 /reserve/completed, §3 reservation result): the reserve number,
- * where the confirmation mail went, and the store to call. It stays readable on reload; starting
- * another booking replaces it.
+ * where the confirmation mail went, and the store to call. It offers the same way to cancel as the
+ * confirmation mail (issue 37): while the site lets customers cancel online, the mail's signed link
+ * for a guest or My Page for a member, with the deadline; otherwise the store's phone. It stays
+ * readable on reload; starting another booking replaces it.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await getReserveSession(context);
@@ -26,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!result) throw redirect(reservePath(context, "/reserve"));
   const store = bundle.stores.find((s) => s.id === result.storeId);
   const returnStore = bundle.stores.find((s) => s.id === (result.returnStoreId ?? result.storeId)) ?? store;
+  const way = cancelWay(bundle, result);
   return {
     reserveNo: result.reserveNo,
     email: result.borrower?.email ?? "",
@@ -36,13 +44,26 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: result.totalFee,
     payMethod: result.payMethod,
     member: (await getMember(context)) !== null,
+    // Repeated where people look on the day, as the mail does (issue 40).
+    facts: reservationFacts(bundle, result),
+    // The mail's way to cancel: its signed link (a guest) or My Page (a member), until the deadline.
+    cancelOnline: way
+      ? {
+          deadline: formatDateTime(way.deadline, store?.timeZone),
+          path:
+            way.kind === "guest"
+              ? `/reserve/cancel?${new URLSearchParams({ ...way.link })}`
+              : `/mypage/reserves/${result.id}`,
+          guest: way.kind === "guest",
+        }
+      : null,
   };
 }
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "completed.title");
 
 export default function Completed({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const yen = useYen();
   const shell = useSite();
   const d = loaderData;
@@ -86,15 +107,32 @@ export default function Completed({ loaderData }: Route.ComponentProps) {
           <dd>{t(`reserves.pay.${d.payMethod}` as "reserves.pay.1")}</dd>
         </dl>
       </section>
+      <div className="mt-4">
+        <BookingFactsCard facts={d.facts} />
+      </div>
+      {d.cancelOnline ? (
+        <section className="card mt-4 p-4" data-testid="completed-cancel">
+          <p className="text-sm text-gray-800" data-testid="completed-cancel-deadline">
+            {t("completed.cancelOnline", { deadline: d.cancelOnline.deadline })}
+          </p>
+          <FlowExitLink
+            to={sitePath({ ...shell, embedded: false }, d.cancelOnline.path)}
+            className="btn-secondary mt-2 w-full"
+            testId="completed-cancel-link"
+          >
+            {d.cancelOnline.guest ? t("completed.cancelGuest") : t("completed.cancelMember")}
+          </FlowExitLink>
+        </section>
+      ) : null}
       {d.tel ? (
         <section className="card mt-4 p-4" data-testid="completed-store-contact">
-          <p className="text-sm text-gray-800">{t("completed.contact", { store: d.storeName })}</p>
-          <a
-            href={`tel:${d.tel.replace(/[^\d+]/g, "")}`}
-            className="btn-secondary mt-2 w-full"
-            data-testid="completed-tel"
-          >
-            {t("completed.call", { tel: d.tel })}
+          <p className="text-sm text-gray-800">
+            {d.cancelOnline
+              ? t("completed.contactChange", { store: d.storeName })
+              : t("completed.contact", { store: d.storeName })}
+          </p>
+          <a href={telHref(d.tel)} className="btn-secondary mt-2 w-full" data-testid="completed-tel">
+            {t("completed.call", { tel: telShown(d.tel, locale) })}
           </a>
         </section>
       ) : null}

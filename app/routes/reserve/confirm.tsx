@@ -1,13 +1,16 @@
 import { useState } from "react";
 import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
 import { localDate } from "../../../common/calendar-date";
+import { pickLang } from "../../../common/locales";
 import { getDriver } from "../../../server/drivers/drivers";
+import { sessionFacts } from "../../../server/reservations/booking-facts";
 import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
 import { feesDiffer } from "../../../server/reservations/quote";
 import { PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
+import { BookingFactsCard } from "../../components/booking/booking-facts";
 import { BookingSteps, FeeBreakdown } from "../../components/booking/booking-summary";
 import { ConfirmCar, ConfirmCustomer } from "../../components/booking/confirm-sections";
-import { useYen } from "../../components/car/price";
+import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
 import { CsrfField } from "../../components/csrf-field";
 import { Field, FormNotice, inputClass, RadioField, TextField } from "../../components/form/fields";
 import { useReasonText } from "../../components/search/field-error";
@@ -22,7 +25,7 @@ import {
   requireConfirmableSession,
 } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
@@ -55,11 +58,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     quote: quoteView(quote, locale),
     customer: customerView(session, locale, saved?.name),
+    // Before paying: the passengers, the rule, what the total covers and what to bring (issue 40).
+    facts: sessionFacts(bundle, session, quote, saved),
     updated,
     blocked: quote.blocked,
     searchPath: `${reservePath(context, "/reserve")}?${new URLSearchParams({ ...session.search, si: String(session.storeId) })}`,
     signedIn: member !== null,
     methods: bundle.settings.settlementMethods.filter((m) => m >= 1 && m <= 4),
+    // What "other" means at this company (issue 40); empty: a general line from the catalogue.
+    payOtherNote: pickLang(bundle.settings, "payOtherNote", locale),
     advanceCardTooEarly: tooEarly,
     values: {
       pay_method: session.payMethod ? String(session.payMethod) : "",
@@ -128,7 +135,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "confirm.title");
 
-const NO_ERRORS = {};
+/** The aside's buttons sit outside the form, beside it on a desktop. */
+const FORM_ID = "confirm-form";
 const PAY_LABEL: Record<number, MessageKey> = {
   1: "reserves.pay.1",
   2: "reserves.pay.2",
@@ -139,34 +147,40 @@ const PAY_LABEL: Record<number, MessageKey> = {
 export default function Confirm({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const reasonText = useReasonText();
-  const yen = useYen();
   const navigation = useNavigation();
   const { quote, customer, methods } = loaderData;
-  const values = actionData?.values ?? loaderData.values;
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(ConfirmSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange, values } = useForm(ConfirmSchema, actionData, {
+    values: loaderData.values,
+  });
   const [method, setMethod] = useState(values.pay_method ?? "");
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const byCard = method === "1";
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-3 pt-3 pb-28 outline-none sm:px-4">
-      <BookingSteps current={2} />
-      <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
-        {t("confirm.title")}
-      </h1>
-      {loaderData.updated ? (
-        <p
-          role="alert"
-          className="mt-3 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
-          data-testid="details-updated"
-        >
-          {reasonText({ code: "details_updated" })}
-          {loaderData.blocked ? (
-            <span className="mt-1 block font-normal" data-testid="confirm-blocked">
-              {reasonText(loaderData.blocked)}
-            </span>
-          ) : null}
-        </p>
-      ) : null}
+    <main
+      id="main"
+      tabIndex={-1}
+      className={`mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10 ${stepColumnsClass}`}
+    >
+      <div className="lg:col-span-2">
+        <BookingSteps current={2} />
+        <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
+          {t("confirm.title")}
+        </h1>
+        {loaderData.updated ? (
+          <p
+            role="alert"
+            className="mt-3 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-amber-950"
+            data-testid="details-updated"
+          >
+            {reasonText({ code: "details_updated" })}
+            {loaderData.blocked ? (
+              <span className="mt-1 block font-normal" data-testid="confirm-blocked">
+                {reasonText(loaderData.blocked)}
+              </span>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
       <Form
         method="post"
         ref={formRef}
@@ -178,7 +192,8 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
         }}
         onChange={onChange}
         noValidate
-        className="mt-4 grid gap-4"
+        id={FORM_ID}
+        className={stepMainClass}
         data-testid="confirm-form"
       >
         <CsrfField />
@@ -187,6 +202,7 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
         <ConfirmCar quote={quote} />
         {quote.fees ? <FeeBreakdown fees={quote.fees} rentalDays={quote.rentalDays} /> : null}
         <ConfirmCustomer customer={customer} />
+        <BookingFactsCard facts={loaderData.facts} />
         <section aria-labelledby="payment-heading" className="card flex flex-col gap-4 p-4">
           <h2 id="payment-heading" className="sr-only">
             {t("confirm.payMethod")}
@@ -200,6 +216,12 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
             onChange={setMethod}
             options={methods.map((m) => ({ value: String(m), label: t(PAY_LABEL[m] ?? "reserves.pay.4") }))}
           />
+          {methods.includes(4) ? (
+            <p className="-mt-2 text-sm text-gray-800" data-testid="pay-other-note">
+              <span className="font-semibold">{t("reserves.pay.4")}: </span>
+              {loaderData.payOtherNote || t("payOther.default")}
+            </p>
+          ) : null}
           {methods.includes(1) && loaderData.advanceCardTooEarly ? (
             <p className="-mt-2 text-sm text-gray-800" data-testid="advance-card-note">
               {reasonText({ code: "advance_card_too_early", params: { days: 50 } })}
@@ -231,46 +253,54 @@ export default function Confirm({ loaderData, actionData }: Route.ComponentProps
           </Field>
           <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
         </section>
-        <div
-          className="sticky bottom-0 z-10 -mx-3 flex flex-col gap-2 border-t border-gray-200 bg-white p-3 shadow-[0_-2px_6px_rgba(0,0,0,0.08)] sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none"
-          data-bottom-bar
-        >
-          {quote.fees ? (
-            <p className="flex items-baseline justify-between gap-3">
-              <span className="text-sm text-gray-700">{t("booking.fees.total")}</span>
-              <span className="price text-xl font-bold" data-testid="confirm-total" data-amount={quote.fees.total}>
-                {yen(quote.fees.total)}
-              </span>
-            </p>
-          ) : null}
-          {loaderData.blocked ? (
-            <Link to={loaderData.searchPath} className="btn-primary w-full" data-testid="confirm-search-again">
-              {t("confirm.searchAgain")}
-            </Link>
-          ) : (
-            <button
-              type="submit"
-              name="intent"
-              value="submit"
-              className="btn-primary w-full"
-              aria-disabled={busy || undefined}
-              data-testid="confirm-submit"
-            >
-              {busy ? t("confirm.submitting") : byCard ? t("confirm.toCard") : t("confirm.submit")}
-            </button>
-          )}
-        </div>
-        <button
-          type="submit"
-          name="intent"
-          value="back"
-          formNoValidate
-          className="btn-secondary w-full"
-          data-testid="confirm-back"
-        >
-          {t("confirm.back")}
-        </button>
       </Form>
+      <StepAside
+        summary={
+          quote.period
+            ? {
+                storeName: quote.store.name,
+                className: quote.car.className,
+                carName: quote.car.name,
+                period: quote.period,
+              }
+            : null
+        }
+        summaryOnDesktop
+        total={quote.fees?.total}
+        barTestId="confirm-bar"
+        totalTestId="confirm-total"
+        after={
+          <button
+            type="submit"
+            form={FORM_ID}
+            name="intent"
+            value="back"
+            formNoValidate
+            className="btn-secondary w-full"
+            data-testid="confirm-back"
+          >
+            {t("confirm.back")}
+          </button>
+        }
+      >
+        {loaderData.blocked ? (
+          <Link to={loaderData.searchPath} className="btn-primary lg:w-full" data-testid="confirm-search-again">
+            {t("confirm.searchAgain")}
+          </Link>
+        ) : (
+          <button
+            type="submit"
+            form={FORM_ID}
+            name="intent"
+            value="submit"
+            className="btn-primary min-w-32 lg:w-full"
+            aria-disabled={busy || undefined}
+            data-testid="confirm-submit"
+          >
+            {busy ? t("confirm.submitting") : byCard ? t("confirm.toCard") : t("confirm.submit")}
+          </button>
+        )}
+      </StepAside>
     </main>
   );
 }

@@ -10,8 +10,8 @@ import {
 } from "../../../server/cards/card.schema";
 import { listCards, savedCardSource } from "../../../server/cards/cards";
 import { completeCardAction, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
-import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
-import { useYen } from "../../components/car/price";
+import { BookingSteps } from "../../components/booking/booking-summary";
+import { StepAside, stepColumnsClass } from "../../components/booking/step-aside";
 import { CsrfField } from "../../components/csrf-field";
 import { brandKey, CardFields } from "../../components/form/card-fields";
 import { FormNotice } from "../../components/form/fields";
@@ -26,7 +26,7 @@ import {
   requireConfirmableSession,
 } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
@@ -130,18 +130,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "reserveCard.title");
 
-const NO_ERRORS = {};
+/** The pay button sits in the aside, outside the form. */
+const FORM_ID = "reserve-card-form";
 /** A saved card has no fields to check in the browser. */
 const NOTHING_TO_CHECK = { safeParse: () => ({ success: true as const }) };
 
 export default function ReserveCreditCard({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const yen = useYen();
   const reasonText = useReasonText();
   const navigation = useNavigation();
   const { cards, summary, stripe } = loaderData;
   const values = actionData?.values ?? {};
-  const serverErrors = actionData?.errors ?? (loaderData.refused ? { form: loaderData.refused } : NO_ERRORS);
+  const serverErrors = actionData?.errors ?? (loaderData.refused ? { form: loaderData.refused } : NO_FORM_ERRORS);
   const defaultCard = cards.find((c) => c.isDefault) ?? cards[0];
   const [choice, setChoice] = useState(values.card_choice ?? (defaultCard ? `saved:${defaultCard.id}` : "new"));
   const newCard = choice === "new";
@@ -154,118 +154,116 @@ export default function ReserveCreditCard({ loaderData, actionData }: Route.Comp
   const hydrated = useHydrated();
   const busy = (navigation.state !== "idle" && navigation.formMethod === "POST") || stripeSubmit.creating;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-3 pt-3 pb-8 outline-none sm:px-4">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10">
       <BookingSteps current={2} />
       <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
         {t("reserveCard.title")}
       </h1>
       <p className="mt-1 text-gray-700">{t("reserveCard.lead")}</p>
-      {summary ? (
-        <div className="mt-4">
-          <BookingSummary summary={summary} />
-        </div>
-      ) : null}
-      <Form
-        method="post"
-        ref={formRef}
-        onSubmit={(event) => {
-          if (busy) event.preventDefault();
-          else if (stripeCard) stripeSubmit.onSubmit(event);
-          else onSubmit(event);
-        }}
-        onChange={onChange}
-        noValidate
-        className="card mt-4 flex flex-col gap-4 p-4"
-        data-testid="reserve-card-form"
-      >
-        <CsrfField />
-        <FormNotice errors={errors} />
-        {errors.form ? (
-          <p className="-mt-2 text-sm text-gray-800" data-testid="card-failed-help">
-            {t("reserveCard.failedHelp")}
-          </p>
-        ) : null}
-        {cards.length ? (
-          <fieldset className="flex flex-col gap-2" data-field="card_choice">
-            <legend className="mb-1 font-semibold">{t("reserveCard.choose")}</legend>
-            {cards.map((card) => (
-              <label key={card.id} className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
+      <div className={`mt-4 ${stepColumnsClass}`}>
+        <Form
+          id={FORM_ID}
+          method="post"
+          ref={formRef}
+          onSubmit={(event) => {
+            if (busy) event.preventDefault();
+            else if (stripeCard) stripeSubmit.onSubmit(event);
+            else onSubmit(event);
+          }}
+          onChange={onChange}
+          noValidate
+          className="card flex min-w-0 flex-col gap-4 p-4 lg:col-start-1"
+          data-testid="reserve-card-form"
+        >
+          <CsrfField />
+          <FormNotice errors={errors} />
+          {errors.form ? (
+            <p className="-mt-2 text-sm text-gray-800" data-testid="card-failed-help">
+              {t("reserveCard.failedHelp")}
+            </p>
+          ) : null}
+          {cards.length ? (
+            <fieldset className="flex flex-col gap-2" data-field="card_choice">
+              <legend className="mb-1 font-semibold">{t("reserveCard.choose")}</legend>
+              {cards.map((card) => (
+                <label
+                  key={card.id}
+                  className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3"
+                >
+                  <input
+                    type="radio"
+                    name="card_choice"
+                    value={`saved:${card.id}`}
+                    checked={choice === `saved:${card.id}`}
+                    onChange={() => setChoice(`saved:${card.id}`)}
+                    data-testid="saved-card-choice"
+                  />
+                  <span>
+                    <span className="font-bold">{t(brandKey(card.brand))}</span> •••• {card.last4}
+                    {card.isDefault ? (
+                      <span className="ml-2 text-sm text-gray-700">({t("creditCard.default")})</span>
+                    ) : null}
+                  </span>
+                </label>
+              ))}
+              <label className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
                 <input
                   type="radio"
                   name="card_choice"
-                  value={`saved:${card.id}`}
-                  checked={choice === `saved:${card.id}`}
-                  onChange={() => setChoice(`saved:${card.id}`)}
-                  data-testid="saved-card-choice"
+                  value="new"
+                  checked={newCard}
+                  onChange={() => setChoice("new")}
+                  data-testid="new-card-choice"
                 />
-                <span>
-                  <span className="font-bold">{t(brandKey(card.brand))}</span> •••• {card.last4}
-                  {card.isDefault ? (
-                    <span className="ml-2 text-sm text-gray-700">({t("creditCard.default")})</span>
-                  ) : null}
-                </span>
+                {t("reserveCard.newCard")}
               </label>
-            ))}
-            <label className="flex min-h-11 items-center gap-3 rounded-md border border-gray-300 px-3">
-              <input
-                type="radio"
-                name="card_choice"
-                value="new"
-                checked={newCard}
-                onChange={() => setChoice("new")}
-                data-testid="new-card-choice"
-              />
-              {t("reserveCard.newCard")}
-            </label>
-            {errors.card_choice ? <p className="text-sm text-red-800">{reasonText(errors.card_choice)}</p> : null}
-          </fieldset>
-        ) : (
-          <input type="hidden" name="card_choice" value="new" />
-        )}
-        {newCard ? (
-          <>
-            <ul className="list-disc pl-5 text-sm text-gray-800">
-              <li data-testid="jcb-note">{t("creditCard.jcbNote")}</li>
-              <li>{t("creditCard.secureNote")}</li>
-            </ul>
-            {stripe ? (
-              <StripeCardField
-                config={stripe}
-                errors={errors}
-                setErrors={setErrors}
-                control={stripeSubmit.control}
-                values={values}
-                refusal={actionData ?? loaderData.refused}
-              />
-            ) : (
-              <CardFields
-                errors={errors}
-                values={values}
-                years={loaderData.years}
-                formRef={formRef}
-                refused={Boolean(actionData || loaderData.refused)}
-              />
-            )}
-          </>
-        ) : null}
-        <p className="flex items-baseline justify-between gap-3 border-t border-gray-200 pt-3">
-          <span className="text-sm text-gray-700">{t("reserveCard.amount")}</span>
-          <span className="price text-xl font-bold" data-testid="card-total" data-amount={loaderData.total}>
-            {yen(loaderData.total)}
-          </span>
-        </p>
-        <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
-        {/* A new card on Stripe needs JavaScript: no button that could only fail without it. */}
-        <button
-          type="submit"
-          className="btn-primary w-full"
-          aria-disabled={busy || undefined}
-          hidden={stripeCard && !hydrated}
-          data-testid="card-pay"
-        >
-          {busy ? t("confirm.submitting") : t("reserveCard.pay")}
-        </button>
-      </Form>
+              {errors.card_choice ? <p className="text-sm text-red-800">{reasonText(errors.card_choice)}</p> : null}
+            </fieldset>
+          ) : (
+            <input type="hidden" name="card_choice" value="new" />
+          )}
+          {newCard ? (
+            <>
+              <ul className="list-disc pl-5 text-sm text-gray-800">
+                <li data-testid="jcb-note">{t("creditCard.jcbNote")}</li>
+                <li>{t("creditCard.secureNote")}</li>
+              </ul>
+              {stripe ? (
+                <StripeCardField
+                  config={stripe}
+                  errors={errors}
+                  setErrors={setErrors}
+                  control={stripeSubmit.control}
+                  values={values}
+                  refusal={actionData ?? loaderData.refused}
+                />
+              ) : (
+                <CardFields
+                  errors={errors}
+                  values={values}
+                  years={loaderData.years}
+                  formRef={formRef}
+                  refused={Boolean(actionData || loaderData.refused)}
+                />
+              )}
+            </>
+          ) : null}
+          <p className="text-sm text-gray-700">{t("confirm.submitNote")}</p>
+        </Form>
+        <StepAside summary={summary} total={loaderData.total} barTestId="card-bar" totalTestId="card-total">
+          {/* A new card on Stripe needs JavaScript: no button that could only fail without it. */}
+          <button
+            type="submit"
+            form={FORM_ID}
+            className="btn-primary min-w-32 lg:w-full"
+            aria-disabled={busy || undefined}
+            hidden={stripeCard && !hydrated}
+            data-testid="card-pay"
+          >
+            {busy ? t("confirm.submitting") : t("reserveCard.pay")}
+          </button>
+        </StepAside>
+      </div>
     </main>
   );
 }

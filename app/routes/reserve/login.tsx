@@ -1,11 +1,12 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { LoginSchema } from "../../../server/auth/fields.schema";
-import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
+import { BookingSteps } from "../../components/booking/booking-summary";
+import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
 import { CsrfField } from "../../components/csrf-field";
 import { FormNotice, TextField } from "../../components/form/fields";
 import { FlowExitLink } from "../../lib/embed";
-import { useFormValidation } from "../../lib/forms";
+import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { optionsPath, requireReserveSession, reservePath } from "../../lib/reserve-session.server";
 import { privateMeta } from "../../lib/seo";
@@ -42,13 +43,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "booking.login.title");
 
-const NO_ERRORS = {};
-
 export default function ReserveLogin({ loaderData, actionData }: Route.ComponentProps) {
   const shell = useSite();
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(LoginSchema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange } = useForm(LoginSchema, actionData);
   const busy = navigation.state === "submitting";
   // A refused password is never shown again: the field empties with each answer.
   useEffect(() => {
@@ -57,103 +56,109 @@ export default function ReserveLogin({ loaderData, actionData }: Route.Component
   }, [actionData, formRef]);
   const { summary, allowGuest } = loaderData;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-xl px-4 pt-3 pb-10 outline-none">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pt-3 pb-10 outline-none">
       <BookingSteps current={1} />
       <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
         {t("booking.login.title")}
       </h1>
-      {summary ? (
-        <div className="mt-3">
-          <BookingSummary
-            summary={summary}
-            action={
-              <Link to={loaderData.optionsHref} className="link tap text-sm" data-testid="summary-change">
-                {t("booking.summary.change")}
+      <div className={`mt-4 ${stepColumnsClass}`}>
+        <div className={stepMainClass}>
+          <p className="text-gray-700">{t("booking.login.lead")}</p>
+
+          {allowGuest ? (
+            <section aria-labelledby="guest-heading" className="card p-5" data-testid="guest-section">
+              <h2 id="guest-heading" className="font-bold">
+                {t("booking.login.guestHeading")}
+              </h2>
+              <p className="mt-1 text-sm text-gray-800">{t("booking.login.guestLead")}</p>
+              <Link to={loaderData.userPath} className="btn-primary mt-3 w-full" data-testid="guest-link">
+                {t("booking.login.guest")}
               </Link>
-            }
-          />
+            </section>
+          ) : (
+            <p
+              className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
+              data-testid="members-only"
+            >
+              {t("booking.login.membersOnly")}
+            </p>
+          )}
+
+          <section aria-labelledby="member-heading" className="card p-5">
+            <h2 id="member-heading" className="font-bold">
+              {t("booking.login.memberHeading")}
+            </h2>
+            <Form
+              method="post"
+              ref={formRef}
+              onSubmit={onSubmit}
+              onChange={onChange}
+              noValidate
+              className="mt-3 flex flex-col gap-4"
+              data-testid="login-form"
+            >
+              <CsrfField />
+              <FormNotice errors={errors} />
+              <TextField
+                name="email"
+                type="email"
+                label="login.email"
+                required
+                errors={errors}
+                autoComplete="username"
+                inputMode="email"
+                defaultValue={actionData?.values.email}
+              />
+              <TextField
+                name="password"
+                type="password"
+                label="login.password"
+                required
+                errors={errors}
+                autoComplete="current-password"
+              />
+              <button
+                type="submit"
+                className={`${allowGuest ? "btn-secondary" : "btn-primary"} w-full`}
+                disabled={busy}
+                data-testid="login-submit"
+              >
+                {busy ? t("form.submitting") : t("login.submit")}
+              </button>
+              <FlowExitLink
+                to={sitePath(shell, "/password_request")}
+                className="link tap self-start"
+                testId="forgot-password"
+              >
+                {t("login.forgot")}
+              </FlowExitLink>
+            </Form>
+          </section>
+
+          <section aria-labelledby="new-heading" className="card p-5">
+            <h2 id="new-heading" className="font-bold">
+              {t("booking.login.newHeading")}
+            </h2>
+            <FlowExitLink
+              to={sitePath(shell, "/user/regist")}
+              className="btn-secondary mt-3 w-full"
+              testId="register-link"
+            >
+              {t("booking.login.register")}
+            </FlowExitLink>
+          </section>
         </div>
-      ) : null}
-      <p className="mt-4 text-gray-700">{t("booking.login.lead")}</p>
-
-      {allowGuest ? (
-        <section aria-labelledby="guest-heading" className="card mt-4 p-5" data-testid="guest-section">
-          <h2 id="guest-heading" className="font-bold">
-            {t("booking.login.guestHeading")}
-          </h2>
-          <p className="mt-1 text-sm text-gray-800">{t("booking.login.guestLead")}</p>
-          <Link to={loaderData.userPath} className="btn-primary mt-3 w-full" data-testid="guest-link">
-            {t("booking.login.guest")}
-          </Link>
-        </section>
-      ) : (
-        <p
-          className="mt-4 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950"
-          data-testid="members-only"
-        >
-          {t("booking.login.membersOnly")}
-        </p>
-      )}
-
-      <section aria-labelledby="member-heading" className="card mt-4 p-5">
-        <h2 id="member-heading" className="font-bold">
-          {t("booking.login.memberHeading")}
-        </h2>
-        <Form
-          method="post"
-          ref={formRef}
-          onSubmit={onSubmit}
-          onChange={onChange}
-          noValidate
-          className="mt-3 flex flex-col gap-4"
-          data-testid="login-form"
-        >
-          <CsrfField />
-          <FormNotice errors={errors} />
-          <TextField
-            name="email"
-            type="email"
-            label="login.email"
-            required
-            errors={errors}
-            autoComplete="username"
-            inputMode="email"
-            defaultValue={actionData?.values.email}
-          />
-          <TextField
-            name="password"
-            type="password"
-            label="login.password"
-            required
-            errors={errors}
-            autoComplete="current-password"
-          />
-          <button
-            type="submit"
-            className={`${allowGuest ? "btn-secondary" : "btn-primary"} w-full`}
-            disabled={busy}
-            data-testid="login-submit"
-          >
-            {busy ? t("form.submitting") : t("login.submit")}
-          </button>
-          <FlowExitLink
-            to={sitePath(shell, "/password_request")}
-            className="link tap self-start"
-            testId="forgot-password"
-          >
-            {t("login.forgot")}
-          </FlowExitLink>
-        </Form>
-      </section>
-
-      <section aria-labelledby="new-heading" className="card mt-4 p-5">
-        <h2 id="new-heading" className="font-bold">
-          {t("booking.login.newHeading")}
-        </h2>
-        <FlowExitLink to={sitePath(shell, "/user/regist")} className="btn-secondary mt-3 w-full" testId="register-link">
-          {t("booking.login.register")}
-        </FlowExitLink>
-      </section>
+        <StepAside
+          summary={summary}
+          summaryAction={
+            <Link to={loaderData.optionsHref} className="link tap text-sm" data-testid="summary-change">
+              {t("booking.summary.change")}
+            </Link>
+          }
+          barTestId="login-bar"
+          totalTestId="login-total"
+        />
+      </div>
     </main>
   );
 }

@@ -10,11 +10,13 @@ import {
   useNavigation,
 } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
+import { isLongRental, LONG_RENTAL_FIELD, longRentalRefusal } from "../../../common/long-rental";
 import { parseSearchQuery } from "../../../server/availability/search-schema";
 import { notFoundError } from "../../../server/errors";
 import {
   chosenQuantities,
   needsOptionNotPossibleChoice,
+  OPTION_NOT_POSSIBLE,
   optionField,
   optionsFormSchema,
   readOptionsForm,
@@ -22,14 +24,15 @@ import {
 import { quoteReservation } from "../../../server/reservations/quote";
 import type { ReserveSession } from "../../../server/reservations/reserve-session";
 import { BookingSteps, BookingSummary, FeeBreakdown } from "../../components/booking/booking-summary";
-import { ImmunityChoice, OptionRow } from "../../components/booking/options-fields";
-import { OptionsTotalBar } from "../../components/booking/options-total-bar";
+import { LongRentalCheck } from "../../components/booking/long-rental";
+import { ImmunityChoice, NotPossibleChoice, OptionRow } from "../../components/booking/options-fields";
+import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
 import { useLiveQuote } from "../../components/booking/use-live-quote";
 import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, RadioField } from "../../components/form/fields";
+import { FormNotice } from "../../components/form/fields";
 import { useReasonText } from "../../components/search/field-error";
 import { formValues } from "../../lib/form-action.server";
-import { issuesToErrors, useFormValidation } from "../../lib/forms";
+import { issuesToErrors, useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import {
   carPath,
@@ -87,7 +90,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const back = carPath(context, storeId, carTypeId, search);
   if (!quote.period) {
     // Online booking suspended: say so here. Dates that cannot be booked are chosen on the car page.
-    if (quote.blocked) return { view, values: formDefaults(view, null), back };
+    if (quote.blocked) {
+      return { view, values: formDefaults(view, null), back, longRentalDays: bundle.settings.longRentalDays };
+    }
     throw redirect(back);
   }
   const session = carried
@@ -101,7 +106,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         withImmunity: quote.withImmunity,
       })
     : same;
-  return { view, values: formDefaults(view, session?.optionNotPossibleType ?? null), back };
+  return {
+    view,
+    values: formDefaults(view, session?.optionNotPossibleType ?? null),
+    back,
+    longRentalDays: bundle.settings.longRentalDays,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -154,6 +164,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const reason = quote.blocked ?? { code: "no_cars_in_period" as const };
     return data({ view, values, errors: { form: reason } as Record<string, ReasonLike> }, { status: 422 });
   }
+  // A long rental goes on once confirmed (or the visitor calls the store instead).
+  const longRental = longRentalRefusal(bundle.settings.longRentalDays, quote.rentalDays, form.has(LONG_RENTAL_FIELD));
+  if (longRental) {
+    return data(
+      { view, values, errors: { [LONG_RENTAL_FIELD]: longRental } as Record<string, ReasonLike> },
+      { status: 422 },
+    );
+  }
   await saveReserveSession(context, next);
   throw redirect(reservePath(context, (await getMember(context)) ? "/reserve/user" : "/reserve/login"));
 }
@@ -166,8 +184,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "booking.options.title");
 
-const NO_ERRORS: Record<string, ReasonLike> = {};
-
 export default function Options({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const reasonText = useReasonText();
@@ -176,13 +192,11 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
   const fetcher = useFetcher<typeof action>();
   const self = `${location.pathname}${location.search}`;
   const { view, announce } = useLiveQuote(loaderData.view, actionData?.view, fetcher);
-
-  const values = actionData?.values ?? loaderData.values;
   const unavailableIds = useMemo(() => view.options.filter((o) => o.mayBeUnavailable).map((o) => o.id), [view.options]);
   const unavailableKey = unavailableIds.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new schema only when the ids change
   const schema = useMemo(() => optionsFormSchema(unavailableIds), [unavailableKey]);
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, actionData?.errors ?? NO_ERRORS);
+  const { errors, formRef, onSubmit, onChange, values } = useForm(schema, actionData, { values: loaderData.values });
 
   // Whether the "reserve anyway / cancel" choice is asked: from the form as it is now.
   const chosenNow = (form: HTMLFormElement | null) =>
@@ -195,6 +209,8 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
     );
   const [askChoice, setAskChoice] = useState(() => chosenNow(null));
 
+  // Most bookers keep the booking without the seat: that answer is chosen until they pick the other.
+  const chosenNotPossible = values.option_not_possible_type || String(OPTION_NOT_POSSIBLE.reserveAnyway);
   const shownErrors = askChoice
     ? errors
     : Object.fromEntries(Object.entries(errors).filter(([k]) => k !== "option_not_possible_type"));
@@ -214,6 +230,12 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
   };
 
   const { car, store, period, fees, blocked } = view;
+  const summaryOf = (p: NonNullable<typeof period>) => ({
+    storeName: store.name,
+    className: car.className,
+    carName: car.name,
+    period: p,
+  });
   return (
     <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10">
       <p>
@@ -227,24 +249,26 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
       <h1 className="mt-4 text-2xl font-bold" data-testid="page-title">
         {t("booking.options.title")}
       </h1>
-      {period ? (
-        <div className="mt-3">
-          <BookingSummary summary={{ storeName: store.name, className: car.className, carName: car.name, period }} />
-        </div>
-      ) : (
-        <p className="mt-2 text-gray-700" data-testid="summary-car">
-          {car.className} · {store.name} · {car.name}
-        </p>
-      )}
       {blocked || !fees ? (
-        <div className="card mt-4 p-4">
-          <p role="alert" className="font-semibold text-red-700" data-testid="options-blocked">
-            {reasonText(blocked ?? { code: "no_cars_in_period" })}
-          </p>
-          <Link to={loaderData.back} className="btn-secondary mt-3 w-full sm:w-auto" data-testid="blocked-back">
-            {t("booking.options.backToCar")}
-          </Link>
-        </div>
+        <>
+          {period ? (
+            <div className="mt-3">
+              <BookingSummary summary={summaryOf(period)} />
+            </div>
+          ) : (
+            <p className="mt-2 text-gray-700" data-testid="summary-car">
+              {car.className} · {store.name} · {car.name}
+            </p>
+          )}
+          <div className="card mt-4 p-4">
+            <p role="alert" className="font-semibold text-red-700" data-testid="options-blocked">
+              {reasonText(blocked ?? { code: "no_cars_in_period" })}
+            </p>
+            <Link to={loaderData.back} className="btn-secondary mt-3 w-full sm:w-auto" data-testid="blocked-back">
+              {t("booking.options.backToCar")}
+            </Link>
+          </div>
+        </>
       ) : (
         <Form
           method="post"
@@ -257,10 +281,10 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
           }}
           onChange={recalc}
           noValidate
-          className="mt-4 grid gap-4 lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-6"
+          className={`mt-4 ${stepColumnsClass}`}
           data-testid="options-form"
         >
-          <div className="grid min-w-0 gap-4">
+          <div className={stepMainClass}>
             <CsrfField />
             <p className="text-gray-700">{t("booking.options.lead")}</p>
             <FormNotice errors={shownErrors} />
@@ -284,20 +308,12 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
               )}
             </section>
             {askChoice ? (
-              <section className="card border-l-4 border-amber-600 p-4" data-testid="not-possible">
-                <p className="mb-2 text-sm text-gray-800">{t("booking.notPossible.lead")}</p>
-                <RadioField
-                  name="option_not_possible_type"
-                  label="booking.notPossible.legend"
-                  required
-                  errors={shownErrors}
-                  value={values.option_not_possible_type}
-                  options={[
-                    { value: "1", label: t("booking.notPossible.reserve") },
-                    { value: "2", label: t("booking.notPossible.cancel") },
-                  ]}
-                />
-              </section>
+              <NotPossibleChoice lead="booking.notPossible.lead" errors={shownErrors} value={chosenNotPossible} />
+            ) : unavailableIds.length ? (
+              // Without JavaScript the page cannot reveal the choice when a limited option is picked: ask up front.
+              <noscript>
+                <NotPossibleChoice lead="booking.notPossible.leadAny" errors={shownErrors} value={chosenNotPossible} />
+              </noscript>
             ) : null}
             {view.immunity ? <ImmunityChoice perDay={view.immunity.perDay} checked={values.immunity === "1"} /> : null}
             <noscript>
@@ -312,9 +328,35 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
               </button>
             </noscript>
             <FeeBreakdown fees={fees} rentalDays={view.rentalDays} busy={busy} />
+            {isLongRental(loaderData.longRentalDays, view.rentalDays) ? (
+              <LongRentalCheck
+                days={loaderData.longRentalDays}
+                rentalDays={view.rentalDays}
+                store={store}
+                errors={shownErrors}
+                checked={values[LONG_RENTAL_FIELD] !== undefined && values[LONG_RENTAL_FIELD] !== ""}
+              />
+            ) : null}
           </div>
 
-          <OptionsTotalBar total={fees.total} busy={busy} sending={sending} />
+          <StepAside
+            summary={period ? summaryOf(period) : null}
+            total={fees.total}
+            busy={busy}
+            barTestId="options-bar"
+            totalTestId="booking-total"
+          >
+            <button
+              type="submit"
+              name="intent"
+              value="next"
+              className="btn-primary min-w-32 lg:w-full"
+              disabled={sending}
+              data-testid="options-next"
+            >
+              {sending ? t("form.submitting") : t("booking.next")}
+            </button>
+          </StepAside>
           <p role="status" className="sr-only" data-testid="fees-status">
             {announce}
           </p>

@@ -16,7 +16,7 @@ import { StripeCardField, useStripeCardSubmit } from "../../components/form/stri
 import { LinkedBooking } from "../../components/reservation/linked-booking";
 import { newIdempotencyKey } from "../../lib/booking.server";
 import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useFormValidation } from "../../lib/forms";
+import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
 import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
@@ -93,14 +93,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "payLink.title");
 
-const NO_ERRORS = {};
-
 export default function PayByLink({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const yen = useYen();
   const navigation = useNavigation();
   const values = actionData?.values ?? {};
-  const serverErrors = actionData?.errors ?? (d.refused ? { form: d.refused } : NO_ERRORS);
+  const serverErrors = actionData?.errors ?? (d.refused ? { form: d.refused } : NO_FORM_ERRORS);
   const { errors, setErrors, formRef, onSubmit, onChange } = useFormValidation(
     d.stripe ? StripeCardSchema : CardSchema,
     serverErrors,

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-import { BookingSteps, BookingSummary } from "../../components/booking/booking-summary";
+import { BookingSteps } from "../../components/booking/booking-summary";
 import { CustomerForm } from "../../components/booking/customer-form";
 import type { FormFailure } from "../../lib/form-action.server";
+import { NO_FORM_ERRORS } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
 import { privateMeta } from "../../lib/seo";
 import { loadCustomerPage, submitCustomerForm } from "../../presenters/reserve-customer.server";
@@ -24,13 +25,11 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "customer.title");
 
-const NO_ERRORS = {};
-
 export default function ReserveUser({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const failure = actionData as FormFailure | undefined;
   return (
-    <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-3 pt-3 pb-28 outline-none sm:px-4 sm:pb-10">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-3 pt-3 pb-6 outline-none sm:px-4 lg:pb-10">
       <p>
         <Link to={loaderData.backPath} className="link tap text-sm">
           ← {t("customer.back")}
@@ -41,7 +40,6 @@ export default function ReserveUser({ loaderData, actionData }: Route.ComponentP
         <h1 className="text-2xl font-bold" data-testid="page-title">
           {t("customer.title")}
         </h1>
-        {loaderData.summary ? <BookingSummary summary={loaderData.summary} /> : null}
         <p className="text-gray-700">{t("customer.lead")}</p>
         {loaderData.prefilledFromProfile ? (
           <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-gray-900" data-testid="prefilled-note">
@@ -51,7 +49,7 @@ export default function ReserveUser({ loaderData, actionData }: Route.ComponentP
         <CustomerForm
           data={loaderData}
           values={failure?.values ?? loaderData.values}
-          serverErrors={failure?.errors ?? NO_ERRORS}
+          serverErrors={failure?.errors ?? NO_FORM_ERRORS}
           refused={Boolean(failure)}
         />
       </div>

@@ -9,6 +9,9 @@ import { useI18n } from "../../lib/i18n";
 import { useSite } from "../../lib/site";
 import type { Route } from "./+types/bare-layout";
 
+/** The embedded flow's pages are rendered for each request, never kept (decision 036). */
+export const handle = { publicCache: false };
+
 /** Whether the server saw the browser drop the cookie the previous embedded page set (csrf.ts). */
 export function loader({ context }: Route.LoaderArgs) {
   return { refusedStorage: context.get(requestContext).embed.refusedStorage };

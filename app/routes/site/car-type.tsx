@@ -23,6 +23,9 @@ import { periodLabel, periodQuery, searchFormData } from "../../presenters/searc
 import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/car-type";
 
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
   const storeId = requireId(params.storeId);
@@ -189,37 +192,40 @@ export default function CarType({ loaderData }: Route.ComponentProps) {
             {car.modelNames ? <p className="text-gray-700">{car.modelNames}</p> : null}
           </header>
           {shell.embedded ? reserveBox : null}
-          {display.showImages && car.images.length ? (
-            <div className="flex snap-x gap-2 overflow-x-auto" data-testid="car-photos">
-              {car.images.map((src, i) => (
-                <img
-                  key={src}
-                  src={src}
-                  alt={t("car.photo", { name: car.name })}
-                  width={640}
-                  height={400}
-                  loading={i === 0 ? "eager" : "lazy"}
-                  // The first photo is the page's largest paint on a phone: fetched before the scripts.
-                  fetchPriority={i === 0 ? "high" : undefined}
-                  className="aspect-[8/5] w-full max-w-xl shrink-0 snap-start rounded-lg bg-gray-100 object-cover"
-                />
-              ))}
-            </div>
-          ) : null}
-          <section aria-labelledby="specs-heading" className="card p-4">
-            <h2 id="specs-heading" className="mb-2 font-bold">
-              {t("car.specs")}
-            </h2>
-            <CarSpecs car={car} />
-            {car.notes ? (
-              <>
-                <h3 className="mt-4 font-semibold">{t("car.notes")}</h3>
-                <p className="whitespace-pre-line text-sm" data-testid="car-notes">
-                  {car.notes}
-                </p>
-              </>
+          {/* On a desktop the photo sits beside the specifications: it never fills the first screen. */}
+          <div className="grid gap-4 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start">
+            {display.showImages && car.images.length ? (
+              <div className="flex snap-x gap-2 overflow-x-auto" data-testid="car-photos">
+                {car.images.map((src, i) => (
+                  <img
+                    key={src}
+                    src={src}
+                    alt={t("car.photo", { name: car.name })}
+                    width={640}
+                    height={400}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    // The first photo is the page's largest paint on a phone: fetched before the scripts.
+                    fetchPriority={i === 0 ? "high" : undefined}
+                    className="aspect-[8/5] max-h-[40vh] w-full max-w-xl shrink-0 snap-start rounded-lg bg-gray-100 object-cover lg:max-h-none"
+                  />
+                ))}
+              </div>
             ) : null}
-          </section>
+            <section aria-labelledby="specs-heading" className="card p-4">
+              <h2 id="specs-heading" className="mb-2 font-bold">
+                {t("car.specs")}
+              </h2>
+              <CarSpecs car={car} />
+              {car.notes ? (
+                <>
+                  <h3 className="mt-4 font-semibold">{t("car.notes")}</h3>
+                  <p className="whitespace-pre-line text-sm" data-testid="car-notes">
+                    {car.notes}
+                  </p>
+                </>
+              ) : null}
+            </section>
+          </div>
           <details className="disclosure card px-4" data-testid="fees-disclosure">
             <summary>{t("car.feesAndOptions")}</summary>
             <div className="grid gap-4 pb-4">

@@ -1,15 +1,28 @@
+import { parseId } from "../../../common/params";
+import { feeSchedule } from "../../../server/catalog/fee-schedule";
 import { notFoundError } from "../../../server/errors";
+import { FeeSchedule } from "../../components/car/fee-schedule";
 import { RichText } from "../../components/rich-text";
 import { seoMeta, textDescription } from "../../lib/seo";
 import { getSite } from "../../lib/site.server";
 import { customPageContent } from "../../presenters/content.server";
+import { feePage } from "../../presenters/fee.server";
 import type { Route } from "./+types/custom-page";
 
-export function loader({ context, params }: Route.LoaderArgs) {
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
+export function loader({ request, context, params }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
   const page = customPageContent(bundle, locale, params.url);
   if (!page) throw notFoundError();
-  return { title: page.title, contents: page.contents, url: page.url };
+  // The site's price-list page (spec §2) carries the fees as the booking prices them, under the
+  // client's own text, so no hand-written figure can disagree with a quote (issue 40).
+  const fees =
+    page.url === bundle.settings.priceListPageUrl
+      ? feePage(bundle, locale, feeSchedule(bundle, parseId(new URL(request.url).searchParams.get("si")), new Date()))
+      : null;
+  return { title: page.title, contents: page.contents, url: page.url, fees };
 }
 
 /** `/custom_page/{url}` is an alias: both name `/c/{url}` as canonical. */
@@ -33,6 +46,9 @@ export default function CustomPage({ loaderData }: Route.ComponentProps) {
       <article className="mt-4 rounded bg-white p-6 shadow-sm">
         <RichText source={loaderData.contents} />
       </article>
+      {loaderData.fees ? (
+        <FeeSchedule data={loaderData.fees} path={`/c/${encodeURIComponent(loaderData.url)}`} />
+      ) : null}
     </main>
   );
 }

@@ -14,6 +14,9 @@ import { getSite, services } from "../../lib/site.server";
 import { searchView, suggestionsView } from "../../presenters/search.server";
 import type { Route } from "./+types/reserve";
 
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
   const { db } = services(context);

@@ -18,6 +18,9 @@ import { getSite, requireId, services } from "../../lib/site.server";
 import { storeFacts, storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/store-detail";
 
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { siteId, bundle, locale } = getSite(context);
   const id = requireId(params.storeId);

@@ -7,6 +7,9 @@ import { getSite } from "../../lib/site.server";
 import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/store-list";
 
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
 export function loader({ context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
   return { stores: bundle.stores.map((s) => storeView(s, locale)) };

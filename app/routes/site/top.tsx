@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { RichText } from "../../components/rich-text";
 import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
+import { SuspendedNotice } from "../../components/suspended-notice";
 import { useI18n } from "../../lib/i18n";
 import { imagePreload, seoMeta, textDescription } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
@@ -11,6 +12,9 @@ import { searchFormDefaults } from "../../presenters/search.server";
 import { storeView } from "../../presenters/store.server";
 import type { Route } from "./+types/top";
 
+/** The same for every anonymous visitor: the server may keep it for a second (decision 036). */
+export const handle = { publicCache: true };
+
 export function loader({ context }: Route.LoaderArgs) {
   const { bundle, locale } = getSite(context);
   const now = new Date();
@@ -18,6 +22,8 @@ export function loader({ context }: Route.LoaderArgs) {
     ...topContent(bundle, locale),
     stores: bundle.stores.map((s) => storeView(s, locale)),
     search: searchFormDefaults(bundle, locale, {}, now),
+    // Paused online bookings are said before any search, with the phones to book by (issue 40).
+    suspended: !bundle.settings.webReserveAccepting,
   };
 }
 
@@ -49,15 +55,21 @@ export default function Top({ loaderData }: Route.ComponentProps) {
             {shell.title}
           </h1>
         </div>
-        <section aria-labelledby="search-heading" className="lg:row-span-2">
-          <h2 id="search-heading" className="mb-1 text-lg font-bold">
-            {t("search.title")}
-          </h2>
-          <p className="mb-2 text-sm text-gray-700">{t("top.searchLead")}</p>
-          <div className="card p-4">
-            <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.search} compact />
+        {loaderData.suspended ? (
+          <div className="lg:row-span-2">
+            <SuspendedNotice stores={loaderData.stores} />
           </div>
-        </section>
+        ) : (
+          <section aria-labelledby="search-heading" className="lg:row-span-2">
+            <h2 id="search-heading" className="mb-1 text-lg font-bold">
+              {t("search.title")}
+            </h2>
+            <p className="mb-2 text-sm text-gray-700">{t("top.searchLead")}</p>
+            <div className="card p-4">
+              <SearchForm action={sitePath(shell, "/reserve")} data={loaderData.search} compact />
+            </div>
+          </section>
+        )}
         {loaderData.intro ? (
           <div className="lg:col-start-1">
             <RichText source={loaderData.intro} />

@@ -48,6 +48,8 @@ export const carTypes = pgTable(
     hasNavigation: boolean().notNull().default(true),
     hasEtc: boolean().notNull().default(true),
     isFourWd: boolean().notNull().default(false),
+    /** The fuel tank in litres: a return's missing eighths become litres, then yen (issue 37). */
+    tankLitres: smallint().notNull().default(40),
     /** Photos, the first one the cover: a 1280×800 WebP under `/media` (or a demo file). */
     imagePaths: text().array().notNull().default(sql`'{}'`),
     /**
@@ -68,6 +70,7 @@ export const carTypes = pgTable(
     }).onDelete("restrict"),
     unique("car_types_site_id_id").on(t.siteId, t.id),
     check("car_types_capacity", sql`${t.capacity} between 1 and 60`),
+    check("car_types_tank_litres", sql`${t.tankLitres} between 1 and 500`),
     check("car_types_fuel", sql`${t.fuel} between 1 and 5`),
     check("car_types_transmission", sql`${t.transmission} in (1, 2)`),
     check("car_types_smoking", sql`${t.smoking} in (1, 2)`),

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import type { CheckSheet, ExtraCharge } from "../../../common/counter";
@@ -37,6 +38,8 @@ export interface ReservationPerson {
   addressB?: string;
   birthdate?: string | null;
   licenseNumber?: string;
+  /** A driver's licence types as chosen for the booking (issue 40: the papers to bring). */
+  licenseTypes?: string[];
 }
 
 /** An option as booked: its name in each language at the time, quantity and fee. */
@@ -53,6 +56,9 @@ export interface ReservationOption {
  * cancelled by the store; `expired` is a hold that was released (payment failed or abandoned).
  * Held (until expiry) and confirmed reservations count against the store's vehicles.
  */
+export const RESERVATION_CHANNELS = ["web", "counter", "api"] as const;
+export type ReservationChannel = (typeof RESERVATION_CHANNELS)[number];
+
 export const RESERVATION_STATUSES = ["held", "confirmed", "cancelled", "expired"] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
@@ -128,6 +134,14 @@ export const reservations = pgTable(
     revision: integer().notNull().default(0),
     /** Signs the guest's cancellation link (0015); never leaves the server. */
     linkSecret: uuid().notNull().defaultRandom(),
+    /** Where the booking was taken: the public site, the counter (by phone or in person), or the API for programs. */
+    channel: text().$type<ReservationChannel>().notNull().default("web"),
+    /** A counter booking: taken on the phone or from a customer at the desk. */
+    counterContact: text().$type<"phone" | "in_person">(),
+    /** The staff member who took a counter booking. */
+    takenByStaffId: integer(),
+    /** Damage found at the return, which adds the site's non-operation charge (NOC). */
+    returnDamage: text().$type<"drivable" | "not_drivable">(),
   },
   (t) => [
     foreignKey({
@@ -173,6 +187,15 @@ export const reservations = pgTable(
     unique("reservations_site_reserve_no").on(t.siteId, t.reserveNo),
     check("reservations_period", sql`${t.endAt} > ${t.startAt}`),
     check("reservations_status", sql`${t.status} in ('held', 'confirmed', 'cancelled', 'expired')`),
+    check("reservations_channel", sql`${t.channel} in ('web', 'counter', 'api')`),
+    check(
+      "reservations_counter_contact",
+      sql`${t.counterContact} is null or (${t.channel} = 'counter' and ${t.counterContact} in ('phone', 'in_person'))`,
+    ),
+    check(
+      "reservations_return_damage",
+      sql`${t.returnDamage} is null or ${t.returnDamage} in ('drivable', 'not_drivable')`,
+    ),
     check("reservations_hold_expiry", sql`${t.status} <> 'held' or ${t.holdExpiresAt} is not null`),
     index("reservations_site_payment").on(t.siteId, t.paymentId),
     check(
@@ -182,11 +205,19 @@ export const reservations = pgTable(
   ],
 );
 
+/** Why money moved (issue 37): the booking's first payment, its pay link, a change, a cancellation, a return's charges, or the counter taking what a booking paid at the store owes. */
+export const LEDGER_OPERATIONS = ["booking", "pay_link", "change", "cancel", "return", "counter"] as const;
+export type LedgerOperation = (typeof LEDGER_OPERATIONS)[number];
+/** How: a card through the gateway, cash at the desk, or the store's own card terminal. */
+export const LEDGER_METHODS = ["card", "cash", "terminal"] as const;
+export type LedgerMethod = (typeof LEDGER_METHODS)[number];
+
 /**
- * Every gateway operation on a booking after its first payment (issue 24): the difference charged
- * or refunded by a change, the refund of a cancellation. Each carries the idempotency key it was sent
- * with, derived from the booking and its revision, so a retried request finds its entry and pays
- * nothing twice.
+ * The ledger of a booking's money (issue 37, decision 043): append-only. Every charge and refund is
+ * written as an `attempt` (its amount and the idempotency key that names the operation, which the
+ * gateway sees too) before the gateway is called, and its `outcome` as a new row after: succeeded or
+ * failed, with the gateway's ids. The app role may not change or remove a row (0014). An attempt with
+ * no outcome was cut short; reconciliation asks the gateway and writes the outcome.
  */
 export const reservationPayments = pgTable(
   "reservation_payments",
@@ -194,16 +225,24 @@ export const reservationPayments = pgTable(
     id: serial().primaryKey(),
     siteId: siteRef(),
     reservationId: integer().notNull(),
+    /** The booking's store when the money moved: the takings of that store's day. */
+    storeId: integer(),
+    entry: text().$type<"attempt" | "outcome">().notNull(),
+    /** An outcome's attempt. */
+    attemptId: integer(),
     kind: text().$type<"charge" | "refund">().notNull(),
-    /** Integer yen, tax included. */
+    operation: text().$type<LedgerOperation>().notNull(),
+    method: text().$type<LedgerMethod>().notNull().default("card"),
+    /** Integer yen, tax included: asked for by an attempt, moved by an outcome (0 when it failed). */
     amount: integer().notNull(),
-    status: text().$type<"succeeded" | "failed">().notNull(),
-    /** Why the gateway refused (a PaymentReason). */
+    status: text().$type<"attempted" | "succeeded" | "failed">().notNull(),
+    /** Why the gateway refused (a PaymentReason), or why staff set a charge (a return's adjusted line). */
     reason: text(),
+    /** A charge's payment; for a refund, the payment it gives back from. */
     paymentId: text(),
     refundId: text(),
     idempotencyKey: text().notNull(),
-    /** Who made the change that caused it; null for the customer's own cancellation. */
+    /** Who made the change that caused it; null for the customer's own actions. */
     staffId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -213,11 +252,28 @@ export const reservationPayments = pgTable(
       columns: [t.siteId, t.reservationId],
       foreignColumns: [reservations.siteId, reservations.id],
     }).onDelete("cascade"),
-    unique("reservation_payments_site_key").on(t.siteId, t.idempotencyKey),
+    foreignKey({
+      name: "reservation_payments_attempt_fk",
+      columns: [t.siteId, t.attemptId],
+      foreignColumns: [t.siteId, t.id],
+    }),
+    unique("reservation_payments_site_id_id").on(t.siteId, t.id),
+    uniqueIndex("reservation_payments_site_attempt_key")
+      .on(t.siteId, t.idempotencyKey)
+      .where(sql`${t.entry} = 'attempt'`),
+    uniqueIndex("reservation_payments_site_outcome").on(t.siteId, t.attemptId).where(sql`${t.entry} = 'outcome'`),
     index("reservation_payments_site_reservation").on(t.siteId, t.reservationId),
+    index("reservation_payments_site_created").on(t.siteId, t.createdAt),
     check("reservation_payments_kind", sql`${t.kind} in ('charge', 'refund')`),
-    check("reservation_payments_status", sql`${t.status} in ('succeeded', 'failed')`),
-    check("reservation_payments_amount", sql`${t.amount} > 0`),
+    check(
+      "reservation_payments_operation",
+      sql`${t.operation} in ('booking', 'pay_link', 'change', 'cancel', 'return', 'counter')`,
+    ),
+    check("reservation_payments_method", sql`${t.method} in ('card', 'cash', 'terminal')`),
+    check(
+      "reservation_payments_entry",
+      sql`(${t.entry} = 'attempt' and ${t.attemptId} is null and ${t.status} = 'attempted' and ${t.amount} > 0) or (${t.entry} = 'outcome' and ${t.attemptId} is not null and ${t.status} in ('succeeded', 'failed') and ${t.amount} >= 0)`,
+    ),
   ],
 );
 

@@ -84,6 +84,10 @@ export const siteSettings = pgTable(
     webReserveAccepting: boolean().notNull().default(true),
     /** Settlement methods offered at confirmation (spec §3): 1 card in advance, 2 cash, 3 card at the store, 4 other. */
     settlementMethods: smallint().array().notNull().default(sql`'{1,2,3}'`),
+    /** What "other" payment means at this company, shown beside that choice (issue 40); empty: a general line. */
+    ...ml("payOtherNote"),
+    /** A rental longer than this many days asks the visitor to call the store or confirm (issue 40). */
+    longRentalDays: integer().notNull().default(30),
     /**
      * Who may frame the embedded booking flow (decision 025): `*`, or origins such as
      * `https://www.example.com` and `http://localhost:*`. Empty: no other site may.
@@ -98,11 +102,35 @@ export const siteSettings = pgTable(
      * departure day keeps `percent` of the total (e.g. 0 → 100%, 3 → 50%). Earlier than every step: no fee.
      */
     cancellationFees: jsonb().$type<CancellationFeeStep[]>().notNull().default([]),
+    /**
+     * The qualified invoice (適格請求書, issue 37): the issuer's legal name (the site's title when
+     * empty) and its registration number, "T" and 13 digits, checked by its check digit.
+     */
+    invoiceIssuerName: text().notNull().default(""),
+    invoiceRegistrationNumber: text(),
+    /** Return charges (issue 37): minutes late before the late charge starts. */
+    lateGraceMinutes: integer().notNull().default(30),
+    /** Yen per litre to refill a car returned with less fuel than it left with. */
+    fuelPricePerLitre: integer().notNull().default(200),
+    /** The non-operation charge (NOC) when damage is recorded: the car still drivable, or not. */
+    nocDrivable: integer().notNull().default(20000),
+    nocNotDrivable: integer().notNull().default(50000),
+    /** A return meter more than this many km past the departure's asks staff to confirm. */
+    mileageJumpKm: integer().notNull().default(1000),
   },
   (t) => [
     check("site_settings_public_status", sql`${t.publicStatus} in (1, 2)`),
+    check("site_settings_long_rental_days", sql`${t.longRentalDays} between 1 and 730`),
     check("site_settings_customer_cancel_deadline", sql`${t.customerCancelDeadlineHours} between 0 and 8760`),
     check("site_settings_site_color", sql`${t.siteColor} ~ '^#[0-9a-fA-F]{6}$'`),
+    check(
+      "site_settings_invoice_registration_number",
+      sql`${t.invoiceRegistrationNumber} is null or ${t.invoiceRegistrationNumber} ~ '^T[1-9][0-9]{12}$'`,
+    ),
+    check(
+      "site_settings_return_charges",
+      sql`${t.lateGraceMinutes} between 0 and 1440 and ${t.fuelPricePerLitre} between 0 and 10000 and ${t.nocDrivable} between 0 and 10000000 and ${t.nocNotDrivable} between 0 and 10000000 and ${t.mileageJumpKm} between 1 and 1000000`,
+    ),
   ],
 );
 

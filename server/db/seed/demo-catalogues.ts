@@ -95,6 +95,20 @@ interface TypeSpec {
   image?: string;
 }
 
+/**
+ * A fuel tank typical of the engine (litres, for the refuelling a return charges): kei cars 27,
+ * compacts 36, 2-litre sedans and minivans 45, larger minivans 60, vans 70. An electric car has
+ * none; the column's default stands for it.
+ */
+function tankOf(s: TypeSpec): number {
+  if (s.cc === null) return 40;
+  if (s.cc <= 660) return 27;
+  if (s.cc <= 1500) return 36;
+  if (s.cc <= 2000) return 45;
+  if (s.cc <= 2500) return 60;
+  return 70;
+}
+
 /** Car types in recommendation order. */
 function carTypes(specs: TypeSpec[]): TypeRow[] {
   return specs.map((s, i) => ({
@@ -104,6 +118,7 @@ function carTypes(specs: TypeSpec[]): TypeRow[] {
     ...ml("modelNames", s.models),
     ...ml("notes", s.notes),
     capacity: s.capacity,
+    tankLitres: tankOf(s),
     displacementCc: s.cc,
     doors: s.doors,
     fuel: s.fuel,

@@ -1,4 +1,5 @@
 import { hashPassword } from "../../auth/passwords";
+import { simulatorCardId } from "../../payments/simulator";
 import type { Db } from "../client";
 import type { ReservationOption, ReservationPerson } from "../schema";
 import { jstAt } from "./demo-catalogues";
@@ -28,7 +29,8 @@ interface DemoMember {
   /** Store-registered: no password until one is set through the e-mail flow. */
   noPassword?: boolean;
   drivers: DriverInput[];
-  card?: { brand: string; last4: string; holder: string };
+  /** Saved with the payment simulator; the first is the default. `threeDs`: asks for 3-D Secure on every payment. */
+  cards?: { brand: string; last4: string; holder: string; threeDs?: boolean }[];
   /** Reservations: past, in progress, upcoming, cancelled (offsets in days from today). */
   bookings: { from: number; to: number; cancelled?: boolean; payMethod: number }[];
 }
@@ -75,7 +77,7 @@ function demoMembers(siteId: string): DemoMember[] {
             licenseNumber: "987654321098",
           },
         ],
-        card: { brand: "visa", last4: "4242", holder: "HANAKO YAMADA" },
+        cards: [{ brand: "visa", last4: "4242", holder: "HANAKO YAMADA" }],
         bookings: [
           { from: -40, to: -38, payMethod: 1 },
           { from: -1, to: 1, payMethod: 2 },
@@ -109,7 +111,7 @@ function demoMembers(siteId: string): DemoMember[] {
             licenseNumber: "301234567890",
           },
         ],
-        card: { brand: "mastercard", last4: "4444", holder: "KEN SATO" },
+        cards: [{ brand: "mastercard", last4: "4444", holder: "KEN SATO" }],
         bookings: [
           { from: -20, to: -19, payMethod: 3 },
           { from: 70, to: 73, payMethod: 1 },
@@ -152,7 +154,7 @@ function demoMembers(siteId: string): DemoMember[] {
           addressA: "京都市下京区東塩小路町",
         },
         drivers: [{ ...hanakoDriver, zip: "6008216", prefCode: 26, addressA: "京都市下京区東塩小路町" }],
-        card: { brand: "visa", last4: "4242", holder: "HANAKO YAMADA" },
+        cards: [{ brand: "visa", last4: "4242", holder: "HANAKO YAMADA" }],
         bookings: [
           { from: -30, to: -29, payMethod: 2 },
           { from: -1, to: 1, payMethod: 2 },
@@ -177,7 +179,10 @@ function demoMembers(siteId: string): DemoMember[] {
         drivers: [
           { ...hanakoDriver, name: "高橋 美咲", kana: "タカハシ ミサキ", licenseNumber: "601234567890", prefCode: 26 },
         ],
-        card: { brand: "visa", last4: "1881", holder: "MISAKI TAKAHASHI" },
+        cards: [
+          { brand: "visa", last4: "1881", holder: "MISAKI TAKAHASHI" },
+          { brand: "visa", last4: "3220", holder: "MISAKI TAKAHASHI", threeDs: true },
+        ],
         bookings: [{ from: 75, to: 76, payMethod: 2 }],
       },
     ];
@@ -195,20 +200,26 @@ export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date)
     const storeId = site.storeIds[0];
     await setDriverInputSettings(db, site.siteId, demoDriverSettings(site.siteId));
     let seq = 1;
-    for (const demo of demoMembers(site.siteId)) {
+    for (const [index, demo] of demoMembers(site.siteId).entries()) {
       const memberId = await createMember(db, site.siteId, {
         ...demo.member,
         passwordHash: demo.noPassword ? null : passwordHash,
+        // Saved cards belong to the member's customer at the gateway: a card without one cannot pay.
+        paymentCustomerId: demo.cards?.length ? `sim_cus_demo-${site.siteId}-${index + 1}` : null,
       });
       const driverIds: number[] = [];
       for (const driver of demo.drivers) driverIds.push(await createDriver(db, site.siteId, memberId, driver));
-      if (demo.card) {
+      for (const [n, { threeDs, ...card }] of (demo.cards ?? []).entries()) {
+        // The id tells the simulator how the card pays, so it pays after every start (simulatorCardId).
         await createMemberCard(db, site.siteId, memberId, {
-          gatewayCardId: `sim_pm_demo_${site.siteId}_${memberId}`,
-          ...demo.card,
+          gatewayCardId: simulatorCardId(
+            threeDs ? "challenge" : "ok",
+            `demo_${site.siteId}_${memberId}${n ? `_${n + 1}` : ""}`,
+          ),
+          ...card,
           expMonth: 12,
           expYear: today.getUTCFullYear() + 3,
-          isDefault: true,
+          isDefault: n === 0,
         });
       }
       if (typeId === undefined || storeId === undefined) continue;

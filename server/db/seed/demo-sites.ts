@@ -51,92 +51,46 @@ export function demoSites(today: Date): SiteInput[] {
 // sakura: premium, four languages, three stores in Okinawa, guests may book.
 // ---------------------------------------------------------------------------------------------
 
+// The figures come from the fee plans, as the booking prices them (app/routes/site/custom-page.tsx
+// adds them under this text); a hand-written table here once disagreed with the quotes (issue 40).
 const SAKURA_PRICE_LIST: L4 = {
-  jp: `## 車両クラス別の基本料金
-
-| 車両クラス | 6時間まで | 12時間まで | 24時間まで | 延長1日ごと |
-|---|---|---|---|---|
-| 軽自動車（N-BOX・タント等） | 4,400円 | 5,500円 | 6,600円 | 5,500円 |
-| コンパクト（ヤリス・フィット等） | 5,500円 | 6,600円 | 7,700円 | 6,600円 |
-| セダン（カローラ・プリウス等） | 8,800円 | 9,900円 | 12,100円 | 9,900円 |
-| ミニバン（シエンタ・フリード等） | 9,900円 | 11,000円 | 13,200円 | 11,000円 |
-| SUV・4WD（ヤリスクロス・RAV4等） | 11,000円 | 13,200円 | 15,400円 | 12,100円 |
-| 8人乗りワゴン（ノア・ヴォクシー等） | 13,200円 | 15,400円 | 18,700円 | 15,400円 |
-
-表示料金はすべて消費税込みです。ゴールデンウィーク、7月〜9月、年末年始は繁忙期料金となります。
-正確な料金は、ご予約の際にご出発日時と車両を選ぶと表示されます。
+  jp: `表示料金はすべて消費税込みです。ゴールデンウィーク、7月〜9月、年末年始は繁忙期料金となります。
+店舗を選ぶと、その店舗の車両クラス別の料金が表示されます。
 
 ## オプション・補償
 
-- 免責補償制度（CDW）：1日あたり1,650円
-- ノンオペレーションチャージ（NOC）補償：1日あたり550円
-- チャイルドシート・ジュニアシート：無料（要予約・数に限りあり）
+- 免責補償制度（CDW）：ご予約時に加入を選べます（料金は下の表をご覧ください）
+- チャイルドシート・ジュニアシート：要予約・数に限りがあります
 - 乗り捨て（那覇空港店⇔那覇市内店）：無料
 
 各店舗の営業時間とアクセスは[店舗一覧](/sakura/store)をご覧ください。`,
-  en: `## Basic rates by vehicle class
-
-| Class | Up to 6 hours | Up to 12 hours | Up to 24 hours | Each extra day |
-|---|---|---|---|---|
-| Kei car (N-BOX, Tanto, etc.) | ¥4,400 | ¥5,500 | ¥6,600 | ¥5,500 |
-| Compact (Yaris, Fit, etc.) | ¥5,500 | ¥6,600 | ¥7,700 | ¥6,600 |
-| Sedan (Corolla, Prius, etc.) | ¥8,800 | ¥9,900 | ¥12,100 | ¥9,900 |
-| Minivan (Sienta, Freed, etc.) | ¥9,900 | ¥11,000 | ¥13,200 | ¥11,000 |
-| SUV / 4WD (Yaris Cross, RAV4, etc.) | ¥11,000 | ¥13,200 | ¥15,400 | ¥12,100 |
-| 8-seat wagon (Noah, Voxy, etc.) | ¥13,200 | ¥15,400 | ¥18,700 | ¥15,400 |
-
-All prices include consumption tax. Peak-season rates apply during Golden Week, from July to September and over the New Year holidays.
-The exact price is shown when you choose your dates and car while booking.
+  en: `All prices include consumption tax. Peak-season rates apply during Golden Week, from July to September and over the New Year holidays.
+Choose a store to see its rates for each vehicle class.
 
 ## Options and coverage
 
-- Collision Damage Waiver (CDW): ¥1,650 per day
-- Non-Operation Charge (NOC) cover: ¥550 per day
-- Child seat / booster seat: free (please request when booking; limited numbers)
+- Collision Damage Waiver (CDW): you can add it when you book (see the tables below for its price)
+- Child seat / booster seat: please request when booking; limited numbers
 - One-way rental between the Naha Airport and Naha City stores: free
 
 Opening hours and directions for each store are on the [store list](/en/sakura/store).`,
-  tw: `## 各車型基本費用
-
-| 車型 | 6小時內 | 12小時內 | 24小時內 | 每延長1天 |
-|---|---|---|---|---|
-| 輕型車（N-BOX、Tanto等） | 4,400日圓 | 5,500日圓 | 6,600日圓 | 5,500日圓 |
-| 小型車（Yaris、Fit等） | 5,500日圓 | 6,600日圓 | 7,700日圓 | 6,600日圓 |
-| 轎車（Corolla、Prius等） | 8,800日圓 | 9,900日圓 | 12,100日圓 | 9,900日圓 |
-| 小型MPV（Sienta、Freed等） | 9,900日圓 | 11,000日圓 | 13,200日圓 | 11,000日圓 |
-| SUV・四輪驅動（Yaris Cross、RAV4等） | 11,000日圓 | 13,200日圓 | 15,400日圓 | 12,100日圓 |
-| 8人座MPV（Noah、Voxy等） | 13,200日圓 | 15,400日圓 | 18,700日圓 | 15,400日圓 |
-
-以上價格皆含消費稅。黃金週、7月至9月及年末年初期間適用旺季價格。
-實際費用會在預約時選擇出發日期與車型後顯示。
+  tw: `所有價格皆含消費稅。黃金週、7月至9月及年末年初期間適用旺季價格。
+選擇門市即可查看該門市各車型的費用。
 
 ## 加購選項與保險
 
-- 免責補償（CDW）：每日1,650日圓
-- 營業損失補償（NOC）：每日550日圓
-- 兒童安全座椅・增高座墊：免費（需預約，數量有限）
+- 免責補償（CDW）：可於預約時選擇加入（費用請見下表）
+- 兒童安全座椅・增高座墊：需預約，數量有限
 - 甲租乙還（那霸機場店⇔那霸市區店）：免費
 
 各門市的營業時間與交通方式請見[門市一覽](/tw/sakura/store)。`,
-  kr: `## 차량 등급별 기본 요금
-
-| 차량 등급 | 6시간까지 | 12시간까지 | 24시간까지 | 1일 추가 시 |
-|---|---|---|---|---|
-| 경차(N-BOX, 탄토 등) | 4,400엔 | 5,500엔 | 6,600엔 | 5,500엔 |
-| 소형차(야리스, 피트 등) | 5,500엔 | 6,600엔 | 7,700엔 | 6,600엔 |
-| 세단(코롤라, 프리우스 등) | 8,800엔 | 9,900엔 | 12,100엔 | 9,900엔 |
-| 미니밴(시엔타, 프리드 등) | 9,900엔 | 11,000엔 | 13,200엔 | 11,000엔 |
-| SUV·4WD(야리스 크로스, RAV4 등) | 11,000엔 | 13,200엔 | 15,400엔 | 12,100엔 |
-| 8인승 왜건(노아, 복시 등) | 13,200엔 | 15,400엔 | 18,700엔 | 15,400엔 |
-
-표시 요금은 모두 소비세 포함입니다. 골든위크, 7~9월, 연말연시에는 성수기 요금이 적용됩니다.
-정확한 요금은 예약 시 출발 일시와 차량을 선택하시면 표시됩니다.
+  kr: `표시 요금은 모두 소비세 포함입니다. 골든위크, 7~9월, 연말연시에는 성수기 요금이 적용됩니다.
+지점을 선택하시면 해당 지점의 차량 등급별 요금이 표시됩니다.
 
 ## 옵션 및 보상
 
-- 면책 보상 제도(CDW): 1일 1,650엔
-- 영업 손실 보상(NOC): 1일 550엔
-- 유아용·아동용 카시트: 무료(사전 예약 필요, 수량 한정)
+- 면책 보상 제도(CDW): 예약 시 가입을 선택하실 수 있습니다(요금은 아래 표를 확인해 주세요)
+- 유아용·아동용 카시트: 사전 예약 필요, 수량 한정
 - 편도 반납(나하공항점⇔나하 시내점): 무료
 
 지점별 영업시간과 오시는 길은 [지점 안내](/kr/sakura/store)에서 확인해 주세요.`,
@@ -221,13 +175,7 @@ const SAKURA_FAQ: L4 = {
 
 ## Q. キャンセル料はかかりますか？
 
-| ご連絡の時期 | キャンセル料 |
-|---|---|
-| ご出発の7日前まで | 無料 |
-| 6日前〜3日前 | 基本料金の20% |
-| 2日前〜前日 | 基本料金の30% |
-| 当日 | 基本料金の50% |
-| ご連絡なし | 基本料金の100% |
+{{cancellation_fees}}
 
 ## Q. ガソリンは満タンで返す必要がありますか？
 
@@ -247,13 +195,7 @@ Licences from Taiwan, Switzerland, Germany, France and some other countries must
 
 ## Q. Is there a cancellation fee?
 
-| When you cancel | Fee |
-|---|---|
-| Up to 7 days before pick-up | Free |
-| 6 to 3 days before | 20% of the basic rate |
-| 2 days to 1 day before | 30% of the basic rate |
-| On the day | 50% of the basic rate |
-| No-show | 100% of the basic rate |
+{{cancellation_fees}}
 
 ## Q. Do I need to return the car with a full tank?
 
@@ -273,13 +215,7 @@ We are sorry, but our cars may not be taken on ferries to other islands. Please 
 
 ## Q. 取消預約需要付費嗎？
 
-| 通知取消的時間 | 取消費用 |
-|---|---|
-| 出發日7天前為止 | 免費 |
-| 出發前6天至3天 | 基本費用的20% |
-| 出發前2天至前1天 | 基本費用的30% |
-| 出發當天 | 基本費用的50% |
-| 未通知 | 基本費用的100% |
+{{cancellation_fees}}
 
 ## Q. 還車時需要加滿油嗎？
 
@@ -299,13 +235,7 @@ We are sorry, but our cars may not be taken on ferries to other islands. Please 
 
 ## Q. 취소 수수료가 있나요?
 
-| 취소 연락 시점 | 취소 수수료 |
-|---|---|
-| 출발 7일 전까지 | 무료 |
-| 6일 전~3일 전 | 기본요금의 20% |
-| 2일 전~전날 | 기본요금의 30% |
-| 출발 당일 | 기본요금의 50% |
-| 연락 없이 미이용 | 기본요금의 100% |
+{{cancellation_fees}}
 
 ## Q. 연료를 가득 채워서 반납해야 하나요?
 

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeSite, siteInput } from "../../../tests/fixtures/sites";
-import { createTestDb } from "../../../tests/setup/test-db";
-import type { DbHandle } from "../client";
+import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
 import { clients, reservations, siteSettings, vehicles } from "../schema";
 import { createSite } from "./factories";
 
-let handle: DbHandle;
+let handle: TestDb;
 beforeAll(async () => {
   handle = await createTestDb();
 });
@@ -19,12 +18,13 @@ function sqlState(err: unknown): string | undefined {
 
 describe("site factory and tenancy constraints", () => {
   it("applies the price-list rule for client ids 83 and 51", async () => {
-    const a = await makeSite(handle.db, { clientId: 83 });
-    const b = await makeSite(handle.db, { clientId: 51 });
-    const c = await makeSite(handle.db, { clientId: 7 });
+    const a = await makeSite(handle.owner, { clientId: 83 });
+    const b = await makeSite(handle.owner, { clientId: 51 });
+    const c = await makeSite(handle.owner, { clientId: 7 });
     const rows = await Promise.all(
       [a, b, c].map(
-        async ({ siteId }) => (await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId)))[0],
+        async ({ siteId }) =>
+          (await handle.forSite(siteId).select().from(siteSettings).where(eq(siteSettings.siteId, siteId)))[0],
       ),
     );
     expect(rows.map((r) => r?.priceListPageUrl)).toEqual(["pricelist", "pricelist", null]);
@@ -32,35 +32,39 @@ describe("site factory and tenancy constraints", () => {
 
   it("rejects a duplicate site id and a duplicate client id", async () => {
     const first = siteInput();
-    await createSite(handle.db, first);
-    await expect(createSite(handle.db, { ...siteInput(), siteId: first.siteId })).rejects.toSatisfy(
+    await createSite(handle.owner, first);
+    await expect(createSite(handle.owner, { ...siteInput(), siteId: first.siteId })).rejects.toSatisfy(
       (e) => sqlState(e) === "23505",
     );
-    await expect(createSite(handle.db, { ...siteInput(), clientId: first.clientId })).rejects.toSatisfy(
+    await expect(createSite(handle.owner, { ...siteInput(), clientId: first.clientId })).rejects.toSatisfy(
       (e) => sqlState(e) === "23505",
     );
   });
 
   it("rejects a site id that is not a slug and a plan outside 1-4", async () => {
-    await expect(createSite(handle.db, { ...siteInput(), siteId: "Bad Id" })).rejects.toSatisfy(
+    await expect(createSite(handle.owner, { ...siteInput(), siteId: "Bad Id" })).rejects.toSatisfy(
       (e) => sqlState(e) === "23514",
     );
-    await expect(createSite(handle.db, { ...siteInput(), usagePlanType: 5 })).rejects.toSatisfy(
+    await expect(createSite(handle.owner, { ...siteInput(), usagePlanType: 5 })).rejects.toSatisfy(
       (e) => sqlState(e) === "23514",
     );
   });
 
   it("creates nothing when a part fails", async () => {
     const input = siteInput({ customPages: [{ pageUrl: "Not A Slug", pageTitle: "x" }] });
-    await expect(createSite(handle.db, input)).rejects.toThrow();
-    const left = await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, input.siteId));
+    await expect(createSite(handle.owner, input)).rejects.toThrow();
+    const left = await handle
+      .forSite(input.siteId)
+      .select()
+      .from(siteSettings)
+      .where(eq(siteSettings.siteId, input.siteId));
     expect(left).toEqual([]);
   });
 });
 
 describe("removing a site", () => {
   it("deletes its configuration and catalogue with it", async () => {
-    const { siteId } = await makeSite(handle.db, {
+    const { siteId } = await makeSite(handle.owner, {
       customPages: [{ pageUrl: "about", pageTitle: "会社概要" }],
       catalogue: {
         classes: [{ key: "c", className: "クラス" }],
@@ -68,32 +72,32 @@ describe("removing a site", () => {
         vehicles: [{ store: 0, typeKey: "t", count: 2 }],
       },
     });
-    await handle.db.delete(clients).where(eq(clients.siteId, siteId));
-    expect(await handle.db.select().from(siteSettings).where(eq(siteSettings.siteId, siteId))).toEqual([]);
-    expect(await handle.db.select().from(vehicles).where(eq(vehicles.siteId, siteId))).toEqual([]);
+    await handle.owner.delete(clients).where(eq(clients.siteId, siteId));
+    expect(await handle.forSite(siteId).select().from(siteSettings).where(eq(siteSettings.siteId, siteId))).toEqual([]);
+    expect(await handle.forSite(siteId).select().from(vehicles).where(eq(vehicles.siteId, siteId))).toEqual([]);
   });
 });
 
 describe("tenancy in the database", () => {
   it("refuses a row that points at another site's store or car type", async () => {
-    const a = await makeSite(handle.db, {
+    const a = await makeSite(handle.owner, {
       catalogue: {
         classes: [{ key: "c", className: "クラス" }],
         carTypes: [{ key: "t", classKey: "c", typeName: "車種", capacity: 5 }],
         vehicles: [{ store: 0, typeKey: "t", count: 1 }],
       },
     });
-    const b = await makeSite(handle.db);
+    const b = await makeSite(handle.owner);
     const typeOfA = a.catalogue?.typeIds.t as number;
     const storeOfA = a.storeIds[0] as number;
     const storeOfB = b.storeIds[0] as number;
     await expect(
-      handle.db
+      handle.owner
         .insert(vehicles)
         .values({ siteId: b.siteId, storeId: storeOfB, carTypeId: typeOfA, registrationNumber: "x-1" }),
     ).rejects.toSatisfy((e) => sqlState(e) === "23503");
     await expect(
-      handle.db.insert(reservations).values({
+      handle.owner.insert(reservations).values({
         siteId: b.siteId,
         reserveNo: "X-1",
         storeId: storeOfA,

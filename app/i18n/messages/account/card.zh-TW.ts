@@ -14,7 +14,7 @@ export const cardZhTW: Record<keyof typeof cardJa, string> = {
   "creditCard.deleteYes": "確定刪除",
   "creditCard.add": "新增信用卡",
   "creditCard.number": "卡號",
-  "creditCard.numberHint": "請輸入半形數字（可包含空格）。",
+  "creditCard.numberHint": "請輸入數字（可包含空格）。",
   "creditCard.holder": "持卡人姓名",
   "creditCard.holderHint": "請依卡片上的記載輸入（例：TARO YAMADA）。",
   "creditCard.expiry": "有效期限",

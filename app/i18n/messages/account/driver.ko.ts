@@ -26,7 +26,7 @@ export const driverKo: Record<keyof typeof driverJa, string> = {
   "driver.section.address": "주소",
   "driver.section.license": "운전면허증",
   "driver.field.name": "이름",
-  "driver.field.kana": "이름(로마자)",
+  "driver.field.kana": "영문 이름",
   "driver.field.birthdate": "생년월일",
   "driver.field.tel": "전화번호",
   "driver.field.telHint": "국가번호부터 입력해 주세요. 예: +82 10-1234-5678",

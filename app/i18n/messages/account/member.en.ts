@@ -2,7 +2,8 @@ import type { memberJa } from "./member.ja";
 
 export const memberEn: Record<keyof typeof memberJa, string> = {
   "address.zip": "Postal code",
-  "address.zipHint": "7 half-width digits (a hyphen is allowed). The prefecture and city fill in automatically.",
+  "address.zipHint":
+    "A Japanese postal code: 7 digits (a hyphen is allowed). The prefecture and city fill in automatically.",
   "address.zipHintAbroad": "As written in your country; leave it empty if your country has none.",
   "address.zipHintAny": "Japan: 7 digits (a hyphen is allowed). Abroad: your country's postal code, if it has one.",
   "address.pref": "Prefecture",
@@ -11,7 +12,7 @@ export const memberEn: Record<keyof typeof memberJa, string> = {
   "address.countryHint": 'Choose it when the prefecture is "Overseas / other".',
   "address.countryPlaceholder": "Choose a country",
   "address.countryDefault": "Japan",
-  "address.addressA": "City, town and street address",
+  "address.addressA": "Address (city, street and number)",
   "address.addressAbroadHint": "In your country's usual order and script: city, street and number.",
   "address.addressB": "Building and room",
   "address.searching": "Looking up the address…",
@@ -32,7 +33,7 @@ export const memberEn: Record<keyof typeof memberJa, string> = {
   "member.userType.1": "Individual",
   "member.userType.2": "Corporation",
   "member.company": "Company name",
-  "member.companyKana": "Company name (reading)",
+  "member.companyKana": "Company name in Latin letters",
   "member.corporateOnly": "Required for corporations.",
   "member.name": "Name",
   "member.nameHint": "e.g. Hanako Yamada",
@@ -41,7 +42,7 @@ export const memberEn: Record<keyof typeof memberJa, string> = {
   "member.email": "Email address",
   "member.emailHint": "Used to log in and for booking mails.",
   "member.password": "Password",
-  "member.passwordHint": "At least 6 half-width characters (letters, digits, symbols).",
+  "member.passwordHint": "At least 6 characters: Latin letters, digits and symbols.",
   "member.passwordConfirm": "Password (again)",
   "member.passwordConfirmHint": "Type the password once more to confirm.",
   "member.showPassword": "Show password",

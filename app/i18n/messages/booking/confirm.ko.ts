@@ -40,7 +40,7 @@ export const confirmKo: Record<keyof typeof confirmJa, string> = {
   "completed.title": "예약이 완료되었습니다",
   "completed.lead": "예약해 주셔서 감사합니다. 방문하실 때 예약 번호를 알려 주세요.",
   "completed.reserveNo": "예약 번호",
-  "completed.mailSent": "예약 확인 메일을 {email}(으)로 보내 드렸습니다.",
+  "completed.mailSent": "예약 확인 메일을 {email} 주소로 보내 드렸습니다.",
   "completed.contact": "예약 변경·취소는 {store}에 전화해 주세요.",
   "completed.call": "전화하기 {tel}",
   "completed.toMyPage": "마이페이지에서 예약 보기",

@@ -21,7 +21,7 @@ export const customerKo: Record<keyof typeof customerJa, string> = {
   "customer.driverId.noJsHint": "'등록된 운전자 중에서 선택'을 고른 경우에 사용합니다.",
   "customer.newDriver.heading": "운전자 정보",
   "customer.newDriver.noJsHint": "'운전자 정보 입력'을 고른 경우에만 입력해 주세요.",
-  "customer.images.stored": "이미지 {slot}은(는) 접수되었습니다.",
+  "customer.images.stored": "이미지 {slot:은} 접수되었습니다.",
   "customer.images.removeStored": "이미지 {slot} 취소",
   "customer.destination": "목적지",
   "customer.destinationHint": "예: 추라우미 수족관",

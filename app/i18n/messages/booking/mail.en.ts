@@ -11,6 +11,11 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.store.subject": "[{site}] New web reservation (reservation no. {reserveNo})",
   "bookingMail.store.greeting": "To the staff of {store},",
   "bookingMail.store.lead": "A new reservation was made on the website. Please check the details.",
+  "bookingMail.store.subjectPhone": "[{site}] Reservation taken by phone (reservation no. {reserveNo})",
+  "bookingMail.store.subjectInPerson": "[{site}] Reservation taken at the counter (reservation no. {reserveNo})",
+  "bookingMail.store.leadPhone": "A new reservation was taken by phone. Please check the details.",
+  "bookingMail.store.leadInPerson": "A new reservation was taken at the counter. Please check the details.",
+  "bookingMail.store.takenBy": "Taken by: {staff}",
   "bookingMail.store.closing": "This mail was sent automatically by the reservation system of {site}.",
   "bookingMail.store.member": "Member (member no. {id})",
   "bookingMail.store.guest": "Guest (not a member)",
@@ -72,6 +77,16 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.cancellation": "■ Cancellation",
   "bookingMail.label.cancellationFee": "Cancellation fee",
   "bookingMail.label.refund": "Refund to your card",
+  "bookingMail.label.refundPending": "Refund in progress",
+  "bookingMail.cancelled.refundPending":
+    "The refund of {amount} to your card has not been completed yet. {store} (tel. {tel}) will contact you.",
+  "bookingMail.changed.charged": "The difference of {amount} was charged to the card you paid with.",
+  "bookingMail.changed.refunded":
+    "The difference of {amount} was refunded to the card you paid with. It may take a few days to appear on your statement.",
+  "bookingMail.changed.chargeFailed":
+    "The difference of {amount} could not be charged to your card. Please pay it at the store when you pick up the car.",
+  "bookingMail.changed.refundPending":
+    "The refund of the difference, {amount}, to your card has not been completed yet. {store} (tel. {tel}) will contact you.",
   "bookingMail.cancelled.refundNote":
     "The refund goes back to the card you paid with. It may take a few days to appear on your statement.",
   "bookingMail.cancelled.feeAtStore": "{store} (phone {tel}) will contact you about paying the cancellation fee.",
@@ -82,10 +97,6 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.change": "■ Difference from the change",
   "bookingMail.label.previousTotal": "Total before the change",
   "bookingMail.label.difference": "Difference",
-  "bookingMail.changed.chargeNote":
-    "The difference is charged to the card you paid with. If it cannot be, please pay it at the store when you pick up the car.",
-  "bookingMail.changed.refundNote":
-    "The difference goes back to the card you paid with. It may take a few days to appear on your statement.",
   "bookingMail.changed.atStore": "Please pay the new total at the store when you pick up the car.",
   "bookingMail.store.changedSubject": "[{site}] A reservation was changed (reservation number {reserveNo})",
   "bookingMail.store.changedLead": "The reservation below was changed. Please check its car.",
@@ -94,6 +105,20 @@ export const bookingMailEn: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.borrower.payLink":
     "Please pay the total of {total} by card in advance (by {deadline}) on this page:\n{url}",
   "bookingMail.borrower.contactChange": "To change your reservation, please call {store} ({tel}).",
+  // A card refund or charge staff tried again and that went through (issue 37).
+  "bookingMail.settled.refundSubject": "[{site}] Your refund is made (reservation number {reserveNo})",
+  "bookingMail.settled.chargeSubject":
+    "[{site}] The difference is charged to your card (reservation number {reserveNo})",
+  "bookingMail.settled.refundLead":
+    "Thank you for waiting. The refund we told you about has now been made to the card you paid with.",
+  "bookingMail.settled.chargeLead":
+    "The difference we told you about has now been charged to the card you paid with. There is nothing to pay at the store.",
+  "bookingMail.section.settled": "■Card payment",
+  "bookingMail.label.refunded": "Refunded",
+  "bookingMail.label.charged": "Charged",
+  "bookingMail.store.settledSubject":
+    "[{site}] A card payment tried again went through (reservation number {reserveNo})",
+  "bookingMail.store.settledLead": "The card payment staff tried again went through. The customer has been told.",
   // The booking's calendar file (.ics) in the customer's mails (issue 25).
   "bookingMail.ics.summary": "Rental car: {carType} — {store}",
   "bookingMail.ics.cancelledSummary": "Cancelled: rental car {carType} — {store}",

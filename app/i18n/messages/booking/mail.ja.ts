@@ -14,6 +14,11 @@ export const bookingMailJa = {
   "bookingMail.store.subject": "【{site}】Web予約が入りました（予約番号 {reserveNo}）",
   "bookingMail.store.greeting": "{store} ご担当者様",
   "bookingMail.store.lead": "Webサイトから新しいご予約が入りました。内容をご確認ください。",
+  "bookingMail.store.subjectPhone": "【{site}】電話予約を受け付けました（予約番号 {reserveNo}）",
+  "bookingMail.store.subjectInPerson": "【{site}】店頭予約を受け付けました（予約番号 {reserveNo}）",
+  "bookingMail.store.leadPhone": "お電話で新しいご予約を受け付けました。内容をご確認ください。",
+  "bookingMail.store.leadInPerson": "店頭で新しいご予約を受け付けました。内容をご確認ください。",
+  "bookingMail.store.takenBy": "受付担当：{staff}",
   "bookingMail.store.closing": "このメールは {site} の予約システムから自動で送信されています。",
   "bookingMail.store.member": "会員（会員番号 {id}）",
   "bookingMail.store.guest": "ゲスト（会員登録なし）",
@@ -75,6 +80,16 @@ export const bookingMailJa = {
   "bookingMail.section.cancellation": "■キャンセル",
   "bookingMail.label.cancellationFee": "キャンセル料",
   "bookingMail.label.refund": "カードへのご返金",
+  "bookingMail.label.refundPending": "返金手続き中",
+  "bookingMail.cancelled.refundPending":
+    "カードへのご返金 {amount} はまだ完了していません。{store}（電話 {tel}）からご連絡いたします。",
+  "bookingMail.changed.charged": "差額 {amount} をお支払いに使われたカードに請求しました。",
+  "bookingMail.changed.refunded":
+    "差額 {amount} をお支払いに使われたカードにご返金しました。明細への反映には数日かかる場合があります。",
+  "bookingMail.changed.chargeFailed":
+    "差額 {amount} をカードに請求できませんでした。ご来店時に店舗でお支払いください。",
+  "bookingMail.changed.refundPending":
+    "差額 {amount} のカードへのご返金はまだ完了していません。{store}（電話 {tel}）からご連絡いたします。",
   "bookingMail.cancelled.refundNote":
     "ご返金はお支払いに使われたカードに行われます。明細への反映には数日かかる場合があります。",
   "bookingMail.cancelled.feeAtStore": "キャンセル料のお支払いについては、{store}（電話 {tel}）からご連絡いたします。",
@@ -85,10 +100,6 @@ export const bookingMailJa = {
   "bookingMail.section.change": "■変更による差額",
   "bookingMail.label.previousTotal": "変更前の合計",
   "bookingMail.label.difference": "差額",
-  "bookingMail.changed.chargeNote":
-    "差額はお支払いに使われたカードに請求いたします。請求できない場合は、ご来店時に店舗でお支払いください。",
-  "bookingMail.changed.refundNote":
-    "差額はお支払いに使われたカードにご返金いたします。明細への反映には数日かかる場合があります。",
   "bookingMail.changed.atStore": "料金はご来店時に店舗で、変更後の合計をお支払いください。",
   "bookingMail.store.changedSubject": "【{site}】予約が変更されました（予約番号 {reserveNo}）",
   "bookingMail.store.changedLead": "以下のご予約が変更されました。配車の予定をご確認ください。",
@@ -97,6 +108,18 @@ export const bookingMailJa = {
   "bookingMail.borrower.payLink":
     "合計 {total} をカードで事前にお支払いください（{deadline} まで）。お支払いのページ：\n{url}",
   "bookingMail.borrower.contactChange": "ご予約の変更は、{store}（電話 {tel}）までお電話ください。",
+  // A card refund or charge staff tried again and that went through (issue 37).
+  "bookingMail.settled.refundSubject": "【{site}】カードへのご返金が完了しました（予約番号 {reserveNo}）",
+  "bookingMail.settled.chargeSubject": "【{site}】差額をカードに請求しました（予約番号 {reserveNo}）",
+  "bookingMail.settled.refundLead":
+    "お待たせしました。先にお知らせしていたご返金を、お支払いに使われたカードに行いました。",
+  "bookingMail.settled.chargeLead":
+    "先にお知らせしていた差額を、お支払いに使われたカードに請求しました。店舗でのお支払いは不要です。",
+  "bookingMail.section.settled": "■カード決済",
+  "bookingMail.label.refunded": "ご返金額",
+  "bookingMail.label.charged": "ご請求額",
+  "bookingMail.store.settledSubject": "【{site}】カード決済のやり直しが完了しました（予約番号 {reserveNo}）",
+  "bookingMail.store.settledLead": "スタッフがやり直したカード決済が完了しました。お客様にもお知らせしました。",
   // The booking's calendar file (.ics) in the customer's mails (issue 25).
   "bookingMail.ics.summary": "レンタカー：{carType}（{store}）",
   "bookingMail.ics.cancelledSummary": "【キャンセル】レンタカー：{carType}（{store}）",

@@ -4,13 +4,18 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.borrower.subject": "[{site}] 예약이 확정되었습니다 (예약 번호 {reserveNo})",
   "bookingMail.borrower.greeting": "{name} 님",
   "bookingMail.borrower.lead":
-    "{site}을(를) 이용해 주셔서 감사합니다.\n아래 내용으로 예약이 확정되었습니다. 방문하실 때 예약 번호를 알려 주십시오.",
-  "bookingMail.borrower.contact": "예약 변경・취소는 {store}(전화 {tel})로 전화해 주십시오.",
+    "{site:을} 이용해 주셔서 감사합니다.\n아래 내용으로 예약이 확정되었습니다. 방문하실 때 예약 번호를 알려 주십시오.",
+  "bookingMail.borrower.contact": "예약 변경・취소는 {store:으로} 전화해 주십시오(전화 {tel}).",
   "bookingMail.borrower.mypage": "예약 내용은 마이페이지에서도 확인하실 수 있습니다.\n{url}",
   "bookingMail.borrower.closing": "이 메일은 발신 전용입니다. 회신하셔도 답변드릴 수 없습니다.\n\n{site}",
   "bookingMail.store.subject": "[{site}] 새 웹 예약 (예약 번호 {reserveNo})",
   "bookingMail.store.greeting": "{store} 담당자님",
   "bookingMail.store.lead": "웹사이트에서 새 예약이 접수되었습니다. 내용을 확인해 주십시오.",
+  "bookingMail.store.subjectPhone": "[{site}] 전화 예약 접수 (예약 번호 {reserveNo})",
+  "bookingMail.store.subjectInPerson": "[{site}] 매장 예약 접수 (예약 번호 {reserveNo})",
+  "bookingMail.store.leadPhone": "전화로 새 예약을 접수했습니다. 내용을 확인해 주십시오.",
+  "bookingMail.store.leadInPerson": "매장에서 새 예약을 접수했습니다. 내용을 확인해 주십시오.",
+  "bookingMail.store.takenBy": "접수 담당: {staff}",
   "bookingMail.store.closing": "이 메일은 {site}의 예약 시스템에서 자동으로 발송되었습니다.",
   "bookingMail.store.member": "회원 (회원 번호 {id})",
   "bookingMail.store.guest": "게스트 (비회원)",
@@ -72,6 +77,16 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.cancellation": "■ 취소",
   "bookingMail.label.cancellationFee": "취소 수수료",
   "bookingMail.label.refund": "카드 환불 금액",
+  "bookingMail.label.refundPending": "환불 처리 중",
+  "bookingMail.cancelled.refundPending":
+    "카드 환불({amount})이 아직 완료되지 않았습니다. {store}(전화 {tel})에서 연락드리겠습니다.",
+  "bookingMail.changed.charged": "결제하신 카드로 차액을 청구했습니다: {amount}",
+  "bookingMail.changed.refunded":
+    "결제하신 카드로 차액을 환불했습니다: {amount}. 명세서 반영까지 며칠 걸릴 수 있습니다.",
+  "bookingMail.changed.chargeFailed":
+    "차액({amount})을 카드로 청구하지 못했습니다. 차량 인수 시 매장에서 결제해 주세요.",
+  "bookingMail.changed.refundPending":
+    "차액({amount})의 카드 환불이 아직 완료되지 않았습니다. {store}(전화 {tel})에서 연락드리겠습니다.",
   "bookingMail.cancelled.refundNote":
     "환불은 결제에 사용하신 카드로 진행됩니다. 명세서에 반영되기까지 며칠이 걸릴 수 있습니다.",
   "bookingMail.cancelled.feeAtStore": "취소 수수료 결제에 대해서는 {store}(전화 {tel})에서 연락드리겠습니다.",
@@ -82,17 +97,24 @@ export const bookingMailKo: Record<keyof typeof bookingMailJa, string> = {
   "bookingMail.section.change": "■ 변경에 따른 차액",
   "bookingMail.label.previousTotal": "변경 전 합계",
   "bookingMail.label.difference": "차액",
-  "bookingMail.changed.chargeNote":
-    "차액은 결제에 사용하신 카드로 청구됩니다. 청구할 수 없는 경우 차량 인수 시 매장에서 결제해 주세요.",
-  "bookingMail.changed.refundNote":
-    "차액은 결제에 사용하신 카드로 환불됩니다. 명세서에 반영되기까지 며칠이 걸릴 수 있습니다.",
   "bookingMail.changed.atStore": "변경 후 합계 금액은 차량 인수 시 매장에서 결제해 주세요.",
   "bookingMail.store.changedSubject": "[{site}] 예약이 변경되었습니다 (예약 번호 {reserveNo})",
   "bookingMail.store.changedLead": "아래 예약이 변경되었습니다. 배차를 확인해 주세요.",
   "bookingMail.borrower.cancelOnline":
     "이 예약은 {deadline}까지 아래 페이지에서 온라인으로 취소할 수 있습니다(취소 수수료는 확정 전에 표시됩니다).\n{url}",
-  "bookingMail.borrower.payLink": "합계 {total}을(를) 카드로 사전 결제해 주세요({deadline}까지). 결제 페이지:\n{url}",
-  "bookingMail.borrower.contactChange": "예약 변경은 {store}(전화 {tel})로 전화해 주십시오.",
+  "bookingMail.borrower.payLink": "합계 {total:을} 카드로 사전 결제해 주세요({deadline}까지). 결제 페이지:\n{url}",
+  "bookingMail.borrower.contactChange": "예약 변경은 {store:으로} 전화해 주십시오(전화 {tel}).",
+  // A card refund or charge staff tried again and that went through (issue 37).
+  "bookingMail.settled.refundSubject": "[{site}] 카드 환불이 완료되었습니다 (예약 번호 {reserveNo})",
+  "bookingMail.settled.chargeSubject": "[{site}] 차액을 카드로 청구했습니다 (예약 번호 {reserveNo})",
+  "bookingMail.settled.refundLead": "기다려 주셔서 감사합니다. 앞서 안내드린 환불을 결제하신 카드로 처리했습니다.",
+  "bookingMail.settled.chargeLead":
+    "앞서 안내드린 차액을 결제하신 카드로 청구했습니다. 매장에서 따로 결제하실 필요는 없습니다.",
+  "bookingMail.section.settled": "■카드 결제",
+  "bookingMail.label.refunded": "환불 금액",
+  "bookingMail.label.charged": "청구 금액",
+  "bookingMail.store.settledSubject": "[{site}] 다시 시도한 카드 결제가 완료되었습니다 (예약 번호 {reserveNo})",
+  "bookingMail.store.settledLead": "직원이 다시 시도한 카드 결제가 완료되었습니다. 고객에게도 안내했습니다.",
   // The booking's calendar file (.ics) in the customer's mails (issue 25).
   "bookingMail.ics.summary": "렌터카: {carType} — {store}",
   "bookingMail.ics.cancelledSummary": "취소됨: 렌터카 {carType} — {store}",

@@ -1,0 +1,2 @@
+/** §7's address search. */
+export { ADDRESS_OPERATIONS } from "./search.server";

@@ -1,0 +1,2 @@
+/** §7's password reset. */
+export { PASSWORD_OPERATIONS } from "./reset.server";

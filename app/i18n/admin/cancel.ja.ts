@@ -1,0 +1,32 @@
+/** Cancelling at the counter with one confirmation step (issue 37, item 7). */
+export const adminCancelJa = {
+  "admin.cancelConfirm.open": "キャンセルの確認へ",
+  "admin.cancelConfirm.title": "この予約をキャンセルしますか？",
+  "admin.cancelConfirm.lead": "まだキャンセルされていません。キャンセル料と返金額を確認してから確定してください。",
+  "admin.cancelConfirm.proposed": "規定のキャンセル料",
+  "admin.cancelConfirm.proposedToday": "出発当日・合計の {percent}%",
+  "admin.cancelConfirm.proposedDays": "出発の {days} 日前・合計の {percent}%",
+  "admin.cancelConfirm.cardBalance": "カード決済の残高",
+  "admin.cancelConfirm.refund": "カードへの返金",
+  "admin.cancelConfirm.refundHint": "カード残高からキャンセル料を引いた額です。",
+  "admin.cancelConfirm.noRefund": "店舗でのお支払いのため、カードへの返金はありません。",
+  "admin.cancelConfirm.recalc": "返金額を再計算",
+  "admin.cancelConfirm.submit": "この予約をキャンセルする",
+  "admin.cancelConfirm.back": "戻る（キャンセルしない）",
+  "admin.cancelConfirm.ruleTitle": "キャンセル規定",
+  "admin.cancelConfirm.ruleToday": "出発当日",
+  "admin.cancelConfirm.ruleDay": "出発の {days} 日前",
+  "admin.cancelConfirm.ruleUpTo": "出発当日〜{to} 日前",
+  "admin.cancelConfirm.ruleRange": "出発の {from}〜{to} 日前",
+  "admin.cancelConfirm.ruleEarlier": "出発の {days} 日前より前",
+  "admin.cancelConfirm.rulePercent": "合計の {percent}%",
+  "admin.cancelConfirm.ruleFree": "無料",
+  "admin.cancelConfirm.ruleNone": "キャンセル料はかかりません。",
+  "admin.cancelConfirm.onlineDeadline": "お客様のオンラインキャンセル期限：{deadline}",
+  "admin.cancelConfirm.onlineOff": "お客様によるオンラインキャンセルは受け付けていません。",
+  "admin.cancelConfirm.already": "この予約はすでにキャンセルされています。",
+  "admin.reason.cancel_stale_changed":
+    "確認の後に予約が変更・キャンセルされたため、キャンセルしていません。最新の内容を確認してください。",
+  "admin.reason.cancel_stale_fee":
+    "日付が変わり規定のキャンセル料（またはカード残高）が変わったため、キャンセルしていません。新しい金額を確認してもう一度確定してください。",
+} as const;

@@ -1,0 +1,27 @@
+import type { cancelConfirmJa } from "./cancel.ja";
+
+export const cancelConfirmZhTW: Record<keyof typeof cancelConfirmJa, string> = {
+  "cancelConfirm.open": "前往取消手續",
+  "cancelConfirm.title": "確定要取消此預約嗎？",
+  "cancelConfirm.lead": "尚未取消。請確認內容後，按下方按鈕確定。",
+  "cancelConfirm.noRefund": "此預約於門市付款，不會退款至信用卡。",
+  "cancelConfirm.ruleTitle": "取消規定",
+  "cancelConfirm.ruleToday": "出發當天",
+  "cancelConfirm.ruleDay": "出發前 {days} 天",
+  "cancelConfirm.ruleUpTo": "出發當天至出發前 {to} 天",
+  "cancelConfirm.ruleRange": "出發前 {from}～{to} 天",
+  "cancelConfirm.ruleEarlier": "出發前超過 {days} 天",
+  "cancelConfirm.rulePercent": "合計的 {percent}%",
+  "cancelConfirm.ruleFree": "免費",
+  "cancelConfirm.ruleNone": "取消不收取手續費。",
+  "cancelConfirm.deadline": "線上取消受理至 {deadline}（門市當地時間）。之後請致電門市。",
+  "cancelConfirm.submit": "確定取消",
+  "cancelConfirm.back": "返回（保留預約）",
+  "reason.cancel_stale_changed": "預約內容已變更，因此尚未取消。請確認目前的內容。",
+  "reason.cancel_stale_fee": "日期已變更，取消手續費或退款金額隨之改變，因此尚未取消。請確認新的金額後再次確定。",
+  "completed.cancelOnline": "此預約可於 {deadline} 前線上取消（確定前會顯示取消手續費）。",
+  "completed.cancelGuest": "確認・取消預約",
+  "completed.cancelMember": "在會員專區確認・取消",
+  "completed.contactChange": "如需變更預約，請致電 {store}。",
+  "bookingMail.borrower.cancelMyPage": "此預約可於 {deadline} 前在會員專區取消（確定前會顯示取消手續費）。\n{url}",
+};
