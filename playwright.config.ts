@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_TEST_PATH } from "./scripts/lib/chromium";
+import { e2eDataDir } from "./tests/e2e/seed-day";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-const DATA_DIR = `.data-e2e-${PORT}`;
+const DATA_DIR = e2eDataDir(PORT);
 
 // Runs against the production build (`npm run build`) with a fresh PGlite data dir each run.
 export default defineConfig({

@@ -2,6 +2,8 @@
  * Calendar dates for the e2e tests, computed from "now" in Japan time (the demo stores' zone),
  * as the server and the demo seed compute them. Never hard-code a date in a test.
  */
+import { readSeedDay } from "./seed-day";
+
 export const TZ = "Asia/Tokyo";
 
 const DAY_MS = 86_400_000;
@@ -43,6 +45,11 @@ export function addDays(date: string, days: number): string {
 /** The day `days` after today in Japan. */
 export function day(days: number): string {
   return addDays(today(), days);
+}
+
+/** The day `days` after the day the demo seed was written (its bookings are placed from it). */
+export function seedDay(days: number): string {
+  return addDays(readSeedDay(), days);
 }
 
 /** 0 Sunday … 6 Saturday. */

@@ -27,13 +27,17 @@ import {
   RECEIPTS_BOOKING,
   RECEIPTS_MEMBER,
 } from "./admin-sites";
+import { jstDate } from "./dates";
+import { writeSeedDay } from "./seed-day";
 
 const config = loadConfig();
 const handle = await createDb(config);
 await handle.migrate();
 // Everything here is fixture loading, which runs as the owner (as the seed does); the server under test uses the app role.
 const owner = handle.db;
-await seedDemoIfEmpty(owner);
+const seededAt = new Date();
+await seedDemoIfEmpty(owner, seededAt);
+writeSeedDay(config.DATA_DIR, jstDate(seededAt));
 const passwordHash = await hashPassword(DEMO_PASSWORD);
 for (const [i, siteId] of E2E_SITES.entries()) {
   await provisionSite(
