@@ -1,4 +1,4 @@
-import { type RouterContextProvider, redirect } from "react-router";
+import { type RouterContextProvider, redirect, replace } from "react-router";
 import {
   RESERVE_SESSION_KEY,
   type ReserveSession,
@@ -37,7 +37,8 @@ export async function requireReserveSession(context: Readonly<RouterContextProvi
   const session = await getReserveSession(context);
   if (!session) throw redirect(reservePath(context, "/reserve"));
   // Back from the completion page lands on the search of the booking just made, not today's defaults (issue 40).
-  if (session.completed) throw redirect(searchPathOf(context, session));
+  // A replace, so the completion page stays ahead in the history and Forward returns to it.
+  if (session.completed) throw replace(searchPathOf(context, session));
   return session;
 }
 

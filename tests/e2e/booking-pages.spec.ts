@@ -86,6 +86,8 @@ test("Back from the completion page shows the booking's dates, not today's defau
   const sd = nextWeekday(day(90), 1);
   const period = { sd, st: "10:00", ed: addDays(sd, 2), et: "17:00" };
   await guestCashBooking(page, "ja", optionsUrl("ja", c, period), `back-${Date.now()}@example.com`);
+  const reserveNo = (await page.getByTestId("reserve-no").textContent()) ?? "";
+  expect(reserveNo).not.toBe("");
   await page.goBack();
   await expect(page).toHaveURL(/\/sakura\/reserve\?/);
   const query = new URL(page.url()).searchParams;
@@ -97,6 +99,10 @@ test("Back from the completion page shows the booking's dates, not today's defau
   ]);
   await expect(page.getByTestId("summary-period")).toContainText(period.sd.replaceAll("-", "/"));
   await expect(page.getByTestId("summary-period")).toContainText(period.ed.replaceAll("-", "/"));
+  // Forward again: the completion page, with its booking, not an error or an empty form.
+  await page.goForward();
+  await expect(page).toHaveURL(/\/sakura\/reserve\/completed/);
+  await expect(page.getByTestId("reserve-no")).toHaveText(reserveNo);
 });
 
 test.describe("the search form's dates", () => {
