@@ -10,7 +10,11 @@ export const isLongRental = (longRentalDays: number, rentalDays: number) => rent
  * A rental over the site's long-rental days goes on only once the visitor has confirmed it (or
  * called the store instead): the refusal to show beside the checkbox, or null.
  */
-export function longRentalRefusal(longRentalDays: number, rentalDays: number, confirmed: boolean): ReasonLike | null {
+export function longRentalRefusal(
+  longRentalDays: number,
+  rentalDays: number,
+  confirmed: boolean,
+): ReasonLike<"long_rental_unconfirmed"> | null {
   if (!isLongRental(longRentalDays, rentalDays) || confirmed) return null;
   return { code: "long_rental_unconfirmed", params: { days: longRentalDays } };
 }

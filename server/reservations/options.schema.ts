@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { LONG_RENTAL_FIELD } from "../../common/long-rental";
 
 /**
  * The options step of the booking flow (spec §2 `/reserve/stores/{storeId}/cars/{id}/options`,
@@ -9,6 +10,7 @@ import * as z from "zod/mini";
  * - `immunity`: the collision damage waiver checkbox (present = chosen);
  * - `option_not_possible_type`: "1" reserve anyway, "2" cancel, "" not chosen, for when a chosen
  *   option may not be available;
+ * - `long_rental_confirmed`: present when the visitor confirms a rental over the site's long-rental days;
  * - `intent`: "recalc" (fees again, stay on the page) or "next" (the default: a form sent with
  *   the Enter key or the Next button).
  */
@@ -24,10 +26,12 @@ export interface OptionsFormInput {
   options: { optionId: number; quantity: number }[];
   withImmunity: boolean;
   optionNotPossibleType: OptionNotPossibleType | null;
+  longRentalConfirmed: boolean;
 }
 
 const always = { when: () => true };
 const CHECKED = new Set(["1", "on", "true"]);
+const isChecked = (value: unknown) => typeof value === "string" && CHECKED.has(value);
 
 /** Quantities by option id from the `option_<id>` fields; a value that is not a small count is left out. */
 export function chosenQuantities(values: Record<string, unknown>): Map<number, number> {
@@ -54,8 +58,9 @@ export function readOptionsForm(values: Record<string, unknown>): OptionsFormInp
   return {
     intent: values.intent === "recalc" ? "recalc" : "next",
     options,
-    withImmunity: typeof values.immunity === "string" && CHECKED.has(values.immunity),
+    withImmunity: isChecked(values.immunity),
     optionNotPossibleType: choice === "1" ? 1 : choice === "2" ? 2 : null,
+    longRentalConfirmed: isChecked(values[LONG_RENTAL_FIELD]),
   };
 }
 

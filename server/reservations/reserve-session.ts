@@ -55,6 +55,8 @@ export const ReserveSessionSchema = z.object({
     .union([z.literal(1), z.literal(2)])
     .nullable()
     .default(null),
+  /** The visitor confirmed a rental over the site's long-rental days (issue 40); the submit checks it again. */
+  longRentalConfirmed: z.boolean().default(false),
   payMethod: z.number().int().min(1).max(4).nullable().default(null),
   payMethodOther: z.string().default(""),
   remarks: z.string().default(""),

@@ -201,6 +201,23 @@ describe("submitting a reservation", () => {
     const near = await sessionFor(site, [49, "11:00"], [50, "17:00"], { payMethod: 1 });
     expect((await submit(site, near, "k-near", { card: { source: { card: VISA } } })).outcome).toBe("completed");
   });
+
+  it("refuses a rental over the site's long-rental days until it is confirmed, at the web's submit only", async () => {
+    const site = await siteWith(2, { longRentalDays: 3 });
+    const long = await sessionFor(site, [3, "11:00"], [7, "17:00"]);
+    expect(await submit(site, long, "k-long")).toEqual({
+      outcome: "refused",
+      reason: { code: "long_rental_unconfirmed", params: { days: 3 } },
+    });
+    expect((await rowsOf(site.siteId)).length).toBe(0);
+    const shortOne = await sessionFor(site, [3, "11:00"], [5, "17:00"]);
+    expect((await submit(site, shortOne, "k-short")).outcome).toBe("completed");
+    const confirmed = { ...long, longRentalConfirmed: true };
+    expect((await submit(site, confirmed, "k-long-ok")).outcome).toBe("completed");
+    // Staff taking the booking at the counter are not asked.
+    const counter = await sessionFor(site, [10, "11:00"], [15, "17:00"], { payMethod: 2 });
+    expect((await submit(site, counter, "k-counter", { channel: "counter" })).outcome).toBe("completed");
+  });
 });
 
 describe("card payments", () => {

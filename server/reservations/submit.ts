@@ -2,6 +2,7 @@ import { createHash, randomInt, randomUUID } from "node:crypto";
 import { and, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { addDays, localDate } from "../../common/calendar-date";
 import type { Locale } from "../../common/locales";
+import { longRentalRefusal } from "../../common/long-rental";
 import type { Reason } from "../availability/reasons";
 import type { Db } from "../db/client";
 import { driverImages, drivers, idempotencyKeys, type ReservationPerson, reservations } from "../db/schema";
@@ -173,6 +174,8 @@ function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
       return { code: "advance_card_too_early", params: { days: ADVANCE_CARD_LIMIT_DAYS } };
   }
   if (feesDiffer(session.fees, quote.fees)) return { code: "details_updated" };
+  // Checked again here: the options step is not the only way in (the JSON API's session call).
+  if (!counter) return longRentalRefusal(bundle.settings.longRentalDays, quote.rentalDays, session.longRentalConfirmed);
   return null;
 }
 

@@ -270,6 +270,36 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
     ).json();
     expect(after.remaining).toBe(before.remaining - 1);
   });
+
+  it("a program's rental over the site's 30 long-rental days is refused until it is confirmed", async () => {
+    const { id } = await firstFreeType(prefix);
+    const headers = site({ authorization: `Bearer ${fullKey}`, "content-type": "application/json" });
+    const body = {
+      store_id: storeId,
+      car_type_id: id,
+      sd: addDays(day, 100),
+      st: "10:00",
+      ed: addDays(day, 131),
+      et: "17:00",
+      pay_method: 2,
+      customer: { ...borrower, email: `long-${locale}@example.com` },
+    };
+    const send = (extra: Record<string, string>, key: string) =>
+      h.call(`${prefix}/api/v1/submit-reserve`, {
+        method: "POST",
+        headers: { ...headers, "Idempotency-Key": `${key}-${locale}-${Date.now()}` },
+        body: JSON.stringify({ ...body, ...extra }),
+      });
+    const refused = await send({}, "long");
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      code: "rejected",
+      reason: "long_rental_unconfirmed",
+      detail: reason(locale, "long_rental_unconfirmed", { days: 30 }),
+    });
+    const confirmed = await send({ long_rental_confirmed: "1" }, "long-ok");
+    expect(confirmed.status).toBe(201);
+  });
 });
 
 describe("keys, sessions and sites", () => {

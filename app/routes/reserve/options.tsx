@@ -155,6 +155,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? parsed.data.optionNotPossibleType
       : null,
     fees: quote.fees,
+    longRentalConfirmed: parsed.data.longRentalConfirmed,
   };
   if (parsed.data.intent === "recalc") {
     await saveReserveSession(context, next);
@@ -165,7 +166,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ view, values, errors: { form: reason } as Record<string, ReasonLike> }, { status: 422 });
   }
   // A long rental goes on once confirmed (or the visitor calls the store instead).
-  const longRental = longRentalRefusal(bundle.settings.longRentalDays, quote.rentalDays, form.has(LONG_RENTAL_FIELD));
+  const longRental = longRentalRefusal(
+    bundle.settings.longRentalDays,
+    quote.rentalDays,
+    parsed.data.longRentalConfirmed,
+  );
   if (longRental) {
     return data(
       { view, values, errors: { [LONG_RENTAL_FIELD]: longRental } as Record<string, ReasonLike> },

@@ -19,6 +19,10 @@ const ChoiceFields = {
     .string()
     .optional()
     .meta({ description: "1 reserve anyway, 2 cancel, when a chosen option may not be provided." }),
+  long_rental_confirmed: z.string().optional().meta({
+    description:
+      '"1": the customer confirms a rental over the site\'s long-rental days (`long_rental_days`); without it such a booking is refused with `long_rental_unconfirmed`.',
+  }),
 };
 export const ChoiceBody = z
   .looseObject(ChoiceFields)

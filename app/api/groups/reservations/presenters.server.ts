@@ -178,6 +178,7 @@ export async function quoteChoice(req: ApiRequest, body: Record<string, unknown>
     withImmunity: quote.withImmunity,
     fees: quote.fees,
     optionNotPossibleType: parsed.data.optionNotPossibleType,
+    longRentalConfirmed: parsed.data.longRentalConfirmed,
   };
   return { quote, session };
 }
