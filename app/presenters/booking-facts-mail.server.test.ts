@@ -19,7 +19,7 @@ const FACTS: BookingFacts = {
     { daysBefore: 3, percent: 50 },
   ],
   damageWaiver: { chosen: true, fee: 3_300 },
-  noc: { drivable: 20_000, notDrivable: 50_000 },
+  noc: { drivable: 20_000, notDrivable: 50_000, coveredBy: null },
   bring: { papers: ["idp"], oneOf: false },
 };
 
@@ -70,7 +70,7 @@ describe("the booking's facts in the customer mails", () => {
         ...FACTS,
         passengers: null,
         damageWaiver: null,
-        noc: { drivable: 0, notDrivable: 0 },
+        noc: { drivable: 0, notDrivable: 0, coveredBy: null },
         cancellationFees: [],
       });
       expect(mail).not.toContain("CDW");
@@ -79,6 +79,16 @@ describe("the booking's facts in the customer mails", () => {
       expect(mail).toContain(words(locale).t("facts.passengersUnset"));
       expect(mail).not.toMatch(/\{\w+\}/);
     }
+  });
+
+  it("an option that covers the NOC is named among what the total includes, and no NOC amount is stated", () => {
+    for (const locale of LOCALES) {
+      const mail = text(locale, { ...FACTS, noc: { ...FACTS.noc, coveredBy: "Safety pack" } });
+      expect(mail).toContain(words(locale).t("facts.nocCovered", { option: "Safety pack" }));
+      expect(mail).not.toContain(formatYen(50_000, locale));
+      expect(mail).not.toMatch(/\{\w+\}/);
+    }
+    expect(text("en", FACTS)).toContain(formatYen(50_000, "en"));
   });
 
   it("the cancellation mail's rule is the same lines", () => {

@@ -39,8 +39,10 @@ export function factsWords(
         : t("facts.cdwNotIncluded"),
     );
   const { noc } = facts;
+  const charged = noc.drivable > 0 || noc.notDrivable > 0;
+  if (charged && noc.coveredBy) included.push(t("facts.nocCovered", { option: noc.coveredBy }));
   const excluded =
-    noc.drivable > 0 || noc.notDrivable > 0
+    charged && !noc.coveredBy
       ? [t("facts.noc", { drivable: yen(noc.drivable), notDrivable: yen(noc.notDrivable) })]
       : [];
   const foreign = facts.bring.papers.some((p) => p !== "licence");

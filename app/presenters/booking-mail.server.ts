@@ -190,7 +190,7 @@ export function writer(bundle: SiteBundle, reservation: Reservation, locale: Loc
   // Dialled from abroad by a reader of another language: +81 (the store's mail keeps it as written).
   const storeTel = store?.tel ? telShown(store.tel, locale) : "";
   /** What the customer must know (issue 40): passengers, what the total covers, the rule, what to bring. */
-  const bookingFacts = () => reservationFacts(bundle, reservation);
+  const bookingFacts = () => reservationFacts(bundle, reservation, locale);
   const customerFacts = () => factsMailLines(bookingFacts(), { t, tp, yen });
   const cancellationRule = () => ruleMailLines(bookingFacts(), { t, tp, yen });
   return { t, line, yen, facts, store, storeName, storeTel, site, locale, when, customerFacts, cancellationRule };

@@ -21,6 +21,7 @@ export const CarOptionSchema = z.object({
   class_ids: intListField(1, 999_999_999),
   display_order: intField(0, 9999),
   may_be_unavailable: checkboxField,
+  covers_noc: checkboxField,
 });
 export type CarOptionInput = z.infer<typeof CarOptionSchema>;
 
@@ -34,6 +35,7 @@ export function carOptionFormValues(option: {
   classIds: number[];
   displayOrder: number;
   mayBeUnavailable: boolean;
+  coversNoc: boolean;
 }): { values: Record<string, string>; lists: Record<string, string[]> } {
   return {
     values: {
@@ -43,6 +45,7 @@ export function carOptionFormValues(option: {
       max_quantity: String(option.maxQuantity),
       display_order: String(option.displayOrder),
       may_be_unavailable: option.mayBeUnavailable ? "1" : "",
+      covers_noc: option.coversNoc ? "1" : "",
     },
     lists: { store_ids: option.storeIds.map(String), class_ids: option.classIds.map(String) },
   };

@@ -110,7 +110,7 @@ describe("options", () => {
       handle.forSite(siteId),
       siteId,
       owner,
-      input({ store_ids: [String(storeIds[1])], may_be_unavailable: "1" }),
+      input({ store_ids: [String(storeIds[1])], may_be_unavailable: "1", covers_noc: "1" }),
     );
     const option = await getCarOption(handle.forSite(siteId), siteId, actor("read_only"), optionId);
     expect(option).toMatchObject({
@@ -123,6 +123,7 @@ describe("options", () => {
       storeIds: [storeIds[1]],
       classIds: [],
       mayBeUnavailable: true,
+      coversNoc: true,
     });
     const [entry] = await auditOf("option.create", optionId);
     expect(entry).toMatchObject({ entity: "option", actor: "owner@example.com", before: null });

@@ -75,6 +75,7 @@ function optionColumns(input: CarOptionInput) {
     classIds: input.class_ids,
     displayOrder: input.display_order,
     mayBeUnavailable: input.may_be_unavailable,
+    coversNoc: input.covers_noc,
   };
 }
 

@@ -17,6 +17,10 @@ const bundle = {
       { id: 10, classId: 6 },
     ],
     immunityFees: [{ classId: 5, pricePerDay: 1_650, isDefault: true }],
+    options: [
+      { id: 1, optionName: "チャイルドシート", optionNameEn: "Child seat", coversNoc: false },
+      { id: 2, optionName: "安心パック（NOC補償）", optionNameEn: "Safety pack (NOC cover)", coversNoc: true },
+    ],
   },
 } as unknown as Pick<SiteBundle, "settings" | "catalogue">;
 
@@ -61,6 +65,8 @@ describe("a booking's facts", () => {
       withImmunity: true,
       licenseTypes: ["international"],
       abroad: true,
+      optionIds: [1],
+      locale: "en",
     });
     expect(facts).toEqual({
       passengers: 3,
@@ -69,29 +75,47 @@ describe("a booking's facts", () => {
         { daysBefore: 3, percent: 50 },
       ],
       damageWaiver: { chosen: true, fee: 3_300 },
-      noc: { drivable: 20_000, notDrivable: 50_000 },
+      noc: { drivable: 20_000, notDrivable: 50_000, coveredBy: null },
       bring: { papers: ["idp"], oneOf: false },
     });
   });
   it("a class without a damage waiver says nothing of it; one declined says so", () => {
-    const base = { passengers: null, immunityFee: 0, withImmunity: false, licenseTypes: [], abroad: false };
+    const base = {
+      passengers: null,
+      immunityFee: 0,
+      withImmunity: false,
+      licenseTypes: [],
+      abroad: false,
+      optionIds: [],
+      locale: "ja" as const,
+    };
     expect(bookingFacts(bundle, { ...base, carTypeId: 10 }).damageWaiver).toBeNull();
     expect(bookingFacts(bundle, { ...base, carTypeId: 9 }).damageWaiver).toEqual({ chosen: false, fee: 0 });
   });
   it("a booking made reads the licence types kept with its driver", () => {
-    const facts = reservationFacts(bundle, {
-      carTypeId: 9,
-      passengers: 2,
-      immunityFee: 0,
-      borrower: { prefCode: 48, country: "DE" },
-      driver: { prefCode: 48, country: "DE", licenseTypes: ["foreign_translation"] },
-    });
+    const facts = reservationFacts(
+      bundle,
+      {
+        carTypeId: 9,
+        passengers: 2,
+        immunityFee: 0,
+        borrower: { prefCode: 48, country: "DE" },
+        driver: { prefCode: 48, country: "DE", licenseTypes: ["foreign_translation"] },
+        options: [],
+      },
+      "en",
+    );
     expect(facts.bring).toEqual({ papers: ["translation"], oneOf: false });
     expect(facts.damageWaiver).toEqual({ chosen: false, fee: 0 });
   });
   it("the session's driver: one entered now, a saved one, or the borrower from abroad", () => {
     const quote = { withImmunity: true, fees: { immunityFee: 1_650 } };
-    const session = { carTypeId: 9, passengers: 4, borrower: { name: "K", prefCode: 48, country: "KR" } };
+    const session = {
+      carTypeId: 9,
+      passengers: 4,
+      borrower: { name: "K", prefCode: 48, country: "KR" },
+      options: [],
+    };
     const entered = sessionFacts(
       bundle,
       {
@@ -107,17 +131,36 @@ describe("a booking's facts", () => {
       },
       quote,
       null,
+      "ko",
     );
     expect(entered.bring.papers).toEqual(["idp"]);
     expect(entered.damageWaiver).toEqual({ chosen: true, fee: 1_650 });
-    const saved = sessionFacts(bundle, { ...session, driver: { mode: "saved", driverId: 1 } }, quote, {
-      licenseTypes: ["ordinary"],
-      prefCode: 47,
-      country: "JP",
-    });
+    const saved = sessionFacts(
+      bundle,
+      { ...session, driver: { mode: "saved", driverId: 1 } },
+      quote,
+      {
+        licenseTypes: ["ordinary"],
+        prefCode: 47,
+        country: "JP",
+      },
+      "ja",
+    );
     expect(saved.bring.papers).toEqual(["licence"]);
-    const same = sessionFacts(bundle, { ...session, driver: { mode: "same" } }, quote, null);
+    const same = sessionFacts(bundle, { ...session, driver: { mode: "same" } }, quote, null, "ko");
     expect(same.bring).toEqual({ papers: ["idp", "translation"], oneOf: true });
     expect(same.passengers).toBe(4);
+  });
+
+  it("a chosen option that covers the NOC is named among what the total includes, in the booking's language", () => {
+    const made = (options: { optionId: number | null }[], locale: "ja" | "en") =>
+      reservationFacts(
+        bundle,
+        { carTypeId: 9, passengers: 2, immunityFee: 3_300, borrower: null, driver: null, options },
+        locale,
+      ).noc;
+    expect(made([{ optionId: 2 }], "en").coveredBy).toBe("Safety pack (NOC cover)");
+    expect(made([{ optionId: 2 }], "ja").coveredBy).toBe("安心パック（NOC補償）");
+    expect(made([{ optionId: 1 }, { optionId: null }], "en").coveredBy).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { PREF_OVERSEAS } from "../../common/address";
 import type { CancellationFeeStep } from "../../common/counter";
 import { FOREIGN_LICENSE_TYPES, isLicenseType } from "../../common/license-types";
+import { type Locale, pickLang } from "../../common/locales";
 import type { SiteBundle } from "../sites/site-bundle";
 import type { ReserveSession } from "./reserve-session";
 
@@ -16,8 +17,11 @@ export interface BookingFacts {
   cancellationFees: CancellationFeeStep[];
   /** The collision damage waiver: null when the car's class offers none. */
   damageWaiver: { chosen: boolean; fee: number } | null;
-  /** The site's non-operation charge if the car is damaged (0: none charged); the total never includes it. */
-  noc: { drivable: number; notDrivable: number };
+  /**
+   * The site's non-operation charge if the car is damaged (0: none charged); the total never
+   * includes it. `coveredBy`: the chosen option that waives it, named in the booking's language.
+   */
+  noc: { drivable: number; notDrivable: number; coveredBy: string | null };
   bring: DriverPapers;
 }
 
@@ -63,10 +67,13 @@ export function bookingFacts(
     withImmunity: boolean;
     licenseTypes: readonly string[];
     abroad: boolean;
+    optionIds: readonly (number | null)[];
+    locale: Locale;
   },
 ): BookingFacts {
   const { settings, catalogue } = bundle;
   const carType = catalogue.carTypes.find((c) => c.id === input.carTypeId);
+  const cover = catalogue.options.find((o) => o.coversNoc && input.optionIds.includes(o.id));
   const offered = carType ? catalogue.immunityFees.some((f) => f.classId === carType.classId) : false;
   return {
     passengers: input.passengers,
@@ -75,7 +82,11 @@ export function bookingFacts(
       offered || input.immunityFee > 0
         ? { chosen: input.withImmunity && input.immunityFee > 0, fee: input.immunityFee }
         : null,
-    noc: { drivable: settings.nocDrivable, notDrivable: settings.nocNotDrivable },
+    noc: {
+      drivable: settings.nocDrivable,
+      notDrivable: settings.nocNotDrivable,
+      coveredBy: cover ? pickLang(cover, "optionName", input.locale) : null,
+    },
     bring: driverPapers(input.licenseTypes, input.abroad),
   };
 }
@@ -95,7 +106,9 @@ export function reservationFacts(
     immunityFee: number;
     borrower: { prefCode?: number | null; country?: unknown } | null;
     driver: { prefCode?: number | null; country?: unknown; licenseTypes?: unknown } | null;
+    options: readonly { optionId: number | null }[];
   },
+  locale: Locale,
 ): BookingFacts {
   const licenseTypes = snapshotLicenseTypes(r.driver);
   return bookingFacts(bundle, {
@@ -105,6 +118,8 @@ export function reservationFacts(
     withImmunity: r.immunityFee > 0,
     licenseTypes,
     abroad: livesAbroad(r.borrower) || livesAbroad(r.driver),
+    optionIds: r.options.map((o) => o.optionId),
+    locale,
   });
 }
 
@@ -114,9 +129,10 @@ export function reservationFacts(
  */
 export function sessionFacts(
   bundle: Pick<SiteBundle, "settings" | "catalogue">,
-  session: Pick<ReserveSession, "carTypeId" | "passengers" | "borrower" | "driver">,
+  session: Pick<ReserveSession, "carTypeId" | "passengers" | "borrower" | "driver" | "options">,
   quote: { withImmunity: boolean; fees: { immunityFee: number } | null },
   savedDriver: { licenseTypes: string[]; prefCode: number | null; country: string } | null,
+  locale: Locale,
 ): BookingFacts {
   const d = session.driver;
   const driver =
@@ -135,5 +151,7 @@ export function sessionFacts(
     abroad:
       livesAbroad(session.borrower as { prefCode?: number | null; country?: unknown } | null) ||
       livesAbroad(driver?.person),
+    optionIds: session.options.map((o) => o.optionId),
+    locale,
   });
 }

@@ -23,6 +23,7 @@ export async function reservationResult(db: Db, siteId: string, reservationId: n
       passengers: reservations.passengers,
       immunityFee: reservations.immunityFee,
       driver: reservations.driver,
+      options: reservations.options,
       memberId: reservations.memberId,
       createdAt: reservations.createdAt,
       // Signs the guest's cancellation link the completion page offers, as the mail does; never sent to the browser.

@@ -82,6 +82,9 @@ export const adminPricesEn: Record<keyof typeof adminPricesJa, string> = {
   "admin.options.mayBeUnavailable": "May be unavailable",
   "admin.options.mayBeUnavailableHint":
     "When stock is short, for example. The booker is told it may not be available and chooses to book anyway or not.",
+  "admin.options.coversNoc": "Covers the NOC",
+  "admin.options.coversNocHint":
+    "A cover plan that waives the non-operation charge. Bookings with it say the NOC is covered instead of stating its amounts.",
   "admin.options.sectionBasics": "Name and price",
   "admin.options.sectionWhere": "Stores and car classes",
   "admin.options.deleteHint":

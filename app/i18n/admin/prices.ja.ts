@@ -78,6 +78,9 @@ export const adminPricesJa = {
   "admin.options.allClasses": "全クラス",
   "admin.options.order": "表示順",
   "admin.options.orderHint": "小さい順に表示します。",
+  "admin.options.coversNoc": "NOCを補償する",
+  "admin.options.coversNocHint":
+    "ノンオペレーションチャージを免除する補償プランです。選ばれた予約では、NOCの金額の代わりに補償対象である旨を表示します。",
   "admin.options.mayBeUnavailable": "用意できない場合がある",
   "admin.options.mayBeUnavailableHint":
     "在庫が少ないときなど。予約する方に用意できない場合があることを伝え、それでも予約するか選んでもらいます。",

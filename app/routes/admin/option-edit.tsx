@@ -135,6 +135,13 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
             defaultChecked={values.may_be_unavailable === "1"}
             errors={errors}
           />
+          <AdminCheckbox
+            name="covers_noc"
+            label={t("admin.options.coversNoc")}
+            hint={t("admin.options.coversNocHint")}
+            defaultChecked={values.covers_noc === "1"}
+            errors={errors}
+          />
         </AdminSection>
         <AdminSection title={t("admin.options.sectionWhere")}>
           <AdminCheckboxGroup

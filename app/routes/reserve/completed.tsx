@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     payMethod: result.payMethod,
     member: (await getMember(context)) !== null,
     // Repeated where people look on the day, as the mail does (issue 40).
-    facts: reservationFacts(bundle, result),
+    facts: reservationFacts(bundle, result, locale),
     // The mail's way to cancel: its signed link (a guest) or My Page (a member), until the deadline.
     cancelOnline: way
       ? {

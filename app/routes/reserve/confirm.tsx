@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     quote: quoteView(quote, locale),
     customer: customerView(session, locale, saved?.name),
     // Before paying: the passengers, the rule, what the total covers and what to bring (issue 40).
-    facts: sessionFacts(bundle, session, quote, saved),
+    facts: sessionFacts(bundle, session, quote, saved, locale),
     updated,
     blocked: quote.blocked,
     searchPath: `${reservePath(context, "/reserve")}?${new URLSearchParams({ ...session.search, si: String(session.storeId) })}`,

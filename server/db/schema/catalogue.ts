@@ -123,6 +123,8 @@ export const carOptions = pgTable(
     displayOrder: integer().notNull().default(0),
     /** The store cannot promise it (few in stock): the booker chooses to reserve anyway or cancel. */
     mayBeUnavailable: boolean().notNull().default(false),
+    /** Chosen, it waives the non-operation charge (NOC): the booking's facts then say it is covered. */
+    coversNoc: boolean().notNull().default(false),
   },
   (t) => [
     check("car_options_price", sql`${t.price} >= 0`),

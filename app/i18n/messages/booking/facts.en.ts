@@ -13,7 +13,8 @@ export const bookingFactsEn: Record<keyof typeof bookingFactsJa, string> = {
     "Collision damage waiver (CDW): not included. If the car is damaged, you pay the insurance excess.",
   "facts.excluded": "The total does not include",
   "facts.noc":
-    "The loss-of-use charge (NOC, non-operation charge): if the car is damaged or soiled so that it cannot be rented out, you pay {drivable} at the store if it can still be driven, or {notDrivable} if it cannot. It applies even with the damage waiver (an NOC cover option you chose applies as its terms say).",
+    "The loss-of-use charge (NOC, non-operation charge): if the car is damaged or soiled so that it cannot be rented out, you pay {drivable} at the store if it can still be driven, or {notDrivable} if it cannot. It applies even with the damage waiver.",
+  "facts.nocCovered": "Loss-of-use charge (NOC): covered by {option}",
   "facts.cancel": "Cancellation policy",
   "facts.cancelNote": "The cancellation fee is a share of the reservation's total.",
   "facts.faq.when": "When you cancel",

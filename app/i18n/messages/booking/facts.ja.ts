@@ -15,7 +15,8 @@ export const bookingFactsJa = {
   "facts.cdwNotIncluded": "免責補償（CDW）：未加入。事故の際の免責額はお客様のご負担です。",
   "facts.excluded": "合計金額に含まれないもの",
   "facts.noc":
-    "ノンオペレーションチャージ（NOC）：事故・汚損などで車両が使えなくなった場合、自走できるときは{drivable}、自走できないときは{notDrivable}を店舗でお支払いいただきます。免責補償に加入していても対象です（NOC補償のオプションをお選びの場合はその内容によります）。",
+    "ノンオペレーションチャージ（NOC）：事故・汚損などで車両が使えなくなった場合、自走できるときは{drivable}、自走できないときは{notDrivable}を店舗でお支払いいただきます。免責補償に加入していても対象です。",
+  "facts.nocCovered": "ノンオペレーションチャージ（NOC）：{option}で補償",
   "facts.cancel": "キャンセル規定",
   "facts.cancelNote": "キャンセル料はご予約の合計金額に対してかかります。",
   "facts.faq.when": "ご連絡の時期",

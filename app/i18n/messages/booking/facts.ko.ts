@@ -12,7 +12,8 @@ export const bookingFactsKo: Record<keyof typeof bookingFactsJa, string> = {
   "facts.cdwNotIncluded": "면책 보상(CDW): 미가입. 사고 시 면책금은 고객님께서 부담하십니다.",
   "facts.excluded": "합계 금액에 포함되지 않은 항목",
   "facts.noc":
-    "영업 손실 보상료(NOC): 사고나 오염 등으로 차량을 대여할 수 없게 된 경우, 자력 주행이 가능하면 {drivable}, 불가능하면 {notDrivable}의 금액을 지점에서 지불하셔야 합니다. 면책 보상에 가입하셨어도 해당됩니다(NOC 보상 옵션을 선택하신 경우에는 그 내용에 따릅니다).",
+    "영업 손실 보상료(NOC): 사고나 오염 등으로 차량을 대여할 수 없게 된 경우, 자력 주행이 가능하면 {drivable}, 불가능하면 {notDrivable}의 금액을 지점에서 지불하셔야 합니다. 면책 보상에 가입하셨어도 해당됩니다.",
+  "facts.nocCovered": "영업 손실 보상료(NOC): 선택하신 옵션 「{option}」에서 보상",
   "facts.cancel": "취소 규정",
   "facts.cancelNote": "취소 수수료는 예약 합계 금액을 기준으로 부과됩니다.",
   "facts.faq.when": "취소 연락 시점",

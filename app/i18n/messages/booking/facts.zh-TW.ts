@@ -12,7 +12,8 @@ export const bookingFactsZhTW: Record<keyof typeof bookingFactsJa, string> = {
   "facts.cdwNotIncluded": "免責補償（CDW）：未加入。發生事故時，自負額由您負擔。",
   "facts.excluded": "合計金額不包含",
   "facts.noc":
-    "營業損失補償費（NOC）：車輛因事故或髒污等無法出租時，可自行行駛者須於門市支付{drivable}，無法行駛者須支付{notDrivable}。即使已加入免責補償亦需支付（若選購了NOC補償配備，則依其內容處理）。",
+    "營業損失補償費（NOC）：車輛因事故或髒污等無法出租時，可自行行駛者須於門市支付{drivable}，無法行駛者須支付{notDrivable}。即使已加入免責補償亦需支付。",
+  "facts.nocCovered": "營業損失補償費（NOC）：由「{option}」補償",
   "facts.cancel": "取消規定",
   "facts.cancelNote": "取消費用以預約合計金額計算。",
   "facts.faq.when": "通知取消的時間",
