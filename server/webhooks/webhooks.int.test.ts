@@ -64,7 +64,7 @@ interface Received {
   event: {
     type: string;
     timestamp: string;
-    data: { reservation: { reserveNo: string }; payment?: { amount: number } };
+    data: { reservation: { reserve_no: string }; payment?: { amount: number } };
   };
 }
 
@@ -223,14 +223,15 @@ describe("delivering events", () => {
     expect(event.type).toBe("reservation.created");
     expect(event.data).toMatchObject({
       reservation: {
-        reserveNo: answer.reserveNo,
+        reserve_no: answer.reserveNo,
         status: "confirmed",
-        storeId: site.storeId,
-        carTypeId: site.typeId,
+        store_id: site.storeId,
+        car_type_id: site.typeId,
         currency: "JPY",
-        paymentMethod: "cash",
+        pay_method: 2,
         channel: "web",
-        borrower: { name: "山田 花子", email: "hanako@example.com", phone: "+819000000000" },
+        revision: 0,
+        borrower: { name: "山田 花子", email: "hanako@example.com", tel: "+819000000000" },
       },
     });
     expect(hook.got[0]?.headers["content-type"]).toBe("application/json");
@@ -330,7 +331,7 @@ describe("recording events where bookings change", () => {
     const paid = events.find((e) => e.type === "payment.succeeded");
     expect(paid?.payload).toMatchObject({
       payment: { amount: session.fees?.total, currency: "JPY" },
-      reservation: { paymentStatus: "paid", paymentMethod: "advance_card" },
+      reservation: { payment_status: "paid", pay_method: 1 },
     });
     // No card data in any event.
     expect(JSON.stringify(events)).not.toMatch(/4242|cvc|HANAKO YAMADA/);
@@ -436,11 +437,12 @@ describe("recording events where bookings change", () => {
     ]);
     const changedEvent = events.find((e) => e.type === "reservation.changed");
     expect(changedEvent?.payload).toMatchObject({
-      reservation: { reserveNo: "W-1", total: 13000, revision: 1 },
-      previous: { total: 9000, endAt: new Date(start.getTime() + 24 * HOUR).toISOString() },
+      reservation: { reserve_no: "W-1", total_fee: 13000, revision: 1, channel: "web" },
+      previous: { total_fee: 9000, end_at: new Date(start.getTime() + 24 * HOUR).toISOString() },
     });
     expect(events.find((e) => e.type === "reservation.cancelled")?.payload).toMatchObject({
-      reservation: { status: "cancelled", cancellationFee: 3000 },
+      // The booking's own channel, and one revision on from the change.
+      reservation: { status: "cancelled", cancellation_fee: 3000, channel: "web", revision: 2 },
     });
     await deliverAt(new Date());
     expect(hook.got).toHaveLength(5);
