@@ -53,13 +53,13 @@ export const WebhookReservationSchema = z
       .nullable()
       .meta({ description: "Who booked, to reach them. Never card data, licences or addresses." }),
   })
-  .meta({ id: "WebhookReservation", description: "A booking as webhooks carry it." });
+  .meta({ description: "A booking as webhooks carry it." });
 
 export type WebhookReservation = z.infer<typeof WebhookReservationSchema>;
 
 const PaymentSchema = z
   .object({ amount: Yen.meta({ description: "Yen moved by this payment or refund." }), currency: z.literal("JPY") })
-  .meta({ id: "WebhookPayment" });
+  .meta({ description: "The money this event moved." });
 
 const PreviousSchema = WebhookReservationSchema.pick({
   store_id: true,
@@ -67,7 +67,7 @@ const PreviousSchema = WebhookReservationSchema.pick({
   start_at: true,
   end_at: true,
   total_fee: true,
-}).meta({ id: "WebhookPreviousBooking", description: "What the booking was before the change." });
+}).meta({ description: "What the booking was before the change." });
 
 /** Each event's `data`. */
 export const EVENT_DATA_SCHEMAS = {

@@ -37,7 +37,8 @@ import {
   rotateWebhookSecret,
   setWebhookEndpointEnabled,
 } from "./endpoints";
-import { webhookEndpointSchema } from "./webhook.schema";
+import { EVENT_DATA_SCHEMAS } from "./event-payloads";
+import { webhookEndpointSchema, type WebhookEventType } from "./webhook.schema";
 
 const TZ = "Asia/Tokyo";
 const HOUR = 3_600_000;
@@ -316,6 +317,33 @@ describe("recording events where bookings change", () => {
     await deliverAt(new Date());
     await deliverAt(new Date(Date.now() + 60_000));
     expect(hook.got.map((g) => g.event.type)).toEqual(["reservation.created"]);
+  });
+
+  it("each booking says where it was taken: the website web, a program's key api, the counter counter; its cancellation too", async () => {
+    const site = await siteWith(5);
+    await endpointFor(site.siteId);
+    const taken: Record<string, string> = {};
+    for (const channel of ["web", "api", "counter"] as const) {
+      const answer = await submit(site, await sessionFor(site, 3, 4), `k-ch-${channel}`, { channel });
+      if (answer.outcome !== "completed") throw new Error(JSON.stringify(answer));
+      taken[answer.reserveNo] = channel;
+      expect((await reservationOf(site.siteId, answer.reserveNo)).channel).toBe(channel);
+      expect(
+        await cancelReservation(handle.forSite(site.siteId), site.siteId, answer.reservationId, { payments }),
+      ).toBe("cancelled");
+    }
+    const events = await eventsOf(site.siteId);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      ...Array(3).fill("reservation.cancelled"),
+      ...Array(3).fill("reservation.created"),
+    ]);
+    for (const e of events) {
+      const r = (e.payload as { reservation: { reserve_no: string; channel: string; revision: number } }).reservation;
+      expect(r.channel, `${e.type} ${r.reserve_no}`).toBe(taken[r.reserve_no]);
+      // Created at revision 0; the cancellation is the next revision.
+      expect(r.revision).toBe(e.type === "reservation.created" ? 0 : 1);
+      expect(EVENT_DATA_SCHEMAS[e.type as WebhookEventType].safeParse(e.payload).success).toBe(true);
+    }
   });
 
   it("a card paid in advance: created and payment.succeeded once, when the payment confirms the booking", async () => {
