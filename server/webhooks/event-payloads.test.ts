@@ -36,8 +36,7 @@ const row = (extra: Partial<Reservation> = {}) =>
 /** Every key of a JSON value, at every depth. */
 function keysOf(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(keysOf);
-  if (value && typeof value === "object")
-    return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => [k, ...keysOf(v)]);
   return [];
 }
 

@@ -38,7 +38,7 @@ import {
   setWebhookEndpointEnabled,
 } from "./endpoints";
 import { EVENT_DATA_SCHEMAS } from "./event-payloads";
-import { webhookEndpointSchema, type WebhookEventType } from "./webhook.schema";
+import { type WebhookEventType, webhookEndpointSchema } from "./webhook.schema";
 
 const TZ = "Asia/Tokyo";
 const HOUR = 3_600_000;
