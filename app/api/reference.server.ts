@@ -65,7 +65,7 @@ thead th{background:#f6f8fa;font-size:.85rem;color:#57606a}
 tbody th{font-weight:400;width:38%;min-width:9rem}
 tbody th code{font-weight:600;color:#1f2328}
 .ty{display:block;color:#57606a;font-size:.8rem;font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
-.rq{display:inline-block;font-size:.7rem;color:#8a4600;border:1px solid #d4a72c;border-radius:4px;padding:0 .3rem;margin-top:.15rem}
+.rq{display:inline-block;margin-left:.35rem;font-size:.7rem;color:#8a4600;border:1px solid #d4a72c;border-radius:4px;padding:0 .3rem;margin-top:.15rem}
 .c{display:block;color:#57606a;font-size:.85rem;margin-top:.15rem}
 .d1{padding-left:1.5rem}.d2{padding-left:2.5rem}.d3{padding-left:3.5rem}.d4,.d5{padding-left:4.5rem}
 .d1,.d2,.d3,.d4,.d5{border-left:3px solid #d0d7de}
