@@ -16,6 +16,8 @@ async function expectPhoneReadable(page: Page) {
 test("the API reference lists §7's groups and operations, opens a group and the schemas, links the document, on a phone", async ({
   page,
 }) => {
+  // The reservations group is a long page now (every operation's fields and examples).
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 390, height: 844 });
   const response = await page.goto("/en/api/v1/docs");
   expect(response?.status()).toBe(200);
