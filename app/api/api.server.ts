@@ -9,7 +9,7 @@ import { idempotencyMiddleware } from "./pipeline/idempotency.server";
 import { siteMiddleware } from "./pipeline/site.server";
 import { validationMiddleware } from "./pipeline/validation.server";
 import { problem, problemResponse } from "./problem.server";
-import { referencePage } from "./reference.server";
+import { referenceLocale, referencePage } from "./reference.server";
 
 export type { JsonApiDeps } from "./pipeline/env.server";
 export { IDEMPOTENCY_HEADER } from "./pipeline/idempotency.server";
@@ -31,8 +31,10 @@ export function createJsonApi(deps: JsonApiDeps) {
     json(200, apiDocument(), { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" }),
   );
   const docsBase = (path: string) => path.slice(0, path.indexOf("/docs"));
-  api.get("/docs", (c) => referencePage(docsBase(c.req.path)));
-  api.get("/docs/:section", (c) => referencePage(docsBase(c.req.path), c.req.param("section")));
+  const docsLocale = (c: { req: { url: string; path: string } }) =>
+    referenceLocale(new URL(c.req.url), localeFromPath(c.req.path));
+  api.get("/docs", (c) => referencePage(docsBase(c.req.path), undefined, docsLocale(c)));
+  api.get("/docs/:section", (c) => referencePage(docsBase(c.req.path), c.req.param("section"), docsLocale(c)));
 
   for (const op of OPERATIONS) {
     api.on(

@@ -1,225 +1,367 @@
 import { escapeHtml } from "../../server/http/escape-html";
 import { apiDocument } from "./openapi.server";
+import { partnerWebhooks } from "./partner/webhooks-doc.server";
+import {
+  exampleBlock,
+  exampleFrom,
+  givenExamples,
+  inline,
+  type Json,
+  prose,
+  resolveRef,
+  schemaTable,
+  typeOf,
+} from "./reference-schema.server";
+import { LANGUAGE_NAMES, REFERENCE_TEXT, type ReferenceLocale, type ReferenceText } from "./reference-text.server";
+import { webhookGuide } from "./reference-webhooks.server";
 
-type Json = Record<string, unknown>;
+/**
+ * The API reference (decision 033, issue 42): any OpenAPI 3.1 document rendered on the server, with
+ * no script, so it works offline and under a strict CSP. A first page (how to call, servers,
+ * authentication and scopes, errors, every operation linked), a page per tag with each operation's
+ * parameters, request and response fields as nested tables, examples (the document's, or made from
+ * the schema) and errors, the schemas, and the webhook guide; in English and Japanese.
+ */
 
-const CSP =
+export const REFERENCE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+export interface ReferenceOptions {
+  /** Where the pages live: `${base}/docs`, `${base}/docs/{section}`; the document is `${base}/openapi.json`. */
+  base: string;
+  /** `undefined` for the first page, a tag's name, `schemas` or `webhooks`. */
+  section?: string;
+  /** The address of the document itself (defaults to `${base}/openapi.json`). */
+  documentUrl?: string;
+}
+
 const STYLE = `
-body{font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1f2328;background:#fff}
-header,main{max-width:60rem;margin:0 auto;padding:1rem}
-header{border-bottom:1px solid #d0d7de}
-h1{font-size:1.6rem;margin:.5rem 0}h2{font-size:1.3rem;margin-top:2.5rem;border-bottom:1px solid #d0d7de}
-h2.op{font-size:1.1rem;margin:2rem 0 .25rem;overflow-wrap:anywhere}
-code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,monospace;font-size:.9em}
-pre{background:#f6f8fa;padding:.75rem;white-space:pre-wrap;border-radius:6px}
-.m{display:inline-block;min-width:3.2rem;text-align:center;border-radius:4px;color:#fff;font-weight:700;font-size:.8rem;padding:0 .3rem;margin-right:.4rem}
-.get{background:#0a6e31}.post{background:#0550ae}
-main{overflow-wrap:break-word}code{overflow-wrap:anywhere}
-dl{margin:.25rem 0 .75rem;border:1px solid #d0d7de;border-radius:6px}dl>div{padding:.4rem .6rem;border-top:1px solid #d0d7de}
-dl>div:first-child{border-top:0}dt{font-weight:600}dd{margin:0}.t{color:#57606a;font-weight:400}nav ul{columns:2;padding-left:1.2rem}a{color:#0550ae}
-.who{color:#57606a;font-size:.9rem;margin:0}
+:root{color-scheme:light}
+body{font:16px/1.6 system-ui,-apple-system,"Segoe UI","Hiragino Sans","Noto Sans JP",sans-serif;margin:0;color:#1f2328;background:#fff}
+header{border-bottom:1px solid #d0d7de;background:#f6f8fa}
+.bar,main{max-width:64rem;margin:0 auto;padding:.75rem 1rem}
+.bar{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;align-items:center;justify-content:space-between}
+.bar p{margin:0}.lang{display:flex;gap:.5rem;margin:0;padding:0;list-style:none}
+.lang a{display:inline-block;padding:.35rem .7rem;border:1px solid #d0d7de;border-radius:999px;min-height:24px;text-decoration:none;background:#fff}
+.lang a[aria-current]{background:#0550ae;border-color:#0550ae;color:#fff}
+h1{font-size:1.7rem;margin:.25rem 0 .5rem;line-height:1.3}
+h2{font-size:1.3rem;margin-top:2.5rem;padding-bottom:.25rem;border-bottom:1px solid #d0d7de;overflow-wrap:anywhere}
+h3{font-size:1.1rem;margin:0 0 .5rem;overflow-wrap:anywhere}
+h4{font-size:1rem;margin:1.25rem 0 .5rem}
+section.op{border:1px solid #d0d7de;border-radius:8px;padding:1rem;margin:1.5rem 0}
+code,pre{font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,monospace;font-size:.875em}
+code{overflow-wrap:anywhere}
+pre{background:#0d1117;color:#e6edf3;padding:.75rem;border-radius:6px;overflow:auto;max-height:28rem;margin:0}
+pre code{overflow-wrap:normal}
+figure.ex{margin:.75rem 0}figcaption{font-weight:600;font-size:.9rem;margin-bottom:.25rem}
+.m{display:inline-block;min-width:3.4rem;text-align:center;border-radius:4px;color:#fff;font-weight:700;font-size:.75rem;padding:.1rem .35rem;margin-right:.5rem;vertical-align:.1em}
+.get{background:#0a6e31}.post{background:#0550ae}.put,.patch{background:#8a4600}.delete{background:#b42318}
+a{color:#0550ae}main{overflow-wrap:break-word}
+.tw{overflow-x:auto;margin:.5rem 0 1rem}
+table{border-collapse:collapse;width:100%;font-size:.925rem}
+caption{text-align:left;font-weight:600;padding:.25rem 0}
+th,td{border-top:1px solid #d0d7de;padding:.45rem .5rem;vertical-align:top;text-align:left}
+thead th{background:#f6f8fa;font-size:.85rem;color:#57606a}
+tbody th{font-weight:400;width:38%;min-width:9rem}
+tbody th code{font-weight:600;color:#1f2328}
+.ty{display:block;color:#57606a;font-size:.8rem;font-family:ui-monospace,Menlo,monospace;overflow-wrap:anywhere}
+.rq{display:inline-block;margin-left:.35rem;font-size:.7rem;color:#8a4600;border:1px solid #d4a72c;border-radius:4px;padding:0 .3rem;margin-top:.15rem}
+.c{display:block;color:#57606a;font-size:.85rem;margin-top:.15rem}
+.d1{padding-left:1.5rem}.d2{padding-left:2.5rem}.d3{padding-left:3.5rem}.d4,.d5{padding-left:4.5rem}
+.d1,.d2,.d3,.d4,.d5{border-left:3px solid #d0d7de}
+.who{color:#57606a;font-size:.9rem}
+ul.ops{list-style:none;padding:0}ul.ops li{padding:.35rem 0;border-top:1px solid #eaeef2}
+ul.toc{columns:2 14rem;padding-left:1.2rem}
+.st{font-weight:700}
+@media (max-width:40rem){tbody th{width:auto;min-width:7rem}.d1{padding-left:.9rem}.d2{padding-left:1.4rem}.d3,.d4,.d5{padding-left:1.9rem}section.op{padding:.75rem}}
 `;
 
-/** A schema in a line: `string`, `Fees`, `array of CarTypeOffer`, an enum's values. */
-function typeOf(schema: Json | undefined): string {
-  if (!schema) return "";
-  if (typeof schema.$ref === "string") return schema.$ref.split("/").pop() ?? "";
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  const anyOf = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
-  if (anyOf) return anyOf.map(typeOf).join(" | ");
-  const type = Array.isArray(schema.type) ? schema.type.join(" | ") : String(schema.type ?? "object");
-  if (type === "array") return `array of ${typeOf(schema.items as Json)}`;
-  return type;
-}
+type Operation = { path: string; method: string; op: Json };
+const METHODS = ["get", "post", "put", "patch", "delete"];
 
-/** Text with `code` and **strong** marked, as the document's descriptions write them. */
-const inline = (text: string) =>
-  escapeHtml(text)
-    .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-    .replace(/`([^`]+)`/g, "<code>$1</code>");
-
-/** The properties of an object schema as table rows. */
-function propertyRows(schema: Json | undefined): string {
-  const properties = (schema?.properties ?? {}) as Record<string, Json>;
-  const required = new Set((schema?.required as string[] | undefined) ?? []);
-  return Object.entries(properties)
-    .map(([name, p]) =>
-      entry(
-        `<code>${escapeHtml(name)}</code>${required.has(name) ? " *" : ""}`,
-        typeOf(p),
-        String(p.description ?? ""),
-      ),
-    )
-    .join("");
-}
-
-/** One field, parameter or status: its name and type, then what it is. */
-const entry = (term: string, type: string, description: string) =>
-  `<div><dt>${term} <code class="t">${escapeHtml(type)}</code></dt><dd>${inline(description)}</dd></div>`;
-
-const table = (rows: string) => (rows ? `<dl>${rows}</dl>` : "");
-
-function operationHtml(path: string, method: string, op: Json): string {
-  const id = operationId(op);
-  const security = ((op.security as Json[]) ?? []).map((s) => Object.keys(s)[0] ?? "anyone");
-  const who = security
-    .map((s) =>
-      s === "apiKey"
-        ? `programs with a key scoped <code>${escapeHtml(String(((op.security as Json[]).find((x) => "apiKey" in x)?.apiKey as string[])?.[0]))}</code>`
-        : s === "session"
-          ? "browsers with a session"
-          : "anyone",
-    )
-    .join("; ");
-  const params = ((op.parameters as Json[]) ?? [])
-    .map((p) =>
-      entry(
-        `<code>${escapeHtml(String(p.name))}</code> (${escapeHtml(String(p.in))})${p.required ? " *" : ""}`,
-        typeOf(p.schema as Json),
-        String(p.description ?? (p.schema as Json)?.description ?? ""),
-      ),
-    )
-    .join("");
-  const body = ((op.requestBody as Json)?.content as Json)?.["application/json"] as Json | undefined;
-  const bodySchema = resolve(body?.schema as Json);
-  const responses = Object.entries((op.responses as Record<string, Json>) ?? {})
-    .map(([status, r]) => {
-      const schema = (Object.values((r.content as Json) ?? {})[0] as Json | undefined)?.schema as Json | undefined;
-      return entry(escapeHtml(status), typeOf(schema), String(r.description ?? ""));
-    })
-    .join("");
-  return `<section aria-labelledby="${id}">
-<h2 id="${id}" class="op"><span class="m ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></h2>
-<p>${inline(String(op.summary ?? ""))}</p>
-${op.description ? `<p>${inline(String(op.description))}</p>` : ""}
-<p class="who">For: ${who}. Operation: <code>${escapeHtml(String(op.operationId))}</code></p>
-${params ? `<p>Parameters:</p>${table(params)}` : ""}
-${bodySchema ? `<p>Request body (JSON):</p>${table(propertyRows(bodySchema)) || `<p><code>${escapeHtml(typeOf(bodySchema))}</code></p>`}` : ""}
-<p>Responses:</p>${table(responses)}
-</section>`;
-}
-
-/** A `$ref` to a component, followed once. */
-function resolve(schema: Json | undefined): Json | undefined {
-  if (!schema || typeof schema.$ref !== "string") return schema;
-  const name = schema.$ref.split("/").pop()!;
-  return ((apiDocument().components?.schemas ?? {}) as Record<string, Json>)[name];
-}
-
-const operationId = (op: Json) => String(op.operationId).replace(/[^a-zA-Z0-9]+/g, "-");
-
-/** The document's operations of a tag, as [path, method, operation]. */
-function operationsOf(tag: string): [string, string, Json][] {
-  const paths = apiDocument().paths as Record<string, Record<string, Json>>;
+function operations(doc: Json): Operation[] {
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   return Object.entries(paths).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([, op]) => (op.tags as string[])?.includes(tag))
-      .map(([method, op]) => [path, method, op] as [string, string, Json]),
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ path, method, op })),
   );
 }
 
-function shell(title: string, base: string, body: string): string {
-  const info = apiDocument().info;
+function tags(doc: Json): { name: string; description: string }[] {
+  const declared = ((doc.tags ?? []) as { name: string; description?: string }[]).map((t) => ({
+    name: t.name,
+    description: t.description ?? "",
+  }));
+  const used = new Set(operations(doc).flatMap(({ op }) => ((op.tags as string[]) ?? ["other"]).slice(0, 1)));
+  for (const name of used) if (!declared.some((t) => t.name === name)) declared.push({ name, description: "" });
+  return declared.filter((t) => used.has(t.name));
+}
+
+const tagOf = (op: Json) => ((op.tags as string[] | undefined) ?? ["other"])[0] ?? "other";
+const anchorOf = (op: Operation) =>
+  String(op.op.operationId ?? `${op.method}-${op.path}`)
+    .replace(/[^a-zA-Z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+const methodBadge = (method: string) => `<span class="m ${method}">${method.toUpperCase()}</span>`;
+
+/** Who may call: each security requirement with its scopes. */
+function whoMayCall(doc: Json, op: Json, t: ReferenceText): string {
+  const requirements = (op.security ?? doc.security) as Json[] | undefined;
+  if (!requirements?.length) return t.noSecurity;
+  return requirements
+    .map((r) => {
+      const entries = Object.entries(r);
+      if (!entries.length) return t.anyone;
+      return entries
+        .map(
+          ([scheme, scopes]) =>
+            `<code>${escapeHtml(scheme)}</code>${(scopes as string[]).length ? ` (${t.scopes}: ${(scopes as string[]).map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")})` : ""}`,
+        )
+        .join(" + ");
+    })
+    .join(" / ");
+}
+
+function parametersTable(doc: Json, op: Operation, t: ReferenceText): string {
+  const pathItem = ((doc.paths as Record<string, Json>)[op.path] ?? {}) as Json;
+  const parameters = [...((pathItem.parameters as Json[]) ?? []), ...((op.op.parameters as Json[]) ?? [])].map(
+    (p) => resolveRef(doc, p) ?? p,
+  );
+  if (!parameters.length) return "";
+  const rows = parameters.map((p) => {
+    const schema = p.schema as Json | undefined;
+    const example = p.example ?? (schema ? resolveRef(doc, schema)?.example : undefined);
+    return `<tr><th scope="row"><code>${escapeHtml(String(p.name))}</code><span class="ty">${escapeHtml(String(p.in))} · ${escapeHtml(typeOf(doc, schema))}</span>${p.required ? `<span class="rq">${t.required}</span>` : ""}</th><td>${inline(String(p.description ?? schema?.description ?? ""))}${example !== undefined ? `<span class="c">${t.example}: <code>${escapeHtml(String(example))}</code></span>` : ""}</td></tr>`;
+  });
+  return `<h4>${t.parameters}</h4><div class="tw"><table><thead><tr><th scope="col">${t.field}</th><th scope="col">${t.description}</th></tr></thead><tbody>${rows.join("")}</tbody></table></div>`;
+}
+
+/** A request body or response: its fields and its examples (the document's, else one from the schema). */
+function contentBlock(doc: Json, holder: Json, t: ReferenceText, caption: string, marks: boolean): string {
+  const content = (holder.content ?? {}) as Record<string, Json>;
+  return Object.entries(content)
+    .map(([mediaType, media]) => {
+      const schema = media.schema as Json | undefined;
+      const given = givenExamples(doc, media);
+      const examples = given.length
+        ? given.map(([label, value]) => exampleBlock(value, label ? `${t.example}: ${label}` : t.example)).join("")
+        : schema
+          ? exampleBlock(exampleFrom(doc, schema), t.exampleGenerated)
+          : "";
+      return `${schemaTable(doc, schema, t, `${caption} (${mediaType})`, marks)}${examples}`;
+    })
+    .join("");
+}
+
+function operationHtml(doc: Json, op: Operation, t: ReferenceText): string {
+  const id = anchorOf(op);
+  const body = resolveRef(doc, op.op.requestBody as Json | undefined);
+  const responses = Object.entries((op.op.responses ?? {}) as Record<string, Json>).map(
+    ([status, r]) => [status, resolveRef(doc, r) ?? r] as const,
+  );
+  const ok = responses.filter(([s]) => /^[123]/.test(s));
+  const errors = responses.filter(([s]) => !/^[123]/.test(s));
+  return `<section aria-labelledby="${id}" class="op">
+<h3 id="${id}">${methodBadge(op.method)}<code>${escapeHtml(op.path)}</code></h3>
+${op.op.summary ? `<p><strong>${inline(String(op.op.summary))}</strong></p>` : ""}
+${prose(op.op.description as string | undefined)}
+<p class="who">${t.who}: ${whoMayCall(doc, op.op, t)} · ${t.operationId}: <code>${escapeHtml(String(op.op.operationId ?? ""))}</code></p>
+${parametersTable(doc, op, t)}
+${body ? `<h4>${t.requestBody}${body.required ? ` <span class="rq">${t.required}</span>` : ""}</h4>${prose(body.description as string | undefined)}${contentBlock(doc, body, t, t.requestBody, true)}` : ""}
+<h4>${t.responses}</h4>
+${ok.map(([status, r]) => `<p><span class="st">${escapeHtml(status)}</span> ${inline(String(r.description ?? ""))}</p>${contentBlock(doc, r, t, status, false)}`).join("")}
+${
+  errors.length
+    ? `<h4>${t.errors}</h4><div class="tw"><table><thead><tr><th scope="col">${t.status}</th><th scope="col">${t.description}</th></tr></thead><tbody>${errors
+        .map(
+          ([status, r]) =>
+            `<tr><th scope="row"><span class="st">${escapeHtml(status)}</span><span class="ty">${escapeHtml(
+              Object.entries((r.content ?? {}) as Record<string, Json>)
+                .map(([m, c]) => `${m} ${typeOf(doc, c.schema as Json)}`)
+                .join(", "),
+            )}</span></th><td>${inline(String(r.description ?? ""))}</td></tr>`,
+        )
+        .join("")}</tbody></table></div>`
+    : ""
+}
+</section>`;
+}
+
+function shell(doc: Json, options: ReferenceOptions, locale: ReferenceLocale, title: string, body: string): string {
+  const t = REFERENCE_TEXT[locale];
+  const info = (doc.info ?? {}) as Json;
+  const here = `${options.base}/docs${options.section ? `/${encodeURIComponent(options.section)}` : ""}`;
+  const switcher = (Object.keys(LANGUAGE_NAMES) as ReferenceLocale[])
+    .map(
+      (l) =>
+        `<li><a href="${here}?lang=${l}" hreflang="${l}" lang="${l}"${l === locale ? ' aria-current="page"' : ""}>${LANGUAGE_NAMES[l]}</a></li>`,
+    )
+    .join("");
+  const withLang = (path: string) => `${path}?lang=${locale}`;
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)} — ${escapeHtml(info.title)}</title>
+<title>${escapeHtml(title)} — ${escapeHtml(String(info.title ?? "API"))}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<header><p><a href="${base}/docs">${escapeHtml(info.title)} v${escapeHtml(info.version)}</a> · <a href="${base}/openapi.json">OpenAPI 3.1 document (openapi.json)</a></p>
-<h1>${escapeHtml(title)}</h1></header>
+<header><div class="bar"><p><a href="${withLang(`${options.base}/docs`)}">${escapeHtml(String(info.title ?? "API"))} v${escapeHtml(String(info.version ?? ""))}</a> · <a href="${escapeHtml(options.documentUrl ?? `${options.base}/openapi.json`)}">${t.document} (openapi.json)</a></p>
+<nav aria-label="${t.language}"><ul class="lang">${switcher}</ul></nav></div></header>
 <main>
+<h1>${escapeHtml(title)}</h1>
 ${body}
 </main>
 </body>
 </html>`;
 }
 
-/** The first page: how to call, the errors, and every group with its operations, linked. */
-function indexPage(base: string): string {
-  const doc = apiDocument() as unknown as Json;
-  const tags = (doc.tags as { name: string; description: string }[]) ?? [];
-  const intro = String((doc.info as Json).description ?? "")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => line.replace(/^- /, ""))
-    .map(inline);
-  const groups = tags.map(
+function indexPage(doc: Json, options: ReferenceOptions, locale: ReferenceLocale): string {
+  const t = REFERENCE_TEXT[locale];
+  const link = (section: string, hash = "") =>
+    `${options.base}/docs/${encodeURIComponent(section)}?lang=${locale}${hash ? `#${hash}` : ""}`;
+  const info = (doc.info ?? {}) as Json;
+  const servers = (doc.servers ?? []) as Json[];
+  const schemes = ((doc.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, Json>;
+  const all = operations(doc);
+  const statuses = new Map<string, string>();
+  for (const { op } of all)
+    for (const [status, r] of Object.entries((op.responses ?? {}) as Record<string, Json>))
+      if (!/^[123]/.test(status) && !statuses.has(status))
+        statuses.set(status, String((resolveRef(doc, r) ?? r).description ?? ""));
+  const problem = ((doc.components as Json | undefined)?.schemas as Record<string, Json> | undefined)?.Problem;
+  const hasWebhooks = Object.keys((doc.webhooks ?? {}) as Json).length > 0;
+  const scopesOf = (scheme: Json) => {
+    const flows = (scheme.flows ?? {}) as Record<string, Json>;
+    const scopes = Object.values(flows).flatMap((f) => Object.entries((f.scopes ?? {}) as Record<string, string>));
+    return scopes.length
+      ? `<ul>${scopes.map(([s, d]) => `<li><code>${escapeHtml(s)}</code>: ${inline(d)}</li>`).join("")}</ul>`
+      : "";
+  };
+  const groups = tags(doc).map(
     (
       tag,
-    ) => `<section aria-labelledby="tag-${tag.name}"><h2 id="tag-${tag.name}"><a href="${base}/docs/${tag.name}">${escapeHtml(tag.name)}</a></h2>
-<p>${inline(tag.description)}</p>
-<ul>${operationsOf(tag.name)
+    ) => `<section aria-labelledby="tag-${escapeHtml(tag.name)}"><h2 id="tag-${escapeHtml(tag.name)}"><a href="${link(tag.name)}">${escapeHtml(tag.name)}</a></h2>
+${prose(tag.description)}
+<ul class="ops">${all
+      .filter(({ op }) => tagOf(op) === tag.name)
       .map(
-        ([path, method, op]) =>
-          `<li><a href="${base}/docs/${tag.name}#${operationId(op)}"><span class="m ${method}">${method.toUpperCase()}</span><code>${escapeHtml(path)}</code></a> ${inline(String(op.summary ?? ""))}</li>`,
+        (o) =>
+          `<li><a href="${link(tag.name, anchorOf(o))}">${methodBadge(o.method)}<code>${escapeHtml(o.path)}</code></a> ${inline(String(o.op.summary ?? ""))}</li>`,
       )
       .join("")}</ul></section>`,
   );
   return shell(
-    "Reference",
-    base,
-    `<p>${intro[0] ?? ""}</p>
-<ul>${intro
-      .slice(1)
-      .map((l) => `<li>${l}</li>`)
-      .join("")}</ul>
-<h2>Errors</h2>
-<p>Every refusal is <code>application/problem+json</code> (RFC 9457), the <a href="${base}/docs/schemas#schema-Problem"><code>Problem</code></a> schema, with its message in the language of the path's prefix.</p>
-<pre>{"type":"https://rentacar.example/problems/invalid-input","title":"Unprocessable Content","status":422,
- "detail":"Some entries are invalid. Please check the fields marked in red.","code":"invalid_input",
- "errors":{"email":["The email address is not valid"]},"error_codes":{"email":"email_invalid"}}</pre>
+    doc,
+    options,
+    locale,
+    t.reference,
+    `${prose(info.description as string | undefined)}
+<nav aria-label="${t.contents}"><ul class="toc">${tags(doc)
+      .map((tag) => `<li><a href="#tag-${escapeHtml(tag.name)}">${escapeHtml(tag.name)}</a></li>`)
+      .join(
+        "",
+      )}${hasWebhooks ? `<li><a href="${link("webhooks")}">${t.webhookGuide}</a></li>` : ""}<li><a href="${link("schemas")}">${t.schemas}</a></li></ul></nav>
+${servers.length ? `<h2>${t.servers}</h2><ul>${servers.map((s) => `<li><code>${escapeHtml(String(s.url))}</code> ${inline(String(s.description ?? ""))}</li>`).join("")}</ul>` : ""}
+${
+  Object.keys(schemes).length
+    ? `<h2>${t.authentication}</h2><dl>${Object.entries(schemes)
+        .map(
+          ([name, s]) =>
+            `<dt><code>${escapeHtml(name)}</code> <span class="ty">${escapeHtml([s.type, s.scheme, s.in, s.name].filter(Boolean).join(" · "))}</span></dt><dd>${prose(String(s.description ?? ""))}${scopesOf(s)}</dd>`,
+        )
+        .join("")}</dl>`
+    : ""
+}
+<h2>${t.errors}</h2>
+<p>${t.errorsLead}</p>
+<div class="tw"><table><thead><tr><th scope="col">${t.status}</th><th scope="col">${t.description}</th></tr></thead><tbody>${[
+      ...statuses,
+    ]
+      .sort()
+      .map(([s, d]) => `<tr><th scope="row"><span class="st">${escapeHtml(s)}</span></th><td>${inline(d)}</td></tr>`)
+      .join("")}</tbody></table></div>
+${problem ? `${schemaTable(doc, problem, t, "Problem", false)}${exampleBlock(exampleFrom(doc, problem), t.exampleGenerated)}` : ""}
 ${groups.join("\n")}
-<h2><a href="${base}/docs/schemas">Schemas</a></h2>`,
+${hasWebhooks ? `<h2><a href="${link("webhooks")}">${t.webhookGuide}</a></h2><p>${inline(t.webhookLead)}</p>` : ""}
+<h2><a href="${link("schemas")}">${t.schemas}</a></h2>`,
   );
 }
 
-function groupPage(base: string, tag: { name: string; description: string }): string {
-  const ops = operationsOf(tag.name).map(([path, method, op]) => operationHtml(path, method, op));
-  return shell(tag.name, base, `<p>${inline(tag.description)}</p>\n${ops.join("\n")}`);
-}
-
-function schemasPage(base: string): string {
-  const schemas = Object.entries(apiDocument().components?.schemas ?? {}).map(
-    ([name, s]) =>
-      `<section aria-labelledby="schema-${name}"><h2 id="schema-${name}"><code>${escapeHtml(name)}</code></h2>${table(propertyRows(s as Json)) || `<p><code>${escapeHtml(typeOf(s as Json))}</code></p>`}</section>`,
+function sectionPage(doc: Json, options: ReferenceOptions, locale: ReferenceLocale): string | null {
+  const t = REFERENCE_TEXT[locale];
+  const section = options.section as string;
+  if (section === "schemas") {
+    const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
+    const body = Object.entries(schemas)
+      .map(
+        ([name, s]) =>
+          `<section aria-labelledby="schema-${escapeHtml(name)}"><h2 id="schema-${escapeHtml(name)}"><code>${escapeHtml(name)}</code></h2>${prose(s.description as string | undefined)}${schemaTable(doc, s, t, name, false)}</section>`,
+      )
+      .join("\n");
+    return shell(doc, options, locale, t.schemas, body);
+  }
+  if (section === "webhooks") {
+    const guide = webhookGuide(doc, t, locale);
+    return guide ? shell(doc, options, locale, t.webhookGuide, guide) : null;
+  }
+  const tag = tags(doc).find((x) => x.name === section);
+  if (!tag) return null;
+  const ops = operations(doc).filter(({ op }) => tagOf(op) === tag.name);
+  return shell(
+    doc,
+    options,
+    locale,
+    tag.name,
+    `${prose(tag.description)}<nav aria-label="${t.operations}"><ul class="ops">${ops.map((o) => `<li><a href="#${anchorOf(o)}">${methodBadge(o.method)}<code>${escapeHtml(o.path)}</code></a></li>`).join("")}</ul></nav>
+${ops.map((o) => operationHtml(doc, o, t)).join("\n")}`,
   );
-  return shell("Schemas", base, schemas.join("\n"));
 }
-
-const pages = new Map<string, string>();
 
 /**
- * The API's reference (decision 033): the document rendered on the server, without scripts, so it
- * works offline and under a strict CSP; a first page with every operation linked, one page per
- * group of §7, and the schemas, each light enough for a phone. In English, as developer
- * documentation is. `base` is the API's root for the path's language (`/en/api/v1`).
+ * Renders one page of the reference of `document` (any OpenAPI 3.1 document) in `locale`: the first
+ * page, a tag's operations, `schemas` or `webhooks`. Null for a section the document does not have.
  */
-export function referencePage(base: string, section?: string): Response {
-  const tag = section
-    ? ((apiDocument().tags ?? []) as { name: string; description: string }[]).find((t) => t.name === section)
-    : undefined;
-  if (section && section !== "schemas" && !tag) {
+export function renderReference(document: object, locale: ReferenceLocale, options: ReferenceOptions): string | null {
+  const doc = document as Json;
+  return options.section ? sectionPage(doc, options, locale) : indexPage(doc, options, locale);
+}
+
+/** The reference's language: `?lang=` when it names one, else the path's (`/en/…` English, none Japanese). */
+export function referenceLocale(url: URL, pathLocale: string): ReferenceLocale {
+  const asked = url.searchParams.get("lang");
+  if (asked === "en" || asked === "ja") return asked;
+  return pathLocale === "ja" ? "ja" : "en";
+}
+
+/** An HTML answer of the reference under its CSP, or a plain 404. */
+export function referenceResponse(html: string | null): Response {
+  if (html === null) {
     return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  }
-  const key = `${base} ${section ?? ""}`;
-  let html = pages.get(key);
-  if (!html) {
-    html = section === "schemas" ? schemasPage(base) : tag ? groupPage(base, tag) : indexPage(base);
-    pages.set(key, html);
   }
   return new Response(html, {
     headers: {
       "Content-Type": "text/html; charset=utf-8",
-      "Content-Security-Policy": CSP,
+      "Content-Security-Policy": REFERENCE_CSP,
       "Cache-Control": "public, max-age=300",
     },
   });
+}
+
+const pages = new Map<string, string | null>();
+
+/**
+ * §7's reference: its document with the site's webhooks (the same section the API for programs
+ * documents), at `base` (`/en/api/v1`), cached per page and language.
+ */
+export function referencePage(base: string, section: string | undefined, locale: ReferenceLocale): Response {
+  const key = `${base} ${section ?? ""} ${locale}`;
+  if (!pages.has(key)) {
+    const document = { ...(apiDocument() as unknown as Json), webhooks: partnerWebhooks() };
+    pages.set(key, renderReference(document, locale, { base, section }));
+  }
+  return referenceResponse(pages.get(key) ?? null);
 }

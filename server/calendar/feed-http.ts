@@ -30,10 +30,23 @@ export function notFound(): Response {
 export interface FeedRequest {
   /** `?lang=`: `en` for English, anything else Japanese. */
   lang?: string | null;
-  /** The public origin (`https://booking.example.com`): the back-office links and the UIDs' host. */
+  /** The origin of the back-office links: PUBLIC_ORIGIN, else the request's. */
   origin: string;
+  /**
+   * PUBLIC_ORIGIN when configured: the UIDs' host. Never the request's Host: a feed read once as
+   * `localhost` and once as `127.0.0.1` (or behind a new proxy name) must keep its events' UIDs, or
+   * a calendar shows every booking twice.
+   */
+  publicOrigin?: string | null;
   now?: Date;
 }
+
+/** Where UIDs live when no PUBLIC_ORIGIN is configured: a fixed name, like the booking mails' UIDs. */
+export const FEED_UID_DOMAIN = "feeds.reservations.rentacar";
+
+/** The right side of every feed UID: PUBLIC_ORIGIN's host, or the fixed name. */
+export const feedUidDomain = (publicOrigin?: string | null) =>
+  publicOrigin && URL.canParse(publicOrigin) ? new URL(publicOrigin).hostname : FEED_UID_DOMAIN;
 
 /**
  * The feed's answer. Its queries run scoped to `siteId` (row-level security, decision 022), once
@@ -63,7 +76,14 @@ export async function calendarFeedResponse(
     now,
     ttlSeconds: FEED_TTL_SECONDS,
     events: movements.map((m) =>
-      movementEvent(m, { siteId, timeZone, lang, origin: request.origin, location: storeName }),
+      movementEvent(m, {
+        siteId,
+        timeZone,
+        lang,
+        origin: request.origin,
+        uidDomain: feedUidDomain(request.publicOrigin),
+        location: storeName,
+      }),
     ),
   });
   return new Response(body, {
@@ -82,16 +102,22 @@ export async function calendarFeedResponse(
 /** One departure or return: a short event at its time, with what the counter needs to prepare. */
 export function movementEvent(
   m: FeedMovement,
-  ctx: { siteId: string; timeZone: string; lang: CalendarFeedLang; origin: string; location: string },
+  ctx: {
+    siteId: string;
+    timeZone: string;
+    lang: CalendarFeedLang;
+    origin: string;
+    uidDomain: string;
+    location: string;
+  },
 ): IcsEvent {
   const labels = CALENDAR_FEED_LABELS[ctx.lang];
   const carType = (ctx.lang === "en" && m.carTypeNameEn) || m.carTypeName;
   const url = `${ctx.origin}${adminPath(ctx.siteId, `/reservations/${encodeURIComponent(m.reserveNo)}`)}`;
   const label = m.kind === "departure" ? labels.departure : labels.return;
-  const host = new URL(ctx.origin).hostname;
   return {
-    // Stable across refreshes, and distinct per site: a reservation number is unique per site only.
-    uid: `${m.reserveNo}-${m.kind}.${ctx.siteId}@${host}`,
+    // Stable across refreshes and hosts, and distinct per site: a reservation number is unique per site only.
+    uid: `${m.reserveNo}-${m.kind}.${ctx.siteId}@${ctx.uidDomain}`,
     start: m.at,
     end: new Date(m.at.getTime() + MOVEMENT_MINUTES * 60_000),
     timeZone: ctx.timeZone,

@@ -68,7 +68,7 @@ async function book(site: Site, reserveNo: string, values: Partial<typeof reserv
 }
 
 const feed = (siteId: string, file: string, lang?: string) =>
-  calendarFeedResponse(handle, siteId, file, { origin: ORIGIN, now: NOW, lang });
+  calendarFeedResponse(handle, siteId, file, { origin: ORIGIN, publicOrigin: ORIGIN, now: NOW, lang });
 
 const unfold = (ics: string) => ics.replace(/\r\n /g, "").split("\r\n");
 const summaries = (ics: string) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { movementEvent } from "./feed-http";
+import { feedUidDomain, movementEvent } from "./feed-http";
 import type { FeedMovement } from "./feeds";
 import { bookingIcs, bookingUid, renderCalendar, vtimezone, zoneOffsetMinutes } from "./ics";
 
@@ -150,8 +150,31 @@ describe("a store feed's events", () => {
     siteId: "sakura",
     timeZone: "Asia/Tokyo",
     origin: "https://booking.example.com",
+    uidDomain: feedUidDomain("https://booking.example.com"),
     location: "那覇空港店",
   };
+
+  it("take their UIDs' host from PUBLIC_ORIGIN, or a fixed name: never from where the feed was read", () => {
+    expect(feedUidDomain("https://booking.example.com")).toBe("booking.example.com");
+    expect(feedUidDomain(undefined)).toBe("feeds.reservations.rentacar");
+    expect(feedUidDomain(null)).toBe(feedUidDomain(undefined));
+    // Two links (as two Hosts would make them), one UID.
+    const viaLocalhost = movementEvent(movement, {
+      ...ctx,
+      lang: "ja",
+      origin: "http://localhost:3000",
+      uidDomain: feedUidDomain(null),
+    });
+    const viaLoopback = movementEvent(movement, {
+      ...ctx,
+      lang: "ja",
+      origin: "http://127.0.0.1:3000",
+      uidDomain: feedUidDomain(null),
+    });
+    expect(viaLocalhost.url).not.toBe(viaLoopback.url);
+    expect(viaLocalhost.uid).toBe(viaLoopback.uid);
+    expect(viaLocalhost.uid).toBe("261204-K7QM-departure.sakura@feeds.reservations.rentacar");
+  });
 
   it("are short events at the departure or return, with a stable UID and the back office's link", () => {
     const ja = movementEvent(movement, { ...ctx, lang: "ja" });

@@ -209,8 +209,9 @@ export function createApp(deps: AppDeps) {
     c.req.param("file").endsWith(".ics")
       ? calendarFeedResponse(database, c.req.param("siteId"), c.req.param("file"), {
           lang: c.req.query("lang"),
-          // The links and UIDs name the public origin, as the pages' canonical URLs do.
+          // The links name the public origin, as the pages' canonical URLs do; the UIDs never the request's host.
           origin: deps.publicOrigin ?? new URL(c.req.url).origin,
+          publicOrigin: deps.publicOrigin,
         })
       : next(),
   );

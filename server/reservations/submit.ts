@@ -72,9 +72,9 @@ export interface SubmitInput {
   /**
    * Where the booking comes from: the public site (default), or staff at the counter taking a phone
    * call or a walk-in (issue 24), to whom web suspension and the web's lead time do not apply and who
-   * take payment at the store.
+   * take payment at the store, or a program with an API key (booked as the site is, recorded as `api`).
    */
-  channel?: "web" | "counter";
+  channel?: "web" | "counter" | "api";
   /** A counter booking: taken on the phone (the default) or from a customer at the desk. */
   counterContact?: "phone" | "in_person";
   /** A counter booking: the staff member who took it. */
@@ -360,7 +360,7 @@ export async function submitReservation(
     // A reservation number already taken on this site rolls the attempt back; the next tries another.
     for (let attempt = 0; attempt < 5 && !booked; attempt++) {
       const numbered = { ...values, reserveNo: newReserveNo(now, quote.store.timeZone) };
-      booked = await book(db, siteId, numbered, byCard ? null : compose, driver, key, deps, input.channel ?? "web");
+      booked = await book(db, siteId, numbered, byCard ? null : compose, driver, key, deps);
     }
   } catch (error) {
     if (error instanceof KeyTaken) return canonical(await replay(db, key));
@@ -427,7 +427,6 @@ async function book(
   driver: BookingDriver,
   key: Key,
   deps: BookingDeps,
-  channel: "web" | "counter",
 ): Promise<Booked | null> {
   const expected = asInserted(values);
   const mails = compose?.(expected) ?? null;
@@ -444,7 +443,7 @@ async function book(
           tx.insert(reservations).values(values).execute(),
           mails ? sendBookingMails(tx, siteId, expected, mails, deps) : Promise.resolve(),
           // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
-          mails ? reservationEvent(tx, siteId, "reservation.created", expected, { channel }) : Promise.resolve(null),
+          mails ? reservationEvent(tx, siteId, "reservation.created", expected) : Promise.resolve(null),
           tx
             .insert(idempotencyKeys)
             .values({ ...key, response: answer, reservationId: values.id })
@@ -513,7 +512,7 @@ function reservationValues(
     borrower: session.borrower as ReservationPerson,
     driver: driver.snapshot,
     options: bookedOptions(quote),
-    // How the booking was taken: the public site, or staff at the counter (by phone or in person) and who.
+    // How the booking was taken: the public site, a program, or staff at the counter (by phone or in person) and who.
     channel: input.channel ?? ("web" as const),
     counterContact: input.channel === "counter" ? (input.counterContact ?? ("phone" as const)) : null,
     takenByStaffId: input.channel === "counter" ? (input.takenByStaffId ?? null) : null,
@@ -623,7 +622,7 @@ export async function settlePayment(
         await settleFirstPayment(tx, siteId, settled.id, paidOutcome(paymentId, settled.totalFee));
         await sendBookingMails(tx, siteId, settled, compose(settled), deps);
         // A card booking is "created" when its payment confirms it: a hold that lapses was never a booking.
-        await reservationEvent(tx, siteId, "reservation.created", settled, { channel: "web" });
+        await reservationEvent(tx, siteId, "reservation.created", settled);
         await paymentEvent(
           tx,
           siteId,

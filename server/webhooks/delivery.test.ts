@@ -29,13 +29,13 @@ describe("signing", () => {
     const body = webhookBody({
       type: "reservation.created",
       createdAt: new Date("2026-12-01T00:00:00Z"),
-      payload: { reservation: { reserveNo: "261201-ABCD" } },
+      payload: { reservation: { reserve_no: "261201-ABCD" } },
     });
     const headers = signWebhook(secret, id, body, new Date());
     expect(new Webhook(secret).verify(body, headers)).toEqual({
       type: "reservation.created",
       timestamp: "2026-12-01T00:00:00.000Z",
-      data: { reservation: { reserveNo: "261201-ABCD" } },
+      data: { reservation: { reserve_no: "261201-ABCD" } },
     });
     expect(headers["webhook-id"]).toBe(id);
     expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow();

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { reservations } from "../db/schema";
 import type { DbOrTx } from "../mail/outbox";
+import { previousBooking, type WebhookEventData, webhookReservation } from "./event-payloads";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
 
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
@@ -55,62 +56,14 @@ export function keyedMessageId(siteId: string, key: string): string {
   return `msg_${base32(createHash("sha256").update(`${siteId}\u0000${key}`).digest(), 26)}`;
 }
 
-export type PaymentMethodName = "advance_card" | "cash" | "card_at_store" | "other";
-const PAY_METHODS: Record<number, PaymentMethodName> = { 1: "advance_card", 2: "cash", 3: "card_at_store", 4: "other" };
-
 /**
- * What an integrator needs of a booking: its number, state, where and when, the money and who
- * booked it (name, e-mail and phone to reach them). Never card data, tokens, the link secret, the
- * driver's licence or addresses: a receiver that wants more asks the API with its key.
+ * What an integrator needs of a booking (its shape and one schema per event: `event-payloads.ts`):
+ * its number, state, where and when, the money, where it was booked, its revision and who booked it.
+ * Never card data, tokens, the link secret, the driver's licence or addresses: a receiver that wants
+ * more asks the API with its key.
  */
-export interface ReservationPayload {
-  reserveNo: string;
-  status: Reservation["status"];
-  storeId: number;
-  carTypeId: number;
-  startAt: string;
-  endAt: string;
-  /** Yen, tax included. */
-  total: number;
-  currency: "JPY";
-  cancellationFee: number;
-  paymentMethod: PaymentMethodName;
-  paymentStatus: Reservation["paymentStatus"];
-  /** Where it was booked; null when the change that sends the event does not know (a later change). */
-  channel: "web" | "counter" | null;
-  revision: number;
-  borrower: { name: string; email: string; phone: string } | null;
-}
-
-export function reservationPayload(r: Reservation, channel: "web" | "counter" | null = null): ReservationPayload {
-  return {
-    reserveNo: r.reserveNo,
-    status: r.status,
-    storeId: r.storeId,
-    carTypeId: r.carTypeId,
-    startAt: r.startAt.toISOString(),
-    endAt: r.endAt.toISOString(),
-    total: r.totalFee,
-    currency: "JPY",
-    cancellationFee: r.cancellationFee,
-    paymentMethod: PAY_METHODS[r.payMethod] ?? "other",
-    paymentStatus: r.paymentStatus,
-    channel,
-    revision: r.revision,
-    borrower: r.borrower
-      ? { name: r.borrower.name ?? "", email: r.borrower.email ?? "", phone: r.borrower.tel ?? "" }
-      : null,
-  };
-}
-
-/** An event's `data`: the booking, and for a payment event the amount that moved. */
-export interface WebhookEventData {
-  reservation: ReservationPayload;
-  payment?: { amount: number; currency: "JPY" };
-  /** reservation.changed: what it was before. */
-  previous?: Pick<ReservationPayload, "storeId" | "carTypeId" | "startAt" | "endAt" | "total">;
-  [key: string]: unknown;
-}
+export const reservationPayload = webhookReservation;
+export type { WebhookEventData };
 
 /**
  * Records an event and queues its deliveries, in the caller's transaction, in one statement (so the
@@ -154,27 +107,17 @@ export async function recordWebhookEvent(
   return rows[0]?.event_id ?? null;
 }
 
-/** The events of one booking change: created, changed (with what it was), cancelled. */
+/** The events of one booking change: created, changed (with what it was), cancelled; the channel is the booking's own. */
 export const reservationEvent = (
   tx: DbOrTx,
   siteId: string,
   type: "reservation.created" | "reservation.changed" | "reservation.cancelled",
   r: Reservation,
-  extra: { channel?: "web" | "counter" | null; previous?: Reservation } = {},
+  extra: { previous?: Reservation } = {},
 ) =>
   recordWebhookEvent(tx, siteId, type, {
-    reservation: reservationPayload(r, extra.channel ?? null),
-    ...(extra.previous
-      ? {
-          previous: {
-            storeId: extra.previous.storeId,
-            carTypeId: extra.previous.carTypeId,
-            startAt: extra.previous.startAt.toISOString(),
-            endAt: extra.previous.endAt.toISOString(),
-            total: extra.previous.totalFee,
-          },
-        }
-      : {}),
+    reservation: webhookReservation(r),
+    ...(extra.previous ? { previous: previousBooking(extra.previous) } : {}),
   });
 
 /**
@@ -193,6 +136,6 @@ export const paymentEvent = (
     tx,
     siteId,
     type,
-    { reservation: reservationPayload(r), payment: { amount, currency: "JPY" } },
+    { reservation: webhookReservation(r), payment: { amount, currency: "JPY" } },
     { key: `${type}:${key}` },
   );

@@ -37,7 +37,8 @@ import {
   rotateWebhookSecret,
   setWebhookEndpointEnabled,
 } from "./endpoints";
-import { webhookEndpointSchema } from "./webhook.schema";
+import { EVENT_DATA_SCHEMAS } from "./event-payloads";
+import { type WebhookEventType, webhookEndpointSchema } from "./webhook.schema";
 
 const TZ = "Asia/Tokyo";
 const HOUR = 3_600_000;
@@ -64,7 +65,7 @@ interface Received {
   event: {
     type: string;
     timestamp: string;
-    data: { reservation: { reserveNo: string }; payment?: { amount: number } };
+    data: { reservation: { reserve_no: string }; payment?: { amount: number } };
   };
 }
 
@@ -223,14 +224,15 @@ describe("delivering events", () => {
     expect(event.type).toBe("reservation.created");
     expect(event.data).toMatchObject({
       reservation: {
-        reserveNo: answer.reserveNo,
+        reserve_no: answer.reserveNo,
         status: "confirmed",
-        storeId: site.storeId,
-        carTypeId: site.typeId,
+        store_id: site.storeId,
+        car_type_id: site.typeId,
         currency: "JPY",
-        paymentMethod: "cash",
+        pay_method: 2,
         channel: "web",
-        borrower: { name: "山田 花子", email: "hanako@example.com", phone: "+819000000000" },
+        revision: 0,
+        borrower: { name: "山田 花子", email: "hanako@example.com", tel: "+819000000000" },
       },
     });
     expect(hook.got[0]?.headers["content-type"]).toBe("application/json");
@@ -317,6 +319,33 @@ describe("recording events where bookings change", () => {
     expect(hook.got.map((g) => g.event.type)).toEqual(["reservation.created"]);
   });
 
+  it("each booking says where it was taken: the website web, a program's key api, the counter counter; its cancellation too", async () => {
+    const site = await siteWith(5);
+    await endpointFor(site.siteId);
+    const taken: Record<string, string> = {};
+    for (const channel of ["web", "api", "counter"] as const) {
+      const answer = await submit(site, await sessionFor(site, 3, 4), `k-ch-${channel}`, { channel });
+      if (answer.outcome !== "completed") throw new Error(JSON.stringify(answer));
+      taken[answer.reserveNo] = channel;
+      expect((await reservationOf(site.siteId, answer.reserveNo)).channel).toBe(channel);
+      expect(
+        await cancelReservation(handle.forSite(site.siteId), site.siteId, answer.reservationId, { payments }),
+      ).toBe("cancelled");
+    }
+    const events = await eventsOf(site.siteId);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      ...Array(3).fill("reservation.cancelled"),
+      ...Array(3).fill("reservation.created"),
+    ]);
+    for (const e of events) {
+      const r = (e.payload as { reservation: { reserve_no: string; channel: string; revision: number } }).reservation;
+      expect(r.channel, `${e.type} ${r.reserve_no}`).toBe(taken[r.reserve_no]);
+      // Created at revision 0; the cancellation is the next revision.
+      expect(r.revision).toBe(e.type === "reservation.created" ? 0 : 1);
+      expect(EVENT_DATA_SCHEMAS[e.type as WebhookEventType].safeParse(e.payload).success).toBe(true);
+    }
+  });
+
   it("a card paid in advance: created and payment.succeeded once, when the payment confirms the booking", async () => {
     const site = await siteWith();
     const hook = await endpointFor(site.siteId);
@@ -330,7 +359,7 @@ describe("recording events where bookings change", () => {
     const paid = events.find((e) => e.type === "payment.succeeded");
     expect(paid?.payload).toMatchObject({
       payment: { amount: session.fees?.total, currency: "JPY" },
-      reservation: { paymentStatus: "paid", paymentMethod: "advance_card" },
+      reservation: { payment_status: "paid", pay_method: 1 },
     });
     // No card data in any event.
     expect(JSON.stringify(events)).not.toMatch(/4242|cvc|HANAKO YAMADA/);
@@ -436,11 +465,12 @@ describe("recording events where bookings change", () => {
     ]);
     const changedEvent = events.find((e) => e.type === "reservation.changed");
     expect(changedEvent?.payload).toMatchObject({
-      reservation: { reserveNo: "W-1", total: 13000, revision: 1 },
-      previous: { total: 9000, endAt: new Date(start.getTime() + 24 * HOUR).toISOString() },
+      reservation: { reserve_no: "W-1", total_fee: 13000, revision: 1, channel: "web" },
+      previous: { total_fee: 9000, end_at: new Date(start.getTime() + 24 * HOUR).toISOString() },
     });
     expect(events.find((e) => e.type === "reservation.cancelled")?.payload).toMatchObject({
-      reservation: { status: "cancelled", cancellationFee: 3000 },
+      // The booking's own channel, and one revision on from the change.
+      reservation: { status: "cancelled", cancellation_fee: 3000, channel: "web", revision: 2 },
     });
     await deliverAt(new Date());
     expect(hook.got).toHaveLength(5);

@@ -264,7 +264,15 @@ describe.each(LANGS)("the booking operations in %s (%s)", (prefix, locale) => {
     expect(r.status).toBe(201);
     const { reserve_no } = await r.json();
     const read = await h.call(`${prefix}/api/v1/reservations/${reserve_no}`, { headers });
-    expect(await read.json()).toMatchObject({ reserve_no, status: "confirmed", pay_method: 3, car_type_id: id });
+    // A program's booking says so (issue 42), at its first revision.
+    expect(await read.json()).toMatchObject({
+      reserve_no,
+      status: "confirmed",
+      pay_method: 3,
+      car_type_id: id,
+      channel: "api",
+      revision: 0,
+    });
     const after = await (
       await h.call(`${prefix}/api/v1/stores/${storeId}/car-type/${id}?${period()}`, { headers: site() })
     ).json();

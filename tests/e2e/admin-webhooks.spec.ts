@@ -91,15 +91,20 @@ test("the owner adds an endpoint, sees its secret, and a phone booking reaches t
     expect(reserveNo).not.toBe("");
 
     // The worker polls every 2 s: the receiver gets the booking, signed with the endpoint's secret.
-    const forBooking = () => receiver.hits.filter((h) => h.body.includes(`"reserveNo":"${reserveNo}"`));
+    const forBooking = () => receiver.hits.filter((h) => h.body.includes(`"reserve_no":"${reserveNo}"`));
     await expect.poll(() => forBooking().length, { timeout: 20_000 }).toBe(1);
     const [first] = forBooking();
     const event = new Webhook(secret).verify(first?.body ?? "", first?.headers as Record<string, string>) as {
       type: string;
-      data: { reservation: { reserveNo: string; channel: string; borrower: { name: string } } };
+      data: { reservation: { reserve_no: string; channel: string; pay_method: number; borrower: { name: string } } };
     };
     expect(event.type).toBe("reservation.created");
-    expect(event.data.reservation).toMatchObject({ reserveNo, channel: "counter", borrower: { name: "連携 太郎" } });
+    expect(event.data.reservation).toMatchObject({
+      reserve_no: reserveNo,
+      channel: "counter",
+      revision: 0,
+      borrower: { name: "連携 太郎" },
+    });
 
     // The endpoint's log: delivered at the first attempt, HTTP 204.
     await page.goto(endpointPath);

@@ -162,6 +162,45 @@ describe("the feed's route in the Hono app", () => {
   });
 });
 
+describe("the feed's UIDs", () => {
+  const uids = (ics: string) => unfold(ics).filter((l) => l.startsWith("UID:"));
+  async function feedThrough(publicOrigin: string | undefined) {
+    const app = createApp({
+      ...services,
+      publicOrigin,
+      database: handle.server,
+      build: routerBuild(),
+      mode: "production",
+    });
+    const { siteId } = await cashBooking("en");
+    const { token } = await createStoreFeed(handle.forSite(siteId), siteId, OWNER, (await storeOf(siteId)) as number);
+    const read = async (host: string) => {
+      const res = await app.request(`http://${host}/calendar/${siteId}/${token}.ics`, { headers: { host } });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    return { siteId, read };
+  }
+
+  it("are the same whatever Host the feed is read through (no PUBLIC_ORIGIN): a fixed name", async () => {
+    const { siteId, read } = await feedThrough(undefined);
+    const [one, two] = [await read("127.0.0.1:4517"), await read("localhost:4517")];
+    expect(uids(one).length).toBeGreaterThan(0);
+    expect(uids(two)).toEqual(uids(one));
+    expect(uids(one).every((l) => l.endsWith(`.${siteId}@feeds.reservations.rentacar`))).toBe(true);
+    // The links still follow the request when nothing else names the origin.
+    expect(one).toContain("http://127.0.0.1:4517/admin/");
+  });
+
+  it("are made from PUBLIC_ORIGIN when it is set, never from the request's Host", async () => {
+    const { siteId, read } = await feedThrough("https://booking.example.com");
+    const [one, two] = [await read("127.0.0.1"), await read("internal.proxy.local")];
+    expect(uids(two)).toEqual(uids(one));
+    expect(uids(one).every((l) => l.endsWith(`.${siteId}@booking.example.com`))).toBe(true);
+    expect(one).not.toContain("127.0.0.1");
+  });
+});
+
 /** A build with one resource route under `/calendar/:siteId/:file`, to see what reaches React Router. */
 const routerBuild = () =>
   serverBuild({

@@ -166,6 +166,8 @@ export const COMPLETION_OPERATIONS = [
           fee: o.fee,
         })),
         borrower_name: row.borrower?.name ?? "",
+        channel: row.channel,
+        revision: row.revision,
       };
     },
   }),

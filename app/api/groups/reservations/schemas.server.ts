@@ -113,6 +113,13 @@ export const ReservationSchema = z
       z.object({ option_id: z.number().int().nullable(), name: z.string(), quantity: z.number().int(), fee: Money }),
     ),
     borrower_name: z.string(),
+    channel: z.enum(["web", "counter", "api"]).meta({
+      description:
+        "Where it was booked: `web` the website, `counter` staff (phone or desk), `api` a program with a key.",
+    }),
+    revision: z.number().int().meta({
+      description: "Rises by one with every change of the booking; webhooks carry the same number.",
+    }),
   })
   .meta({ id: "Reservation" });
 

@@ -154,7 +154,8 @@ export const SUBMIT_OPERATIONS = [
           memberId: member?.id ?? null,
           locale: req.locale,
           now: req.now,
-          channel: "web",
+          // A program's booking says so (webhooks, the back office); a browser's is the website's.
+          channel: req.caller.kind === "key" ? "api" : "web",
         },
         {
           mailer: req.services.mailer,
