@@ -272,11 +272,16 @@ export function createApp(deps: AppDeps) {
   });
 
   // The JSON API (decision 033) checks its callers itself: a key, or the session with CSRF.
-  const entry = deps.build.entry.module as unknown as { createJsonApi?: JsonApiFactory };
+  const entry = deps.build.entry.module as unknown as {
+    createJsonApi?: JsonApiFactory;
+    createPartnerApi?: JsonApiFactory;
+  };
   if (entry.createJsonApi) {
     const api = entry.createJsonApi({ database, services });
     for (const prefix of ["", "/en", "/kr", "/tw"]) app.route(`${prefix}/api/v1`, api);
   }
+  // The API for programs (issue 42): keys only, the site from the key, English.
+  if (entry.createPartnerApi) app.route("/api/partner/v1", entry.createPartnerApi({ database, services }));
 
   app.use(csrf(deps.logger));
 
