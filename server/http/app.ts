@@ -189,7 +189,12 @@ export function createApp(deps: AppDeps) {
     }
   });
   // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
-  app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
+  // The API for programs (issue 42) changes a reservation with PATCH; no page takes it.
+  app.use((c, next) =>
+    ALLOWED_METHODS.has(c.req.method) || (c.req.method === "PATCH" && c.req.path.startsWith("/api/partner/v1/"))
+      ? next()
+      : Promise.resolve(methodNotAllowed()),
+  );
   // The public site's uploaded pictures (car photos, logos): a key never changes its bytes.
   app.get("/media/:file", async (c) => {
     const media = parseMediaPath(c.req.path);
