@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { zonedInstant } from "../../../common/calendar-date";
 import { AppError } from "../../../server/errors";
 import { validateReserveCustomer } from "../../../server/reservations/customer";
 import { customerSchema } from "../../../server/reservations/customer.schema";
@@ -61,7 +60,7 @@ export async function priceChoice(req: PartnerRequest, input: QuoteInput, exclud
     storeId: input.store_id,
     carTypeId: input.car_type_id,
     search: searchOf(input),
-    options: input.options.map((o) => ({ optionId: o.option_id, quantity: o.quantity })),
+    options: (input.options ?? []).map((o) => ({ optionId: o.option_id, quantity: o.quantity })),
     withImmunity: input.damage_waiver ?? null,
     now: req.now,
     excludeReservationId,
@@ -72,7 +71,7 @@ export async function priceChoice(req: PartnerRequest, input: QuoteInput, exclud
   if (Object.keys(quote.errors).length) {
     throw partnerErrorOf(new AppError("invalid_input", { fieldErrors: quote.errors }), "unknown-store");
   }
-  checkOptions(quote, input.options);
+  checkOptions(quote, input.options ?? []);
   if (!quote.period || !quote.fees) {
     const code = quote.blocked?.code ?? "no_cars_in_period";
     throw new PartnerError("not-bookable", ruleText(code), { reason: code });
@@ -144,6 +143,3 @@ export async function bookingSession(
     remarks: input.notes ?? "",
   };
 }
-
-/** The instant of a local date and time at a store. */
-export const atStore = (date: string, time: string, timeZone: string) => zonedInstant(date, time, timeZone);

@@ -102,7 +102,7 @@ export const QuoteInputSchema = z
     store_id: id,
     car_type_id: id,
     ...PeriodInput,
-    options: z.array(OptionChoice).max(50).default([]),
+    options: z.array(OptionChoice).max(50).optional().meta({ description: "Options chosen; left out, none." }),
     damage_waiver: z
       .boolean()
       .optional()
