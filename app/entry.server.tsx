@@ -24,6 +24,9 @@ export const routerContexts = { servicesContext, requestContext };
 /** The JSON API (decision 033): the HTTP server mounts it under `/api/v1` and each language's prefix. */
 export { createJsonApi } from "./api/api.server";
 
+/** The API for programs (issue 42): the HTTP server mounts it under `/api/partner/v1`. */
+export { createPartnerApi } from "./api/partner/partner-api.server";
+
 /** The mails of operations that the server's ledger reconciliation finishes (issue 37). */
 export { operationMails } from "./presenters/operation-mail.server";
 

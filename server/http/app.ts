@@ -189,7 +189,12 @@ export function createApp(deps: AppDeps) {
     }
   });
   // Before any work: `.data` URLs would otherwise run loaders for TRACE or PROPFIND.
-  app.use((c, next) => (ALLOWED_METHODS.has(c.req.method) ? next() : Promise.resolve(methodNotAllowed())));
+  // The API for programs (issue 42) changes a reservation with PATCH; no page takes it.
+  app.use((c, next) =>
+    ALLOWED_METHODS.has(c.req.method) || (c.req.method === "PATCH" && c.req.path.startsWith("/api/partner/v1/"))
+      ? next()
+      : Promise.resolve(methodNotAllowed()),
+  );
   // The public site's uploaded pictures (car photos, logos): a key never changes its bytes.
   app.get("/media/:file", async (c) => {
     const media = parseMediaPath(c.req.path);
@@ -273,11 +278,16 @@ export function createApp(deps: AppDeps) {
   });
 
   // The JSON API (decision 033) checks its callers itself: a key, or the session with CSRF.
-  const entry = deps.build.entry.module as unknown as { createJsonApi?: JsonApiFactory };
+  const entry = deps.build.entry.module as unknown as {
+    createJsonApi?: JsonApiFactory;
+    createPartnerApi?: JsonApiFactory;
+  };
   if (entry.createJsonApi) {
     const api = entry.createJsonApi({ database, services });
     for (const prefix of ["", "/en", "/kr", "/tw"]) app.route(`${prefix}/api/v1`, api);
   }
+  // The API for programs (issue 42): keys only, the site from the key, English.
+  if (entry.createPartnerApi) app.route("/api/partner/v1", entry.createPartnerApi({ database, services }));
 
   app.use(csrf(deps.logger));
 

@@ -3,7 +3,9 @@ import { isbot } from "isbot";
 import { isAdminPath } from "../../common/admin";
 import { isSupportedBrowser } from "../../common/browser";
 
-const API_PATH = /^(?:\/(?:en|kr|tw))?\/api\/v1(?:\/|$)/;
+// The site's API (§7) and the API for programs (issue 42), whose writes name no site in the path:
+// without `X-Site-Id`, a write forgets every site's pages.
+const API_PATH = /^(?:(?:\/(?:en|kr|tw))?\/api\/v1|\/api\/partner\/v1)(?:\/|$)/;
 const READ_METHODS = new Set(["GET", "HEAD"]);
 /** Cookies that change nothing a public page shows: the CSRF token (put back per request) and the language. */
 const NEUTRAL_COOKIES = new Set(["csrf", "i18n_redirected"]);

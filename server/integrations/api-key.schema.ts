@@ -8,9 +8,23 @@ import { requiredField, toHalfWidth } from "../staff/admin-fields.schema";
  * (`admin.reason.<code>` in the back office's catalogues).
  */
 
-/** What a key may do: read the catalogue (site, stores, car types, availability), and book (quote, book, read, cancel). */
-export const API_SCOPES = ["catalog:read", "bookings"] as const;
+/**
+ * What a key may do: read the catalogue (site, stores, car types, availability); read reservations;
+ * make, change and cancel them (the API for programs, issue 42). `bookings` is the site API's
+ * (§7) older scope: it grants both reservation scopes, and `reservations:write` grants it.
+ */
+export const API_SCOPES = ["catalog:read", "reservations:read", "reservations:write", "bookings"] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/** The scopes a key's own scopes also grant. */
+const IMPLIED: Partial<Record<ApiScope, readonly ApiScope[]>> = {
+  bookings: ["reservations:read", "reservations:write"],
+  "reservations:write": ["bookings"],
+};
+
+/** Whether a key with `scopes` may call what needs `needed`. */
+export const keyHasScope = (scopes: readonly ApiScope[], needed: ApiScope): boolean =>
+  scopes.some((s) => s === needed || (IMPLIED[s] ?? []).includes(needed));
 
 export const API_KEY_NAME_MAX = 60;
 export const API_RATE_LIMIT_MIN = 1;

@@ -231,3 +231,21 @@ export async function revokeApiKey(
     return { name: row.name };
   });
 }
+
+/**
+ * The site a secret's key belongs to, and whether it was revoked: the API for programs (issue 42)
+ * takes the site from the key. Read across sites with the owner, like the payment webhook finds its
+ * booking; the key is then authenticated in that site's scope (`authenticateApiKey`).
+ */
+export async function apiKeySiteOf(
+  acrossSites: Db,
+  secret: string,
+): Promise<{ siteId: string; revoked: boolean } | null> {
+  if (!isApiKeySecret(secret)) return null;
+  const [row] = await acrossSites
+    .select({ siteId: apiKeys.siteId, revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.secretHash, hashSecret(secret)))
+    .limit(1);
+  return row ? { siteId: row.siteId, revoked: row.revokedAt !== null } : null;
+}

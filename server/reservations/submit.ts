@@ -27,6 +27,9 @@ export const IDEMPOTENCY_HOURS = 24;
 
 export const PAY_METHOD = { advanceCard: 1, cash: 2, cardAtStore: 3, other: 4 } as const;
 
+/** Where a booking comes from (the `channel` column). */
+export type BookingChannel = "web" | "counter" | "api";
+
 /** What a submit answers; a retry with the same idempotency key gets the same answer back. */
 export type SubmitAnswer =
   | { outcome: "completed"; reservationId: number; reserveNo: string }
@@ -72,9 +75,10 @@ export interface SubmitInput {
   /**
    * Where the booking comes from: the public site (default), or staff at the counter taking a phone
    * call or a walk-in (issue 24), to whom web suspension and the web's lead time do not apply and who
-   * take payment at the store, or a program with an API key (booked as the site is, recorded as `api`).
+   * take payment at the store; or a program with an API key (issue 42), which pays at the store or by
+   * the card link mailed to the customer, as the counter does.
    */
-  channel?: "web" | "counter" | "api";
+  channel?: BookingChannel;
   /** A counter booking: taken on the phone (the default) or from a customer at the desk. */
   counterContact?: "phone" | "in_person";
   /** A counter booking: the staff member who took it. */
@@ -91,6 +95,17 @@ export const COUNTER_PAY_METHODS: readonly number[] = [
   PAY_METHOD.other,
   PAY_METHOD.advanceCard,
 ];
+
+/**
+ * How a program with a key pays (issue 42): at the store as the site takes it (cash, card), or by
+ * the card link mailed to the customer, which keeps the car while the payment is pending.
+ */
+export function apiPayMethods(bundle: SiteBundle): readonly number[] {
+  const atStore = bundle.settings.settlementMethods.filter(
+    (m) => m === PAY_METHOD.cash || m === PAY_METHOD.cardAtStore,
+  );
+  return [PAY_METHOD.advanceCard, ...atStore];
+}
 
 /** The site as the counter books it: suspended web bookings do not close the phone, and no lead time applies. */
 export function counterBundle(bundle: SiteBundle): SiteBundle {
@@ -166,7 +181,11 @@ function preflight(input: SubmitInput, quote: Quote | null): Reason | null {
   if (!quote.period || !quote.fees) return { code: "no_cars_in_period" };
   if (!session.borrower || !session.driver) return { code: "borrower_required" };
   const method = session.payMethod;
-  const offered = counter ? COUNTER_PAY_METHODS : bundle.settings.settlementMethods;
+  const offered = counter
+    ? COUNTER_PAY_METHODS
+    : input.channel === "api"
+      ? apiPayMethods(bundle)
+      : bundle.settings.settlementMethods;
   if (!method || !offered.includes(method)) return { code: "pay_method_required" };
   if (method === PAY_METHOD.advanceCard) {
     const limit = addDays(localDate(now, quote.store.timeZone), ADVANCE_CARD_LIMIT_DAYS);
@@ -348,7 +367,7 @@ export async function submitReservation(
   const driver = await bookingDriver(db, siteId, session, input.memberId);
   if (!driver) return settle(db, key, refused("driver_selection_required"));
   // On the web the card pays now, holding the car meanwhile; at the counter it pays later by the mailed link.
-  const byCard = session.payMethod === PAY_METHOD.advanceCard && input.channel !== "counter";
+  const byCard = session.payMethod === PAY_METHOD.advanceCard && (input.channel ?? "web") === "web";
   const values = {
     ...reservationValues(siteId, input, quote, { period: quote.period, fees: quote.fees }, driver, byCard),
     id: await nextId(db, "reservations_id_seq"),

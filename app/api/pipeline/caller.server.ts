@@ -3,6 +3,7 @@ import { scopedCookieName } from "../../../common/embedding";
 import { readCookie } from "../../../common/locales";
 import { AppError } from "../../../server/errors";
 import { CSRF_COOKIE, CSRF_HEADER, originAllowed, tokensMatch, validCsrfToken } from "../../../server/http/csrf";
+import { keyHasScope } from "../../../server/integrations/api-key.schema";
 import { authenticateApiKey, takeApiKeyRequest } from "../../../server/integrations/api-keys";
 import { openSession, type SessionHandle } from "../../lib/session.server";
 import type { Operation } from "../operation.server";
@@ -44,7 +45,7 @@ export const callerMiddleware = (deps: JsonApiDeps, op: Operation) =>
           "Retry-After": String(taken.retryAfterSeconds),
         });
       }
-      if (op.key === false || !key.scopes.includes(op.key)) {
+      if (op.key === false || !keyHasScope(key.scopes, op.key)) {
         return problemResponse(problem(locale, "forbidden"), rateHeaders);
       }
       c.set("caller", { kind: "key", key });

@@ -9,6 +9,7 @@ import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
 import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
+import { adminPartnerApiEn } from "./partner-api.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
 import { adminReturnsEn } from "./returns.en";
@@ -34,5 +35,6 @@ export const adminEn: AdminMessages = {
   ...adminReturnsEn,
   ...adminMembersEn,
   ...adminIntegrationsEn,
+  ...adminPartnerApiEn,
   ...adminInvoicesEn,
 };

@@ -8,6 +8,7 @@ import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
+import { adminPartnerApiJa } from "./partner-api.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminReturnsJa } from "./returns.ja";
@@ -37,6 +38,7 @@ export const adminJa = {
   ...adminReturnsJa,
   ...adminMembersJa,
   ...adminIntegrationsJa,
+  ...adminPartnerApiJa,
   ...adminInvoicesJa,
 } as const;
 

@@ -78,6 +78,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const SCOPE_LABELS: Record<ApiScope, { long: Parameters<AdminT>[0]; short: Parameters<AdminT>[0] }> = {
   "catalog:read": { long: "admin.apiKeys.scopeCatalog", short: "admin.apiKeys.scopeCatalogShort" },
+  "reservations:read": {
+    long: "admin.apiKeys.scopeReservationsRead",
+    short: "admin.apiKeys.scopeReservationsReadShort",
+  },
+  "reservations:write": {
+    long: "admin.apiKeys.scopeReservationsWrite",
+    short: "admin.apiKeys.scopeReservationsWriteShort",
+  },
   bookings: { long: "admin.apiKeys.scopeBookings", short: "admin.apiKeys.scopeBookingsShort" },
 };
 

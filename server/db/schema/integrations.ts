@@ -42,7 +42,7 @@ export const apiKeys = pgTable(
     uniqueIndex("api_keys_secret_hash").on(t.secretHash),
     check(
       "api_keys_scopes",
-      sql`${t.scopes} <@ array['catalog:read', 'bookings']::text[] and cardinality(${t.scopes}) > 0`,
+      sql`${t.scopes} <@ array['catalog:read', 'reservations:read', 'reservations:write', 'bookings']::text[] and cardinality(${t.scopes}) > 0`,
     ),
     check("api_keys_rate_limit", sql`${t.rateLimit} between 1 and 10000`),
   ],
