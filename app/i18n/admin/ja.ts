@@ -4,6 +4,7 @@ import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
+import { adminDayJa } from "./day.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
@@ -38,6 +39,7 @@ export const adminJa = {
   ...adminMembersJa,
   ...adminIntegrationsJa,
   ...adminInvoicesJa,
+  ...adminDayJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;
