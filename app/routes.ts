@@ -125,6 +125,7 @@ const adminRoutes = [
       route("audit", "routes/admin/audit.tsx", { id: "admin-audit" }),
       // The counter (issue 24): the day, the bookings, the dispatch board, the members.
       route("today", "routes/admin/today.tsx", { id: "admin-today" }),
+      route("search", "routes/admin/search.tsx", { id: "admin-search" }),
       route("today/export", "routes/admin/today-export.ts", { id: "admin-today-export" }),
       route("takings", "routes/admin/takings.tsx", { id: "admin-takings" }),
       route("takings/export", "routes/admin/takings-export.ts", { id: "admin-takings-export" }),

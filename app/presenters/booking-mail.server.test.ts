@@ -93,6 +93,7 @@ function reservation(overrides: Partial<Reservation> = {}): Reservation {
       },
       { optionId: 2, name: { ja: "ETC" }, quantity: 0, fee: 0 },
     ],
+    searchText: null,
     createdAt: new Date("2026-11-22T00:00:00Z"),
     vehicleId: null,
     blockedUntil: new Date("2026-12-06T08:00:00Z"),

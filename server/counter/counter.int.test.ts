@@ -14,6 +14,7 @@ import { PaymentSimulator } from "../payments";
 import { findByLink } from "../reservations/booking-links";
 import { completePayLink, payByLink, payLinkFor, payLinkState } from "../reservations/pay-link";
 import { isFullyBooked, settlePayment } from "../reservations/submit";
+import { reservationSearchText } from "../search/search-text";
 import { loadSiteBundle } from "../sites/site-bundle";
 import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
@@ -80,22 +81,25 @@ async function book(
   extra: Partial<typeof reservations.$inferInsert> = {},
 ) {
   numbered += 1;
+  const values = {
+    siteId: site.siteId,
+    reserveNo: `C-${numbered}`,
+    storeId: site.store,
+    carTypeId,
+    startAt,
+    endAt,
+    status: "confirmed" as const,
+    rentalFee: 7000,
+    totalFee: 7000,
+    locale: "ko",
+    borrower: { name: "김 민준", email: "minjun@example.com", tel: "+821012345678" },
+    ...extra,
+  };
+  // Written as the booking's submit writes it (decision 049).
+  const searchText = reservationSearchText(values.reserveNo, values.borrower, values.driver);
   const [row] = await handle.owner
     .insert(reservations)
-    .values({
-      siteId: site.siteId,
-      reserveNo: `C-${numbered}`,
-      storeId: site.store,
-      carTypeId,
-      startAt,
-      endAt,
-      status: "confirmed",
-      rentalFee: 7000,
-      totalFee: 7000,
-      locale: "ko",
-      borrower: { name: "김 민준", email: "minjun@example.com", tel: "+821012345678" },
-      ...extra,
-    })
+    .values({ ...values, searchText })
     .returning();
   if (!row) throw new Error("no reservation");
   return row;

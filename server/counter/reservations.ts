@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { addDays, zonedInstant } from "../../common/calendar-date";
 import type { RentalStage } from "../../common/counter";
 import type { AuditRow } from "../audit/audit-log";
@@ -17,6 +17,7 @@ import {
 } from "../db/schema";
 import { notFoundError } from "../errors";
 import type { DbOrTx } from "../mail/outbox";
+import { matchesSearchText } from "../search/search-sql";
 import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
 import { RESERVATION_PAGE_SIZE, type ReservationFilter } from "./counter.schema";
 import { onTheBooks, rentalStage, stageCondition } from "./stage";
@@ -51,28 +52,8 @@ export function visibleReservations(actor: Actor): SQL | undefined {
   return ids ? inArray(reservations.storeId, ids.length ? [...ids] : [-1]) : undefined;
 }
 
-const borrowerField = (field: string) => sql`${reservations.borrower}->>${field}`;
-
-/** A number, a name or its reading, an e-mail, or a phone number however it is written. */
-function matchesQuery(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const conditions: (SQL | undefined)[] = [
-    ilike(reservations.reserveNo, like),
-    sql`${borrowerField("name")} ilike ${like}`,
-    sql`${borrowerField("kana")} ilike ${like}`,
-    sql`${borrowerField("email")} ilike ${like}`,
-    sql`${borrowerField("company")} ilike ${like}`,
-  ];
-  // Phones are stored in E.164 (+81 90 …); staff type 090-…: the digits are compared, a leading 0 as 81.
-  const digits = q.replace(/\D/g, "");
-  if (digits.length >= 4) {
-    const telDigits = sql`regexp_replace(coalesce(${borrowerField("tel")}, ''), '\\D', '', 'g')`;
-    conditions.push(sql`${telDigits} like ${`%${digits}%`}`);
-    if (digits.startsWith("0")) conditions.push(sql`${telDigits} like ${`%81${digits.slice(1)}%`}`);
-  }
-  return or(...conditions);
-}
+/** A number, a name or its reading however spelled, an e-mail, or a phone number however written (decision 049). */
+const matchesQuery = (q: string): SQL | undefined => matchesSearchText(reservations.searchText, q);
 
 const listColumns = {
   id: reservations.id,

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "../ops/data-dir-lock";
+import { fillSearchText } from "../search/search-backfill";
 import { PgliteConnection, type PgliteStatement } from "./pglite-connection";
 import { leanQuery } from "./pglite-query";
 import { startPglite } from "./pglite-start";
@@ -26,6 +27,7 @@ export interface DbHandle {
   /** The app role with one site set (decision 022): tenant tables show that site's rows only; "" shows none. */
   forSite(siteId: string): Db;
   kind: "pglite" | "postgres";
+  /** The migrations, then the search column of rows that have none (decision 049). */
   migrate(): Promise<void>;
   /** PGlite only: a consistent archive of the whole data folder (tar.gz). */
   backup?(): Promise<Blob>;
@@ -75,7 +77,10 @@ function pgliteHandle(
     db: owner as unknown as Db,
     forSite: siteScopes((scope) => make(scope) as unknown as Db),
     kind: "pglite",
-    migrate: () => migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR });
+      await fillSearchText(owner as unknown as Db);
+    },
     ...database,
   };
 }
@@ -134,7 +139,10 @@ export function openPostgres(
     db: owner as unknown as Db,
     forSite: siteScopes((scope) => make(appPool, scope) as unknown as Db),
     kind: "postgres",
-    migrate: () => migratePg(owner, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePg(owner, { migrationsFolder: MIGRATIONS_DIR });
+      await fillSearchText(owner as unknown as Db);
+    },
     close: async () => {
       await ownerPool.end();
       if (appPool !== ownerPool) await appPool.end();

@@ -1,5 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { RentalStage } from "../../common/counter";
 import type { Locale } from "../../common/locales";
 import { recordAudit } from "../audit/audit-log";
@@ -12,6 +11,7 @@ import { carTypes, drivers, members, reservations, stores } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
+import { matchesSearchText } from "../search/search-sql";
 import { type Actor, authorize } from "../staff/permissions";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { StoreRegistrationInput } from "./member.schema";
@@ -48,33 +48,12 @@ export interface MemberListRow {
   bookings: number;
 }
 
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-/** Staff often type a reading in hiragana; readings are stored in katakana (or Latin letters). */
-const toKatakana = (q: string) => q.replace(/[\u3041-\u3096]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x60));
-const withoutSpaces = (column: AnyPgColumn) => sql`regexp_replace(${column}, '\\s', '', 'g')`;
-
-/** A member number, a name or reading (spaces ignored), a company, an e-mail, or a phone number however written. */
+/** A member number, or a name, reading, company, e-mail or phone however spelled (decision 049). */
 function matchesQuery(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const like = `%${escapeLike(q)}%`;
-  const bare = q.replace(/\s/g, "");
-  const conditions: (SQL | undefined)[] = [ilike(members.email, like)];
-  for (const text of new Set([bare, toKatakana(bare)])) {
-    const pattern = `%${escapeLike(text)}%`;
-    for (const column of [members.name, members.kana, members.company, members.companyKana]) {
-      conditions.push(sql`${withoutSpaces(column)} ilike ${pattern}`);
-    }
-  }
-  const number = /^#?(\d{1,9})$/.exec(bare)?.[1];
-  if (number) conditions.push(eq(members.id, Number(number)));
-  // Phones are stored in E.164 (+81 90 …); staff type 090-…: the digits are compared, a leading 0 as 81.
-  const digits = q.replace(/\D/g, "");
-  if (digits.length >= 4) {
-    const telDigits = sql`regexp_replace(${members.tel}, '\\D', '', 'g')`;
-    conditions.push(sql`${telDigits} like ${`%${digits}%`}`);
-    if (digits.startsWith("0")) conditions.push(sql`${telDigits} like ${`%81${digits.slice(1)}%`}`);
-  }
-  return or(...conditions);
+  const text = matchesSearchText(members.searchText, q);
+  if (!text) return undefined;
+  const number = /^#?(\d{1,9})$/.exec(q.normalize("NFKC").trim())?.[1];
+  return number ? or(text, eq(members.id, Number(number))) : text;
 }
 
 /** How many of each member's bookings the actor may see. */

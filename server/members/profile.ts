@@ -3,6 +3,7 @@ import { verifyPassword } from "../auth/passwords";
 import type { Db } from "../db/client";
 import { members } from "../db/schema";
 import { AppError, notFoundError } from "../errors";
+import { memberSearchText } from "../search/search-text";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { MemberProfile, ProfileUpdateInput } from "./member.schema";
 
@@ -92,6 +93,7 @@ export async function updateProfile(
         addressA: input.addressA,
         addressB: input.addressB,
         newsletter: input.newsletter,
+        searchText: memberSearchText({ ...input, email }),
         updatedAt: sql`now()`,
       })
       .where(live(siteId, memberId));

@@ -5,6 +5,7 @@ import { members } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
+import { memberSearchText } from "../search/search-text";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { MemberProfile, RegistrationInput } from "./member.schema";
 
@@ -78,6 +79,7 @@ export async function insertMember(
       addressA: profile.addressA,
       addressB: profile.addressB,
       newsletter: profile.newsletter,
+      searchText: memberSearchText(profile),
       locale: account.locale,
       registeredByStore: account.registeredByStore ?? false,
     })

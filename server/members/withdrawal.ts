@@ -118,6 +118,8 @@ export async function withdraw(
         addressA: "",
         addressB: "",
         newsletter: 0,
+        // Nothing left to find a withdrawn member by (the number still finds them).
+        searchText: "",
         paymentCustomerId: null,
         registeredByStore: false,
         withdrawnAt: now,

@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer";
 import type { MailAttachment } from "../mail/message";
 import type { DbOrTx } from "../mail/outbox";
 import type { CardSource, PaymentGateway } from "../payments/types";
+import { reservationSearchText } from "../search/search-text";
 import type { SiteBundle } from "../sites/site-bundle";
 import { paymentEvent, reservationEvent } from "../webhooks/events";
 import { bookingPaymentKey, firstPaymentAttempt, returnFirstPayment, settleFirstPayment } from "./first-payment";
@@ -378,7 +379,10 @@ export async function submitReservation(
   try {
     // A reservation number already taken on this site rolls the attempt back; the next tries another.
     for (let attempt = 0; attempt < 5 && !booked; attempt++) {
-      const numbered = { ...values, reserveNo: newReserveNo(now, quote.store.timeZone) };
+      const reserveNo = newReserveNo(now, quote.store.timeZone);
+      // The number is part of what staff search by: the search column is written with it (decision 049).
+      const searchText = reservationSearchText(reserveNo, values.borrower, values.driver);
+      const numbered = { ...values, reserveNo, searchText };
       booked = await book(db, siteId, numbered, byCard ? null : compose, driver, key, deps);
     }
   } catch (error) {

@@ -153,7 +153,7 @@ export const adminCounterEn: Record<keyof typeof adminCounterJa, string> = {
   "admin.today.next": "Next day →",
   "admin.today.today": "Today",
   "admin.today.print": "Print",
-  "admin.today.export": "Download the departures as CSV",
+  "admin.today.export": "Download departures and returns as CSV",
   "admin.today.departures": "Departures ({count})",
   "admin.today.returns": "Returns ({count})",
   "admin.today.noDepartures": "No departure this day.",

@@ -148,7 +148,7 @@ export const adminCounterJa = {
   "admin.today.next": "翌日 →",
   "admin.today.today": "今日",
   "admin.today.print": "印刷する",
-  "admin.today.export": "出発一覧をCSVでダウンロード",
+  "admin.today.export": "出発・返却をCSVでダウンロード",
   "admin.today.departures": "出発（{count}件）",
   "admin.today.returns": "返却（{count}件）",
   "admin.today.noDepartures": "この日の出発はありません。",

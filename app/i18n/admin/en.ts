@@ -4,6 +4,7 @@ import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
+import { adminDayEn } from "./day.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
@@ -37,4 +38,5 @@ export const adminEn: AdminMessages = {
   ...adminIntegrationsEn,
   ...adminPartnerApiEn,
   ...adminInvoicesEn,
+  ...adminDayEn,
 };

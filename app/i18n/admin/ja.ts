@@ -4,6 +4,7 @@ import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
+import { adminDayJa } from "./day.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
@@ -40,6 +41,7 @@ export const adminJa = {
   ...adminIntegrationsJa,
   ...adminPartnerApiJa,
   ...adminInvoicesJa,
+  ...adminDayJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

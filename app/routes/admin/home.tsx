@@ -1,23 +1,51 @@
 import { Link } from "react-router";
+import { localDate, weekdayOf } from "../../../common/calendar-date";
+import { todayAtStores } from "../../../server/counter/today-summary";
 import { siteOverview } from "../../../server/sites/overview";
+import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { StoreTodayCard } from "../../components/admin/store-today";
 import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/home";
 
-/** The back office's home: what is still to set up before the site takes bookings, and the counts. */
+/**
+ * The back office's home is today (issue 41): each store's departures, returns, overdue returns,
+ * bookings without a car and cars out and available, each number a link to its list; below, the
+ * day's other work one click away, and what is still to set up before the site takes bookings.
+ * "Today" is the site's (Japan's) date.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { actor, siteId, db } = requireStaffAccess(context, request);
-  return { overview: await siteOverview(db, siteId, actor) };
+  const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
+  const now = new Date();
+  const today = localDate(now, siteTimeZone(bundle));
+  const [overview, stores] = await Promise.all([
+    siteOverview(db, siteId, actor),
+    todayAtStores(db, siteId, actor, today, now),
+  ]);
+  return { overview, stores, today };
 }
+
+const WEEKDAYS: Record<"ja" | "en", string[]> = {
+  ja: ["日", "月", "火", "水", "木", "金", "土"],
+  en: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+};
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.home.title"));
 
+const SHORTCUTS: { to: string; label: AdminMessageKey; testId: string }[] = [
+  { to: "/reservations/new", label: "admin.day.newBooking", testId: "shortcut-new-booking" },
+  { to: "/today", label: "admin.day.todayList", testId: "shortcut-today" },
+  { to: "/dispatch", label: "admin.day.dispatch", testId: "shortcut-dispatch" },
+  { to: "/reservations", label: "admin.day.reservations", testId: "shortcut-reservations" },
+  { to: "/members", label: "admin.day.members", testId: "shortcut-members" },
+  { to: "/takings", label: "admin.day.takings", testId: "shortcut-takings" },
+];
+
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { overview } = loaderData;
+  const { overview, stores, today } = loaderData;
   const { t, locale } = useAdminI18n();
-  const { siteTitle } = useAdminFrame();
   const path = useAdminPath();
   const steps: { done: boolean; label: AdminMessageKey; to: string; testId: string }[] = [
     { done: overview.stores > 0, label: "admin.home.stepStores", to: "/stores/new", testId: "step-stores" },
@@ -35,7 +63,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   ];
   return (
     <>
-      <AdminPageHeader title={t("admin.home.title")} lead={t("admin.home.lead", { site: siteTitle })} />
+      <AdminPageHeader
+        title={t("admin.home.title")}
+        lead={t("admin.day.lead", {
+          date: today.replaceAll("-", "/"),
+          weekday: WEEKDAYS[locale][weekdayOf(today)] ?? "",
+        })}
+      />
       <div className="grid gap-4">
         {!overview.published ? (
           <p
@@ -53,6 +87,25 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             {t("admin.home.suspended")}
           </p>
         ) : null}
+        {stores.length ? (
+          stores.map((day) => <StoreTodayCard key={day.store.id} day={day} date={today} />)
+        ) : (
+          <p className="card p-4 text-gray-700" data-testid="today-no-stores">
+            {t("admin.day.noStores")}
+          </p>
+        )}
+        <nav aria-label={t("admin.day.shortcuts")} className="card grid gap-3 p-4 sm:p-5" data-testid="shortcuts">
+          <h2 className="text-lg font-bold">{t("admin.day.shortcuts")}</h2>
+          <ul className="flex flex-wrap gap-2">
+            {SHORTCUTS.map((s) => (
+              <li key={s.testId}>
+                <Link to={path(s.to)} className="btn-secondary" data-testid={s.testId}>
+                  {t(s.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
         {steps.some((s) => !s.done) ? (
           <AdminSection title={t("admin.home.setup")} testId="setup-steps">
             <p className="text-gray-700">{t("admin.home.setupLead")}</p>
@@ -77,7 +130,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
             </ol>
           </AdminSection>
         ) : null}
-        <AdminSection title={t("admin.home.counts")}>
+        <AdminSection title={t("admin.day.setupCounts")}>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {counts.map((c) => (
               <div key={c.testId} className="rounded-lg bg-gray-50 p-3">

@@ -4,15 +4,14 @@ import { dayFilter } from "../../../server/counter/counter.schema";
 import { csvResponse } from "../../../server/imports/csv";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { reservationsCsv } from "../../presenters/counter-csv.server";
+import { dayCsv } from "../../presenters/counter-csv.server";
 import type { Route } from "./+types/today-export";
 
-/** `/today/export?date=&store=`: the day's departures at each store, as a CSV for Excel. */
+/** `/today/export?date=&store=`: the day's departures and returns at each store, as a CSV for Excel. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, siteId, bundle, db } = requireStaffAccess(context, request);
   const now = new Date();
   const query = dayFilter(new URL(request.url).searchParams, localDate(now, siteTimeZone(bundle)));
   const days = await dayAtStores(db, siteId, actor, query, now);
-  const rows = days.flatMap((d) => d.departures);
-  return csvResponse(reservationsCsv(rows, adminLocaleOf(context) ?? "ja"), `departures-${query.date}.csv`);
+  return csvResponse(dayCsv(days, adminLocaleOf(context) ?? "ja"), `today-${query.date}.csv`);
 }

@@ -123,7 +123,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
             <button type="button" className="btn-secondary" onClick={() => window.print()} data-testid="print">
               {t("admin.today.print")}
             </button>
-            <a href={path(`/today/export?${query}`)} className="btn-secondary" download data-testid="export-departures">
+            <a href={path(`/today/export?${query}`)} className="btn-secondary" download data-testid="export-day">
               {t("admin.today.export")}
             </a>
           </div>
@@ -133,13 +133,17 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6">
         {days.map((day) => (
           <AdminSection key={day.store.id} title={day.store.name} testId="store-day">
-            <h3 className="font-bold">{t("admin.today.departures", { count: day.departures.length })}</h3>
+            <h3 id={`departures-${day.store.id}`} className="scroll-mt-20 font-bold">
+              {t("admin.today.departures", { count: day.departures.length })}
+            </h3>
             <BookingTable
               rows={day.departures}
               kind="departures"
               caption={t("admin.today.departures", { count: day.departures.length })}
             />
-            <h3 className="font-bold">{t("admin.today.returns", { count: day.returns.length })}</h3>
+            <h3 id={`returns-${day.store.id}`} className="scroll-mt-20 font-bold">
+              {t("admin.today.returns", { count: day.returns.length })}
+            </h3>
             <BookingTable
               rows={day.returns}
               kind="returns"

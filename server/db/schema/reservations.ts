@@ -102,6 +102,11 @@ export const reservations = pgTable(
     borrower: jsonb().$type<ReservationPerson>(),
     driver: jsonb().$type<ReservationPerson>(),
     options: jsonb().$type<ReservationOption[]>().notNull().default([]),
+    /**
+     * What staff search by, folded (server/search/search-text.ts): written with the borrower at
+     * insert; null only until the boot after migration 0020 fills it (decision 049).
+     */
+    searchText: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * The car given to the booking at the counter or on the dispatch board (issue 24). Two bookings

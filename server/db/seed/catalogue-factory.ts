@@ -1,4 +1,5 @@
 import { FEE_TIER_KEYS, type FeePlanTiers, FeePlanTiersSchema } from "../../pricing/fee-plan";
+import { reservationSearchText } from "../../search/search-text";
 import type { Db } from "../client";
 import {
   carClasses,
@@ -154,6 +155,7 @@ export async function createCatalogue(
         input.reservations.map((r) => ({
           siteId,
           reserveNo: r.reserveNo,
+          searchText: reservationSearchText(r.reserveNo, null),
           storeId: storeAt(storeIds, r.store),
           carTypeId: lookup(typeIds, r.typeKey, "car type"),
           startAt: r.startAt,

@@ -1,3 +1,4 @@
+import { memberSearchText, reservationSearchText } from "../../search/search-text";
 import type { Db } from "../client";
 import { driverImages, driverInputSettings, drivers, memberCards, members, reservations } from "../schema";
 import type { Bare } from "./catalogue-factory";
@@ -14,7 +15,7 @@ export type MemberReservationInput = Omit<Bare<typeof reservations>, "memberId" 
 export async function createMember(db: Db, siteId: string, input: MemberInput): Promise<number> {
   const [row] = await db
     .insert(members)
-    .values({ ...input, siteId })
+    .values({ ...input, siteId, searchText: memberSearchText(input) })
     .returning({ id: members.id });
   if (!row) throw new Error("member not created");
   return row.id;
@@ -49,7 +50,12 @@ export async function createMemberReservation(
 ): Promise<number> {
   const [row] = await db
     .insert(reservations)
-    .values({ ...input, siteId, memberId })
+    .values({
+      ...input,
+      siteId,
+      memberId,
+      searchText: reservationSearchText(input.reserveNo, input.borrower, input.driver),
+    })
     .returning({ id: reservations.id });
   if (!row) throw new Error("reservation not created");
   return row.id;

@@ -1,0 +1,16 @@
+import { or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { containsPattern, searchQuery } from "./search-text";
+
+/**
+ * The condition "the search column holds what staff typed, however spelled" (decision 049):
+ * the folded query anywhere in it, or, for a phone number, its digits. Undefined for an empty query.
+ */
+export function matchesSearchText(column: AnyPgColumn, q: string): SQL | undefined {
+  const query = searchQuery(q);
+  if (!query) return undefined;
+  return or(
+    sql`${column} like ${containsPattern(query.folded)}`,
+    query.digits ? sql`${column} like ${containsPattern(query.digits)}` : undefined,
+  );
+}
