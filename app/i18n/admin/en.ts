@@ -4,6 +4,7 @@ import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
+import { adminFrameEn } from "./frame.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
@@ -11,6 +12,7 @@ import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
+import { adminReservationPageEn } from "./reservation-page.en";
 import { adminReturnsEn } from "./returns.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
@@ -35,4 +37,6 @@ export const adminEn: AdminMessages = {
   ...adminMembersEn,
   ...adminIntegrationsEn,
   ...adminInvoicesEn,
+  ...adminFrameEn,
+  ...adminReservationPageEn,
 };

@@ -4,12 +4,14 @@ import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
+import { adminFrameJa } from "./frame.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
+import { adminReservationPageJa } from "./reservation-page.ja";
 import { adminReturnsJa } from "./returns.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
@@ -38,6 +40,8 @@ export const adminJa = {
   ...adminMembersJa,
   ...adminIntegrationsJa,
   ...adminInvoicesJa,
+  ...adminFrameJa,
+  ...adminReservationPageJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -1,0 +1,10 @@
+import type { adminFrameJa } from "./frame.ja";
+
+/** The back office's frame (issue 41), in English: the same keys as `frame.ja.ts`. */
+export const adminFrameEn: Record<keyof typeof adminFrameJa, string> = {
+  "admin.search.label": "Search bookings and members",
+  "admin.search.placeholder": "Booking no., name or phone",
+  "admin.search.submit": "Search",
+  "admin.nav.menu": "Menu",
+  "admin.nav.close": "Close",
+};
