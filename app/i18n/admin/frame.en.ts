@@ -6,5 +6,6 @@ export const adminFrameEn: Record<keyof typeof adminFrameJa, string> = {
   "admin.search.placeholder": "Booking no., name or phone",
   "admin.search.submit": "Search",
   "admin.nav.menu": "Menu",
+  "admin.reason.choose_from": "“{value}” is not on this site. Use one of: {choices}",
   "admin.nav.close": "Close",
 };

@@ -199,11 +199,12 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
       : []),
     ...(returning ? ([{ id: "return", label: "admin.resPage.navReturn" }] as PageSection[]) : []),
     ...(r.departedAt ? ([{ id: "record", label: "admin.resPage.navRecord" }] as PageSection[]) : []),
+    { id: "details", label: "admin.resPage.navDetails" },
     { id: "payments", label: "admin.resPage.navPayments" },
     { id: "mails", label: "admin.resPage.navMails" },
-    { id: "details", label: "admin.resPage.navDetails" },
     { id: "history", label: "admin.resPage.navHistory" },
   ];
+  const hasWork = booked || returning || r.departedAt !== null;
   const owed = r.status === "cancelled" ? r.cancellationFee : r.totalFee + r.extraFee;
   return (
     <>
@@ -227,54 +228,56 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
           actions={<StateActions data={d} here={here} />}
         />
         <ReservationSectionNav sections={sections} />
-        <div className="grid items-start gap-4 lg:grid-cols-2">
-          {/* The work of the day on the left: the task the state allows, then the money and the mails. */}
-          <div className="grid min-w-0 gap-4">
-            {booked ? (
-              <>
-                <div id="departure" className="grid scroll-mt-20 gap-4">
-                  <AdminSection title={t("admin.counter.assignTitle")} testId="assign" id="assign">
-                    <AssignForm cars={d.cars} current={r.vehicleId} failure={failureOf(actionData, "assign")} />
-                  </AdminSection>
-                  <AdminSection title={t("admin.counter.departureTitle")} testId="departure">
-                    <DepartureForm
-                      cars={d.cars}
-                      current={r.vehicleId}
-                      now={d.now}
-                      failure={failureOf(actionData, "depart")}
-                    />
-                  </AdminSection>
-                </div>
-                <AdminSection title={t("admin.resPage.changeTitle")} testId="change" id="change">
-                  <p className="text-sm text-gray-700">{t("admin.resPage.changeLead")}</p>
-                  <p>
-                    <Link className="btn-secondary" to={`${here}/change`} data-testid="change-link">
-                      {t("admin.change.open")}
-                    </Link>
-                  </p>
-                </AdminSection>
-                {d.cancel && !confirmingCancel ? (
-                  <div id="cancel" className="scroll-mt-20">
-                    <CancelStep view={d.cancel} confirmHref={`${here}?cancel=confirm`} />
+        <div className={`grid items-start gap-4 ${hasWork ? "lg:grid-cols-2" : ""}`}>
+          {/* The work on the left: the tasks the state allows, and the rental's record. */}
+          {hasWork ? (
+            <div className="grid min-w-0 gap-4">
+              {booked ? (
+                <>
+                  <div id="departure" className="grid scroll-mt-20 gap-4">
+                    <AdminSection title={t("admin.counter.assignTitle")} testId="assign" id="assign">
+                      <AssignForm cars={d.cars} current={r.vehicleId} failure={failureOf(actionData, "assign")} />
+                    </AdminSection>
+                    <AdminSection title={t("admin.counter.departureTitle")} testId="departure">
+                      <DepartureForm
+                        cars={d.cars}
+                        current={r.vehicleId}
+                        now={d.now}
+                        failure={failureOf(actionData, "depart")}
+                      />
+                    </AdminSection>
                   </div>
-                ) : null}
-              </>
-            ) : null}
-            {returning ? (
-              <AdminSection title={t("admin.counter.returnTitle")} testId="return" id="return">
-                <ReturnSection to={`${here}/return`} returned={d.stage === "returned"} />
-              </AdminSection>
-            ) : null}
-            {r.departedAt ? <RentalRecord data={d} /> : null}
+                  <AdminSection title={t("admin.resPage.changeTitle")} testId="change" id="change">
+                    <p className="text-sm text-gray-700">{t("admin.resPage.changeLead")}</p>
+                    <p>
+                      <Link className="btn-secondary" to={`${here}/change`} data-testid="change-link">
+                        {t("admin.change.open")}
+                      </Link>
+                    </p>
+                  </AdminSection>
+                  {d.cancel && !confirmingCancel ? (
+                    <div id="cancel" className="scroll-mt-20">
+                      <CancelStep view={d.cancel} confirmHref={`${here}?cancel=confirm`} />
+                    </div>
+                  ) : null}
+                </>
+              ) : null}
+              {returning ? (
+                <AdminSection title={t("admin.counter.returnTitle")} testId="return" id="return">
+                  <ReturnSection to={`${here}/return`} returned={d.stage === "returned"} />
+                </AdminSection>
+              ) : null}
+              {r.departedAt ? <RentalRecord data={d} /> : null}
+            </div>
+          ) : null}
+          {/* What was booked, the money, the mails, the people and the history, on the right. */}
+          <div className="grid min-w-0 gap-4">
+            <BookingFacts data={d} />
             <ReservationPayments payments={d.payments} timeZone={tz} retryable={d.retryable}>
               <Fees data={d} />
             </ReservationPayments>
             <ReservationReceipts reserveNo={r.reserveNo} payments={d.payments} timeZone={tz} />
             <ReservationMails reservation={r} mails={d.mails} timeZone={tz} canWork={d.canWork} />
-          </div>
-          {/* What was booked, by whom, and what happened to it, on the right. */}
-          <div className="grid min-w-0 gap-4">
-            <BookingFacts data={d} />
             <Person person={d.borrower} title={t("admin.reservation.borrower")} testId="borrower" />
             <Person person={d.driver} title={t("admin.reservation.driver")} testId="driver" />
             <ReservationAuditTrail audit={d.audit} timeZone={tz} />
