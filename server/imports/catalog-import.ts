@@ -27,6 +27,29 @@ async function named(
   return map;
 }
 
+/** The names a site's rows go by (ids aside), for the template and for an error that lists them. */
+const namesOf = (map: Named) => [...map.keys()].filter((k) => !/^\d+$/.test(k));
+
+/**
+ * A cell that names no row of this site, refused with the names it may take (issue 41); null when
+ * it is empty or names one.
+ */
+function unknownChoice(map: Named, cell: string | undefined): ReasonLike | null {
+  const value = (cell ?? "").trim();
+  if (value === "" || map.has(value)) return null;
+  return { code: "choose_from", params: { value, choices: namesOf(map).join(" / ") } };
+}
+
+/** A row's outcome with each unknown name refused by listing the names it may take. */
+function withChoices<T>(
+  outcome: { value?: T; errors?: Record<string, ReasonLike> },
+  unknown: Record<string, ReasonLike | null>,
+): { value?: T; errors?: Record<string, ReasonLike> } {
+  const found = Object.entries(unknown).filter((e): e is [string, ReasonLike] => e[1] !== null);
+  if (!found.length) return outcome;
+  return { errors: { ...outcome.errors, ...Object.fromEntries(found) } };
+}
+
 /** The id a cell names (an id, or a name of this site), as the form's select would send it; "" for none. */
 const choice = (map: Named, cell: string | undefined) => {
   const value = (cell ?? "").trim();
@@ -103,8 +126,9 @@ export const carTypesImporter: Importer<CarTypeInput, { classes: Named }> = {
       display_order: cells.display_order || "0",
     });
     // The form names the class `class_id`; the file names it `class`.
-    return renamed(outcome, { class_id: "class" });
+    return withChoices(renamed(outcome, { class_id: "class" }), { class: unknownChoice(classes, cells.class) });
   },
+  examples: ({ classes }) => exampleNames({ class: classes }),
   async write(tx, siteId, rows) {
     if (!rows.length) return [];
     const inserted = await tx
@@ -159,8 +183,15 @@ export const vehiclesImporter: Importer<VehicleInput, VehicleLookups> = {
     if (outcome.value && lookups.taken.has(outcome.value.registration_number)) {
       return { errors: { registration_number: { code: "registration_taken" } } };
     }
-    return renamed(outcome, { store_id: "store", car_type_id: "car_type" });
+    return withChoices(renamed(outcome, { store_id: "store", car_type_id: "car_type" }), {
+      store: unknownChoice(lookups.stores, cells.store),
+      car_type: unknownChoice(lookups.carTypes, cells.car_type),
+    });
   },
+  examples: (lookups) => ({
+    ...exampleNames({ store: lookups.stores, car_type: lookups.carTypes }),
+    registration_number: freePlate(lookups.taken),
+  }),
   checkAll(rows) {
     const seen = new Map<string, number>();
     const problems = new Map<number, Record<string, ReasonLike>>();
@@ -187,6 +218,25 @@ export const vehiclesImporter: Importer<VehicleInput, VehicleLookups> = {
     return written;
   },
 };
+
+/** The first name of each lookup this site has, for the template's example row. */
+function exampleNames(maps: Record<string, Named>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(maps).flatMap(([field, map]) => {
+      const first = namesOf(map)[0];
+      return first ? [[field, first]] : [];
+    }),
+  );
+}
+
+/** A registration number in the template that the site does not have yet. */
+function freePlate(taken: Set<string>): string {
+  for (let n = 1234; ; n += 1) {
+    const digits = String(n % 10_000).padStart(4, "0");
+    const plate = `沖縄 500 わ ${digits.slice(0, 2)}-${digits.slice(2)}`;
+    if (!taken.has(plate)) return plate;
+  }
+}
 
 /** A row's problems under the file's column names where they differ from the form's. */
 function renamed<T>(outcome: { value?: T; errors?: Record<string, ReasonLike> }, names: Record<string, string>) {

@@ -44,6 +44,8 @@ export interface Importer<T, Lookups = unknown> {
   readRow(cells: Record<string, string>, lookups: Lookups): RowOutcome<T>;
   /** Problems only the whole file shows (the same registration number twice), by row index. */
   checkAll?(rows: readonly T[], lookups: Lookups): Map<number, Record<string, ReasonLike>>;
+  /** The template's example cells this site would accept (its own store, class and car type names). */
+  examples?(lookups: Lookups): Record<string, string>;
   /** Writes every row in the caller's transaction; returns what the audit log keeps of each. */
   write(tx: DbOrTx, siteId: string, rows: readonly T[]): Promise<unknown[]>;
 }

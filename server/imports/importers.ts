@@ -10,10 +10,17 @@ export const IMPORTERS: Record<ImportKind, Importer<any, any>> = {
   vehicles: vehiclesImporter,
 };
 
-/** The template of a kind: the header row in the staff member's language and one example row. */
-export function importTemplate(importer: Importer<unknown, unknown>, locale: "ja" | "en"): string[][] {
+/**
+ * The template of a kind: the header row in the staff member's language and one example row,
+ * whose names are the site's own (`examples`) so the file imports as it is (issue 41).
+ */
+export function importTemplate(
+  importer: Importer<unknown, unknown>,
+  locale: "ja" | "en",
+  examples: Record<string, string> = {},
+): string[][] {
   return [
     importer.columns.map((c) => (locale === "ja" ? c.ja : c.field)),
-    importer.columns.map((c) => c.example ?? ""),
+    importer.columns.map((c) => examples[c.field] ?? c.example ?? ""),
   ];
 }

@@ -89,10 +89,31 @@ export function SubmitButton({ children, intent, testId }: { children: ReactNode
 }
 
 /** A card section of a form or page, with its heading. */
-export function AdminSection({ title, children, testId }: { title?: string; children: ReactNode; testId?: string }) {
+export function AdminSection({
+  title,
+  children,
+  testId,
+  id,
+}: {
+  title?: string;
+  children: ReactNode;
+  testId?: string;
+  /** An anchor for a page's section links (it scrolls clear of a sticky bar). */
+  id?: string;
+}) {
+  const headingId = id ? `${id}-title` : undefined;
   return (
-    <section className="card grid gap-4 p-4 sm:p-5" data-testid={testId}>
-      {title ? <h2 className="text-lg font-bold">{title}</h2> : null}
+    <section
+      className="card grid min-w-0 scroll-mt-20 gap-4 p-4 sm:p-5"
+      data-testid={testId}
+      id={id}
+      aria-labelledby={title ? headingId : undefined}
+    >
+      {title ? (
+        <h2 className="text-lg font-bold" id={headingId}>
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
   );

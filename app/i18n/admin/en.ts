@@ -5,6 +5,7 @@ import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
 import { adminDayEn } from "./day.en";
+import { adminFrameEn } from "./frame.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
@@ -13,6 +14,7 @@ import { adminMembersEn } from "./members.en";
 import { adminPartnerApiEn } from "./partner-api.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
+import { adminReservationPageEn } from "./reservation-page.en";
 import { adminReturnsEn } from "./returns.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
@@ -39,4 +41,6 @@ export const adminEn: AdminMessages = {
   ...adminPartnerApiEn,
   ...adminInvoicesEn,
   ...adminDayEn,
+  ...adminFrameEn,
+  ...adminReservationPageEn,
 };

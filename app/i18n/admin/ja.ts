@@ -5,6 +5,7 @@ import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
 import { adminDayJa } from "./day.ja";
+import { adminFrameJa } from "./frame.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
@@ -12,6 +13,7 @@ import { adminMembersJa } from "./members.ja";
 import { adminPartnerApiJa } from "./partner-api.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
+import { adminReservationPageJa } from "./reservation-page.ja";
 import { adminReturnsJa } from "./returns.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
@@ -42,6 +44,8 @@ export const adminJa = {
   ...adminPartnerApiJa,
   ...adminInvoicesJa,
   ...adminDayJa,
+  ...adminFrameJa,
+  ...adminReservationPageJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -5,13 +5,15 @@ import { IMPORTERS, importTemplate } from "../../../server/imports/importers";
 import { adminRequest, requireStaffAccess } from "../../lib/admin.server";
 import type { Route } from "./+types/import-template";
 
-/** `/import/template/{kind}`: a CSV with the columns of a kind of import, headers in the staff member's language. */
-export function loader({ context, request, params }: Route.LoaderArgs) {
-  requireStaffAccess(context, request, "catalog.edit");
+/** `/import/template/{kind}`: a CSV with the columns of a kind of import, headers in the staff member's language, and an example row that imports. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { db, siteId } = requireStaffAccess(context, request, "catalog.edit");
   const importer = IMPORT_KINDS.includes(params.kind as ImportKind) ? IMPORTERS[params.kind as ImportKind] : undefined;
   if (!importer) throw notFoundError();
   const locale = adminRequest(context)?.locale ?? "ja";
-  return new Response(toCsv(importTemplate(importer, locale)), {
+  // The example row names this site's own stores, classes and car types, so the template imports as it is.
+  const examples = importer.examples?.(await importer.lookups(db, siteId));
+  return new Response(toCsv(importTemplate(importer, locale, examples)), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${params.kind}-template.csv"`,

@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { Form } from "react-router";
 import { countryOptions } from "../../../common/address";
 import { adminPath } from "../../../common/admin";
@@ -18,7 +17,7 @@ import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/ad
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
+import { adminLocaleOf, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, handleForm } from "../../lib/form-action.server";
 import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
@@ -33,7 +32,12 @@ import type { Route } from "./+types/member-new";
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { bundle } = requireStaffAccess(context, request, "members.register");
-  return { locales: siteLocales(bundle.settings.supportedLanguages) };
+  // Named on the server: the browser's country names may differ from Node's, and a page that
+  // hydrates with different text loses its first clicks (an empty form then showed no errors).
+  return {
+    locales: siteLocales(bundle.settings.supportedLanguages),
+    countries: countryOptions(adminLocaleOf(context) ?? "ja"),
+  };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -69,13 +73,12 @@ const DEFAULTS: Record<string, string> = {
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.members.newTitle"));
 
 export default function AdminMemberNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale } = useAdminI18n();
+  const { t } = useAdminI18n();
   const { t: siteT } = useI18n();
   const path = useAdminPath();
   const answer = actionData as FormFailure | undefined;
   const { errors, formRef, onSubmit, onChange } = useForm(StoreRegistrationSchema, answer);
   const value = (name: string) => answer?.values?.[name] ?? DEFAULTS[name] ?? "";
-  const countries = useMemo(() => countryOptions(locale), [locale]);
   const label = (key: MessageKey) => siteT(key);
   const labels: Record<string, string> = {
     user_type: label("member.userType"),
@@ -238,7 +241,7 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
               hint={siteT("address.countryHint")}
               errors={errors}
               defaultValue={value("country")}
-              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...countries]}
+              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...loaderData.countries]}
             />
             <AdminInput
               name="address_a"

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type AdminLocale, adminPath } from "../../../common/admin";
-import { itemsOf } from "../../../common/ledger";
-import { telHref } from "../../../common/tel";
+import { itemsOf, netOf } from "../../../common/ledger";
 import { cancelAtCounter } from "../../../server/counter/cancellation";
 import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
 import { AssignSchema, DepartureSchema, StaffCancelSchema } from "../../../server/counter/counter.schema";
@@ -12,7 +11,7 @@ import { findReservation, getReservationDetail } from "../../../server/counter/r
 import { authorize, can } from "../../../server/staff/permissions";
 import { BookingChannel } from "../../components/admin/booking-channel";
 import { CancelConfirmPanel, CancelStep } from "../../components/admin/cancel-section";
-import { StageBadge, StoreTime, Yen } from "../../components/admin/counter";
+import { StoreTime, Yen } from "../../components/admin/counter";
 import {
   AssignForm,
   CheckSheetSummary,
@@ -21,8 +20,20 @@ import {
   failureOf,
 } from "../../components/admin/counter-forms";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { ReservationHistory } from "../../components/admin/reservation-history";
+import {
+  ReservationAuditTrail,
+  ReservationMails,
+  ReservationPayments,
+} from "../../components/admin/reservation-history";
 import { ReservationReceipts } from "../../components/admin/reservation-receipts";
+import {
+  Facts,
+  type PageSection,
+  Person,
+  ReservationSectionNav,
+  ReservationSummary,
+  SummaryAction,
+} from "../../components/admin/reservation-summary";
 import { cardReasonKey, ExtraLines, ReturnSection } from "../../components/admin/return-forms";
 import { revalidateOnStale } from "../../components/reservation/cancel-rule";
 import { ADMIN_CATALOGUES } from "../../i18n/admin";
@@ -160,50 +171,6 @@ export const shouldRevalidate = revalidateOnStale;
 
 type Data = Route.ComponentProps["loaderData"];
 
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-sm font-semibold text-gray-700">{label}</dt>
-          <dd className="mb-2 sm:mb-0">{value === "" || value === null || value === undefined ? "—" : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function Person({ person, title, testId }: { person: Data["borrower"]; title: string; testId: string }) {
-  const { t } = useAdminI18n();
-  if (!person) return null;
-  return (
-    <AdminSection title={title} testId={testId}>
-      <Facts
-        rows={[
-          [t("admin.counter.name"), person.kana ? `${person.name}（${person.kana}）` : person.name],
-          ...(person.company ? ([[t("admin.counter.company"), person.company]] as [string, ReactNode][]) : []),
-          [
-            t("admin.counter.tel"),
-            person.tel ? (
-              <a key="v0" href={telHref(person.tel)} className="link">
-                {person.tel}
-              </a>
-            ) : (
-              ""
-            ),
-          ],
-          [t("admin.counter.email"), person.email],
-          [t("admin.counter.address"), person.address],
-          ...(person.licenseNumber
-            ? ([[t("admin.counter.license"), person.licenseNumber]] as [string, ReactNode][])
-            : []),
-          ...(person.birthdate ? ([[t("admin.counter.birthdate"), person.birthdate]] as [string, ReactNode][]) : []),
-        ]}
-      />
-    </AdminSection>
-  );
-}
-
 /** The page's heading, and its document title. */
 function pageTitle(t: AdminT, data: Route.ComponentProps["loaderData"]): string {
   return t("admin.reservation.title", { reserveNo: data.reservation.reserveNo });
@@ -213,213 +180,298 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminReservationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const { t: siteT } = useI18n();
   const path = useAdminPath();
   const d = loaderData;
   const r = d.reservation;
   const tz = d.store.timeZone;
-  const when = (at: Date | null) => (at ? <StoreTime at={at} timeZone={tz} /> : "");
-  const payMethod = siteT(`reserves.pay.${r.payMethod}` as MessageKey);
+  const here = path(`/reservations/${encodeURIComponent(r.reserveNo)}`);
   const confirmingCancel = d.canWork && (d.confirmingCancel || failureOf(actionData, "cancel") !== null);
+  const booked = d.canWork && d.stage === "booked";
+  const returning = d.canWork && (d.stage === "in_use" || d.stage === "returned");
+  // The page's sections in the order they stand; the tasks come only when the booking's state allows them.
+  const sections: PageSection[] = [
+    ...(booked
+      ? ([
+          { id: "departure", label: "admin.resPage.navDeparture" },
+          { id: "change", label: "admin.resPage.navChange" },
+          ...(d.cancel ? [{ id: "cancel", label: "admin.resPage.navCancel" }] : []),
+        ] as PageSection[])
+      : []),
+    ...(returning ? ([{ id: "return", label: "admin.resPage.navReturn" }] as PageSection[]) : []),
+    ...(r.departedAt ? ([{ id: "record", label: "admin.resPage.navRecord" }] as PageSection[]) : []),
+    { id: "details", label: "admin.resPage.navDetails" },
+    { id: "payments", label: "admin.resPage.navPayments" },
+    { id: "mails", label: "admin.resPage.navMails" },
+    { id: "history", label: "admin.resPage.navHistory" },
+  ];
+  const hasWork = booked || returning || r.departedAt !== null;
+  const owed = r.status === "cancelled" ? r.cancellationFee : r.totalFee + r.extraFee;
   return (
     <>
-      <AdminPageHeader
-        title={pageTitle(t, loaderData)}
-        back={path("/reservations")}
-        actions={<StageBadge stage={d.stage} />}
-      />
+      <AdminPageHeader title={pageTitle(t, loaderData)} back={path("/reservations")} />
       {confirmingCancel && d.cancel ? (
-        <CancelConfirmPanel
-          view={d.cancel}
-          failure={failureOf(actionData, "cancel")}
-          back={path(`/reservations/${encodeURIComponent(r.reserveNo)}`)}
-        />
+        <CancelConfirmPanel view={d.cancel} failure={failureOf(actionData, "cancel")} back={here} />
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-2">
-        <AdminSection title={t("admin.reservation.booking")} testId="booking-facts">
-          <Facts
-            rows={[
-              [t("admin.reservations.store"), d.store.name],
-              [t("admin.reservations.departure"), when(r.startAt)],
-              [t("admin.reservations.return"), when(r.endAt)],
-              [t("admin.reservations.carType"), `${d.carType.name}（${d.carType.className}）`],
-              [
-                t("admin.counter.car"),
-                d.vehicle ? (
-                  <span key="v1" data-testid="assigned-car">
-                    {d.vehicle.registrationNumber}
-                  </span>
-                ) : (
-                  <span key="v2" className="font-semibold text-red-800" data-testid="no-car">
-                    {t("admin.counter.noCarYet")}
-                  </span>
-                ),
-              ],
-              [
-                t("admin.reservation.options"),
-                r.options
-                  .filter((o) => o.quantity > 0)
-                  .map((o) => `${o.name.ja ?? Object.values(o.name)[0] ?? ""} × ${o.quantity}`)
-                  .join("、"),
-              ],
-              [t("admin.reservation.passengers"), r.passengers ?? ""],
-              [t("admin.reservation.destination"), r.destination],
-              [t("admin.reservation.purpose"), r.purpose],
-              [
-                t("admin.reservation.remarks"),
-                r.remarks ? (
-                  <span key="v3" className="whitespace-pre-wrap">
-                    {r.remarks}
-                  </span>
-                ) : (
-                  ""
-                ),
-              ],
-              [t("admin.reservation.language"), d.language],
-              [
-                t("admin.reservation.member"),
-                d.member ? `${d.member.name}（${d.member.email ?? ""}）` : t("admin.reservation.guest"),
-              ],
-              [t("admin.reservation.created"), when(r.createdAt)],
-              [t("admin.reservation.channel"), <BookingChannel key="ch" booking={r} takenBy={d.takenBy} />],
-            ]}
-          />
-        </AdminSection>
-        <AdminSection title={t("admin.reservation.fees")} testId="booking-fees">
-          <Facts
-            rows={[
-              [t("admin.reservation.rentalFee"), <Yen key="r" amount={r.rentalFee} />],
-              [t("admin.reservation.optionFee"), <Yen key="o" amount={r.optionFee} />],
-              [t("admin.reservation.immunityFee"), <Yen key="i" amount={r.immunityFee} />],
-              [
-                t("admin.reservations.total"),
-                <strong key="t" data-testid="reservation-total">
-                  <Yen amount={r.totalFee} />
-                </strong>,
-              ],
-              [t("admin.reservation.payMethod"), r.payMethodOther ? `${payMethod}（${r.payMethodOther}）` : payMethod],
-              [t("admin.reservation.paymentStatus"), r.paymentStatus ? t(`admin.payment.${r.paymentStatus}`) : ""],
-              ...(r.extraFee > 0
-                ? ([
-                    [
-                      t("admin.counter.extras"),
-                      <span key="e" data-testid="extra-fee">
-                        <Yen amount={r.extraFee} />
-                      </span>,
-                    ],
-                  ] as [string, ReactNode][])
-                : []),
-              ...(r.status === "cancelled"
-                ? ([
-                    [
-                      t("admin.counter.cancelFee"),
-                      <span key="c" data-testid="cancellation-fee">
-                        <Yen amount={r.cancellationFee} />
-                      </span>,
-                    ],
-                  ] as [string, ReactNode][])
-                : []),
-            ]}
-          />
-          <ExtraLines lines={r.extras} />
-        </AdminSection>
-        <Person person={d.borrower} title={t("admin.reservation.borrower")} testId="borrower" />
-        <Person person={d.driver} title={t("admin.reservation.driver")} testId="driver" />
-      </div>
-
-      {d.canWork && d.stage === "booked" ? (
-        <div className="mt-4 grid gap-4 lg:grid-cols-2">
-          <AdminSection title={t("admin.counter.assignTitle")} testId="assign">
-            <AssignForm cars={d.cars} current={r.vehicleId} failure={failureOf(actionData, "assign")} />
-            <p className="mt-4 border-t border-gray-200 pt-4">
-              <Link
-                className="btn-secondary"
-                to={path(`/reservations/${encodeURIComponent(r.reserveNo)}/change`)}
-                data-testid="change-link"
-              >
-                {t("admin.change.open")}
-              </Link>
-            </p>
-          </AdminSection>
-          {d.cancel && !confirmingCancel ? (
-            <CancelStep
-              view={d.cancel}
-              confirmHref={`${path(`/reservations/${encodeURIComponent(r.reserveNo)}`)}?cancel=confirm`}
-            />
+      <div className="grid gap-4">
+        <ReservationSummary
+          facts={{
+            stage: d.stage,
+            customer: d.borrower ? { name: d.borrower.name, tel: d.borrower.tel } : null,
+            carType: d.carType.name,
+            plate: d.vehicle?.registrationNumber ?? null,
+            startAt: r.startAt,
+            endAt: r.endAt,
+            timeZone: tz,
+            owed,
+            received: netOf(itemsOf(d.payments)),
+          }}
+          actions={<StateActions data={d} here={here} />}
+        />
+        <ReservationSectionNav sections={sections} />
+        <div className={`grid items-start gap-4 ${hasWork ? "lg:grid-cols-2" : ""}`}>
+          {/* The work on the left: the tasks the state allows, and the rental's record. */}
+          {hasWork ? (
+            <div className="grid min-w-0 gap-4">
+              {booked ? (
+                <>
+                  <div id="departure" className="grid scroll-mt-20 gap-4">
+                    <AdminSection title={t("admin.counter.assignTitle")} testId="assign" id="assign">
+                      <AssignForm cars={d.cars} current={r.vehicleId} failure={failureOf(actionData, "assign")} />
+                    </AdminSection>
+                    <AdminSection title={t("admin.counter.departureTitle")} testId="departure">
+                      <DepartureForm
+                        cars={d.cars}
+                        current={r.vehicleId}
+                        now={d.now}
+                        failure={failureOf(actionData, "depart")}
+                      />
+                    </AdminSection>
+                  </div>
+                  <AdminSection title={t("admin.resPage.changeTitle")} testId="change" id="change">
+                    <p className="text-sm text-gray-700">{t("admin.resPage.changeLead")}</p>
+                    <p>
+                      <Link className="btn-secondary" to={`${here}/change`} data-testid="change-link">
+                        {t("admin.change.open")}
+                      </Link>
+                    </p>
+                  </AdminSection>
+                  {d.cancel && !confirmingCancel ? (
+                    <div id="cancel" className="scroll-mt-20">
+                      <CancelStep view={d.cancel} confirmHref={`${here}?cancel=confirm`} />
+                    </div>
+                  ) : null}
+                </>
+              ) : null}
+              {returning ? (
+                <AdminSection title={t("admin.counter.returnTitle")} testId="return" id="return">
+                  <ReturnSection to={`${here}/return`} returned={d.stage === "returned"} />
+                </AdminSection>
+              ) : null}
+              {r.departedAt ? <RentalRecord data={d} /> : null}
+            </div>
           ) : null}
-          <div className="lg:col-span-2">
-            <AdminSection title={t("admin.counter.departureTitle")} testId="departure">
-              <DepartureForm
-                cars={d.cars}
-                current={r.vehicleId}
-                now={d.now}
-                failure={failureOf(actionData, "depart")}
-              />
-            </AdminSection>
+          {/* What was booked, the money, the mails, the people and the history, on the right. */}
+          <div className="grid min-w-0 gap-4">
+            <BookingFacts data={d} />
+            <ReservationPayments payments={d.payments} timeZone={tz} retryable={d.retryable}>
+              <Fees data={d} />
+            </ReservationPayments>
+            <ReservationReceipts reserveNo={r.reserveNo} payments={d.payments} timeZone={tz} />
+            <ReservationMails reservation={r} mails={d.mails} timeZone={tz} canWork={d.canWork} />
+            <Person person={d.borrower} title={t("admin.reservation.borrower")} testId="borrower" />
+            <Person person={d.driver} title={t("admin.reservation.driver")} testId="driver" />
+            <ReservationAuditTrail audit={d.audit} timeZone={tz} />
           </div>
         </div>
-      ) : null}
-
-      {d.canWork && (d.stage === "in_use" || d.stage === "returned") ? (
-        <div className="mt-4">
-          <AdminSection title={t("admin.counter.returnTitle")} testId="return">
-            <ReturnSection
-              to={path(`/reservations/${encodeURIComponent(r.reserveNo)}/return`)}
-              returned={d.stage === "returned"}
-            />
-          </AdminSection>
-        </div>
-      ) : null}
-
-      {r.departedAt ? (
-        <div className="mt-4">
-          <AdminSection title={t("admin.counter.recordTitle")} testId="rental-record">
-            <Facts
-              rows={[
-                [t("admin.counter.departedAt"), when(r.departedAt)],
-                [
-                  t("admin.counter.departureMeter"),
-                  r.departureMileage === null ? "" : `${r.departureMileage.toLocaleString("ja-JP")} km`,
-                ],
-                [t("admin.counter.departureFuel"), r.departureFuel === null ? "" : FUEL_LABEL(r.departureFuel)],
-                [t("admin.counter.departureCheck"), <CheckSheetSummary key="dc" sheet={r.departureCheck} />],
-                [t("admin.counter.notes"), r.departureNotes],
-                ...(r.returnedAt
-                  ? ([
-                      [t("admin.counter.returnedAt"), when(r.returnedAt)],
-                      [
-                        t("admin.counter.returnMeter"),
-                        r.returnMileage === null ? "" : `${r.returnMileage.toLocaleString("ja-JP")} km`,
-                      ],
-                      [
-                        t("admin.counter.distance"),
-                        d.distanceKm === null ? (
-                          ""
-                        ) : (
-                          <span key="v4" data-testid="distance">{`${d.distanceKm.toLocaleString("ja-JP")} km`}</span>
-                        ),
-                      ],
-                      [t("admin.counter.returnFuel"), r.returnFuel === null ? "" : FUEL_LABEL(r.returnFuel)],
-                      [t("admin.counter.returnCheck"), <CheckSheetSummary key="rc" sheet={r.returnCheck} />],
-                      [t("admin.counter.damage"), r.returnNotes],
-                    ] as [string, ReactNode][])
-                  : []),
-              ]}
-            />
-          </AdminSection>
-        </div>
-      ) : null}
-
-      <ReservationReceipts reserveNo={r.reserveNo} payments={d.payments} timeZone={tz} />
-      <ReservationHistory
-        reservation={r}
-        payments={d.payments}
-        mails={d.mails}
-        audit={d.audit}
-        timeZone={tz}
-        canWork={d.canWork}
-        retryable={d.retryable}
-      />
+      </div>
     </>
+  );
+}
+
+/** The summary's actions: only those the booking's state allows (none on a cancelled booking). */
+function StateActions({ data: d, here }: { data: Data; here: string }) {
+  const { t } = useAdminI18n();
+  if (d.stage === "cancelled") return <p className="text-sm text-gray-700">{t("admin.resPage.noActionCancelled")}</p>;
+  if (!d.canWork) return <p className="text-sm text-gray-700">{t("admin.resPage.noActionReadOnly")}</p>;
+  if (d.stage === "booked")
+    return (
+      <>
+        {d.vehicle ? null : (
+          <SummaryAction to="#assign" testId="action-assign">
+            {t("admin.resPage.toAssign")}
+          </SummaryAction>
+        )}
+        <SummaryAction to="#departure" primary testId="action-departure">
+          {t("admin.resPage.toDeparture")}
+        </SummaryAction>
+        <SummaryAction to={`${here}/change`} testId="action-change">
+          {t("admin.change.open")}
+        </SummaryAction>
+        {d.cancel ? (
+          <SummaryAction to="#cancel" testId="action-cancel">
+            {t("admin.resPage.toCancel")}
+          </SummaryAction>
+        ) : null}
+      </>
+    );
+  if (d.stage === "in_use")
+    return (
+      <SummaryAction to={`${here}/return`} primary testId="action-return">
+        {t("admin.resPage.toReturn")}
+      </SummaryAction>
+    );
+  return (
+    <>
+      <p className="text-sm text-gray-700">{t("admin.resPage.noActionReturned")}</p>
+      <SummaryAction to={`${here}/return`} testId="action-settlement">
+        {t("admin.resPage.toSettlement")}
+      </SummaryAction>
+    </>
+  );
+}
+
+/** What was booked: the store, the dates, the car, the options and what the customer wrote. */
+function BookingFacts({ data: d }: { data: Data }) {
+  const { t } = useAdminI18n();
+  const r = d.reservation;
+  const when = (at: Date | null) => (at ? <StoreTime at={at} timeZone={d.store.timeZone} /> : "");
+  return (
+    <AdminSection title={t("admin.reservation.booking")} testId="booking-facts" id="details">
+      <Facts
+        rows={[
+          [t("admin.reservations.store"), d.store.name],
+          [t("admin.reservations.departure"), when(r.startAt)],
+          [t("admin.reservations.return"), when(r.endAt)],
+          [t("admin.reservations.carType"), `${d.carType.name}（${d.carType.className}）`],
+          [
+            t("admin.counter.car"),
+            d.vehicle ? (
+              <span key="v1" data-testid="assigned-car">
+                {d.vehicle.registrationNumber}
+              </span>
+            ) : (
+              <span key="v2" className="font-semibold text-red-800" data-testid="no-car">
+                {t("admin.counter.noCarYet")}
+              </span>
+            ),
+          ],
+          [
+            t("admin.reservation.options"),
+            r.options
+              .filter((o) => o.quantity > 0)
+              .map((o) => `${o.name.ja ?? Object.values(o.name)[0] ?? ""} × ${o.quantity}`)
+              .join("、"),
+          ],
+          [t("admin.reservation.passengers"), r.passengers ?? ""],
+          [t("admin.reservation.destination"), r.destination],
+          [t("admin.reservation.purpose"), r.purpose],
+          [
+            t("admin.reservation.remarks"),
+            r.remarks ? (
+              <span key="v3" className="whitespace-pre-wrap">
+                {r.remarks}
+              </span>
+            ) : (
+              ""
+            ),
+          ],
+          [t("admin.reservation.language"), d.language],
+          [
+            t("admin.reservation.member"),
+            d.member ? `${d.member.name}（${d.member.email ?? ""}）` : t("admin.reservation.guest"),
+          ],
+          [t("admin.reservation.created"), when(r.createdAt)],
+          [t("admin.reservation.channel"), <BookingChannel key="ch" booking={r} takenBy={d.takenBy} />],
+        ]}
+      />
+    </AdminSection>
+  );
+}
+
+/** The fees as booked, how they are paid, and what the return or a cancellation added. */
+function Fees({ data: d }: { data: Data }) {
+  const { t } = useAdminI18n();
+  const { t: siteT } = useI18n();
+  const r = d.reservation;
+  const payMethod = siteT(`reserves.pay.${r.payMethod}` as MessageKey);
+  return (
+    <div className="grid gap-3" data-testid="booking-fees">
+      <Facts
+        rows={[
+          [t("admin.reservation.rentalFee"), <Yen key="r" amount={r.rentalFee} />],
+          [t("admin.reservation.optionFee"), <Yen key="o" amount={r.optionFee} />],
+          [t("admin.reservation.immunityFee"), <Yen key="i" amount={r.immunityFee} />],
+          [
+            t("admin.reservations.total"),
+            <strong key="t" data-testid="reservation-total">
+              <Yen amount={r.totalFee} />
+            </strong>,
+          ],
+          [t("admin.reservation.payMethod"), r.payMethodOther ? `${payMethod}（${r.payMethodOther}）` : payMethod],
+          [t("admin.reservation.paymentStatus"), r.paymentStatus ? t(`admin.payment.${r.paymentStatus}`) : ""],
+          ...(r.extraFee > 0
+            ? ([
+                [
+                  t("admin.counter.extras"),
+                  <span key="e" data-testid="extra-fee">
+                    <Yen amount={r.extraFee} />
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+          ...(r.status === "cancelled"
+            ? ([
+                [
+                  t("admin.counter.cancelFee"),
+                  <span key="c" data-testid="cancellation-fee">
+                    <Yen amount={r.cancellationFee} />
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
+        ]}
+      />
+      <ExtraLines lines={r.extras} />
+    </div>
+  );
+}
+
+/** The departure's and the return's record: times, meters, fuel, the check sheets and notes. */
+function RentalRecord({ data: d }: { data: Data }) {
+  const { t } = useAdminI18n();
+  const r = d.reservation;
+  const when = (at: Date | null) => (at ? <StoreTime at={at} timeZone={d.store.timeZone} /> : "");
+  const km = (n: number | null) => (n === null ? "" : `${n.toLocaleString("ja-JP")} km`);
+  return (
+    <AdminSection title={t("admin.counter.recordTitle")} testId="rental-record" id="record">
+      <Facts
+        rows={[
+          [t("admin.counter.departedAt"), when(r.departedAt)],
+          [t("admin.counter.departureMeter"), km(r.departureMileage)],
+          [t("admin.counter.departureFuel"), r.departureFuel === null ? "" : FUEL_LABEL(r.departureFuel)],
+          [t("admin.counter.departureCheck"), <CheckSheetSummary key="dc" sheet={r.departureCheck} />],
+          [t("admin.counter.notes"), r.departureNotes],
+          ...(r.returnedAt
+            ? ([
+                [t("admin.counter.returnedAt"), when(r.returnedAt)],
+                [t("admin.counter.returnMeter"), km(r.returnMileage)],
+                [
+                  t("admin.counter.distance"),
+                  d.distanceKm === null ? (
+                    ""
+                  ) : (
+                    <span key="v4" data-testid="distance">
+                      {km(d.distanceKm)}
+                    </span>
+                  ),
+                ],
+                [t("admin.counter.returnFuel"), r.returnFuel === null ? "" : FUEL_LABEL(r.returnFuel)],
+                [t("admin.counter.returnCheck"), <CheckSheetSummary key="rc" sheet={r.returnCheck} />],
+                [t("admin.counter.damage"), r.returnNotes],
+              ] as [string, ReactNode][])
+            : []),
+        ]}
+      />
+    </AdminSection>
   );
 }
