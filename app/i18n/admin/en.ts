@@ -4,6 +4,7 @@ import { adminCatalogEn } from "./catalog.en";
 import { adminCommonEn } from "./common.en";
 import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
+import { adminDispatchEn } from "./dispatch.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
@@ -28,6 +29,7 @@ export const adminEn: AdminMessages = {
   ...adminCatalogEn,
   ...adminPricesEn,
   ...adminCounterEn,
+  ...adminDispatchEn,
   ...adminCancelEn,
   ...adminPhoneEn,
   ...adminTakingsEn,

@@ -4,6 +4,7 @@ import { adminCatalogJa } from "./catalog.ja";
 import { adminCommonJa } from "./common.ja";
 import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
+import { adminDispatchJa } from "./dispatch.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
@@ -31,6 +32,7 @@ export const adminJa = {
   ...adminCatalogJa,
   ...adminPricesJa,
   ...adminCounterJa,
+  ...adminDispatchJa,
   ...adminCancelJa,
   ...adminPhoneJa,
   ...adminTakingsJa,
