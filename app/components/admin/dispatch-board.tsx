@@ -127,7 +127,7 @@ function Bar({
   selected: boolean;
   link: string;
   movable: boolean;
-  justDragged: React.RefObject<boolean>;
+  justDragged: React.RefObject<number>;
 }) {
   const { t } = useAdminI18n();
   const tz = board.store.timeZone;
@@ -157,9 +157,11 @@ function Bar({
       to={link}
       {...(movable ? dragAttributes : {})}
       {...(movable ? listeners : {})}
+      // The browser's own link drag would take the pointer from the sensor.
+      draggable={false}
       onClick={(e) => {
         // A drop ends with a click on the bar: it is not a request for the move form.
-        if (justDragged.current) e.preventDefault();
+        if (Date.now() - justDragged.current < 400) e.preventDefault();
       }}
       className={`absolute flex h-9 items-center gap-1 overflow-hidden rounded px-1.5 text-xs font-semibold whitespace-nowrap no-underline shadow-sm ${colour} ${
         selected ? "ring-4 ring-amber-400" : ""
@@ -271,7 +273,7 @@ export function DispatchGrid({
 }) {
   const { t, locale } = useAdminI18n();
   const instructionsId = useId();
-  const justDragged = useRef(false);
+  const justDragged = useRef(0);
   const sensors = useSensors(
     useSensor(MouseOrPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
@@ -308,10 +310,7 @@ export function DispatchGrid({
     onDragCancel: ({ active }) => t("admin.dispatch.cancelled", { reserveNo: String(active.id) }),
   };
   const dropped = ({ active, over }: DragEndEvent) => {
-    justDragged.current = true;
-    setTimeout(() => {
-      justDragged.current = false;
-    }, 0);
+    justDragged.current = Date.now();
     if (!over) return;
     const from = (active.data.current as { vehicleId: number | null }).vehicleId;
     const to = over.id === NO_CAR ? null : Number(over.id);

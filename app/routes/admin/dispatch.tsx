@@ -187,7 +187,7 @@ export default function AdminDispatch({ loaderData, actionData }: Route.Componen
                         { value: "", label: t("admin.counter.noCar") },
                         ...board.vehicles
                           .filter((v) => v.carTypeId === chosen.carTypeId && v.inService)
-                          .map((v) => ({ value: String(v.id), label: `${v.registrationNumber}（${v.carTypeName}）` })),
+                          .map((v) => ({ value: String(v.id), label: v.registrationNumber })),
                       ]}
                     />
                     <SubmitButton testId="move-submit">{t("admin.dispatch.move")}</SubmitButton>
