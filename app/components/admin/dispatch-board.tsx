@@ -320,6 +320,8 @@ export function DispatchGrid({
   const dayRem = days.length > 14 ? 2.75 : days.length > 7 ? 4.5 : 7;
   return (
     <DndContext
+      // A fixed id: the server's and the browser's render name the drag description alike (hydration).
+      id="dispatch-board"
       sensors={sensors}
       collisionDetection={laneUnderBar}
       onDragEnd={dropped}
