@@ -142,13 +142,18 @@ export function dayFilter(params: URLSearchParams, today: string): { date: strin
   };
 }
 
-/** The dispatch board from the query string: `?store=`, `?date=` (today) and `?days=` 7 or 14. */
+/** The dispatch board's windows: a week, a fortnight, a month. */
+export const DISPATCH_WINDOWS = [7, 14, 30] as const;
+export type DispatchWindow = (typeof DISPATCH_WINDOWS)[number];
+
+/** The dispatch board from the query string: `?store=`, `?date=` (today) and `?days=` 7, 14 or 30. */
 export function dispatchFilter(
   params: URLSearchParams,
   today: string,
-): { storeId: number | null; date: string; days: 7 | 14 } {
+): { storeId: number | null; date: string; days: DispatchWindow } {
   const { date, storeId } = dayFilter(params, today);
-  return { storeId, date, days: params.get("days") === "14" ? 14 : 7 };
+  const days = DISPATCH_WINDOWS.find((d) => String(d) === params.get("days")) ?? 7;
+  return { storeId, date, days };
 }
 
 const CUSTOMER_LOCALES = ["ja", "en", "ko", "zh-TW"] as const;

@@ -10,6 +10,7 @@ export const E2E_SITES = [
   "e2e-content",
   "e2e-returns",
   "e2e-suspended",
+  "e2e-dispatch",
 ] as const;
 export type E2eSite = (typeof E2E_SITES)[number];
 
@@ -30,3 +31,16 @@ export const E2E_RETURNS = { siteId: "e2e-returns", reserveNo: "E2E-RET-1" } as 
 
 /** booking-pages.spec.ts: a four-language site with online bookings paused, a store with a phone, and old news. */
 export const E2E_SUSPENDED = { siteId: "e2e-suspended", tel: "098-000-4040" } as const;
+
+/**
+ * admin-dispatch.spec.ts: three Aquas by plate and bookings days ahead: `conflict` on car B while
+ * `blocked` (car A) overlaps it, `pointer` to be dragged from car A to car C, `keyboard` with no car.
+ */
+export const E2E_DISPATCH = {
+  siteId: "e2e-dispatch",
+  plates: ["沖縄 500 わ 10-01", "沖縄 500 わ 10-02", "沖縄 500 わ 10-03"],
+  conflict: "261120-DSP2",
+  blocked: "261120-DSP3",
+  pointer: "261120-DSP4",
+  keyboard: "261120-DSP5",
+} as const;

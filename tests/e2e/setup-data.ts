@@ -20,6 +20,7 @@ import { provisionSite } from "../../server/sites/provision";
 import { NIGHTS } from "../fixtures/fee-plans";
 import {
   E2E_CONTENT,
+  E2E_DISPATCH,
   E2E_RETURNS,
   E2E_SITES,
   E2E_SUSPENDED,
@@ -78,6 +79,7 @@ await owner.insert(staff).values({
 });
 await seedCatalogSite(owner);
 await seedReturnsSite(owner);
+await seedDispatchSite(owner);
 // The prices spec (admin-prices.spec.ts) prices what its own site sells: two stores and a car class.
 const pricesStores = await owner
   .insert(stores)
@@ -294,4 +296,46 @@ async function seedReturnsSite(db: typeof owner) {
       key: `booking-${siteId}-${booked.id}`,
       paymentId: "sim_pi_paid-before-this-server-started",
     });
+}
+
+/** admin-dispatch.spec.ts: a store with three Aquas and four bookings in the coming week (E2E_DISPATCH). */
+async function seedDispatchSite(db: typeof owner) {
+  const { siteId, plates } = E2E_DISPATCH;
+  const [store] = await db
+    .insert(stores)
+    .values({ siteId, storeName: "那覇空港店", storeNameEn: "Naha Airport", tel: "098-000-0101", displayOrder: 1 })
+    .returning({ id: stores.id });
+  const storeId = store?.id as number;
+  const catalogue = await createCatalogue(db, siteId, [storeId], {
+    classes: [{ key: "c", className: "コンパクト", classNameEn: "Compact", displayOrder: 1 }],
+    carTypes: [{ key: "aqua", classKey: "c", typeName: "アクア", typeNameEn: "Aqua", capacity: 5 }],
+    vehicles: [{ store: 0, typeKey: "aqua", count: 3, plates: [...plates] }],
+  });
+  const carTypeId = catalogue.typeIds.aqua as number;
+  const cars = await db.select().from(vehicles).where(eq(vehicles.siteId, siteId)).orderBy(vehicles.registrationNumber);
+  const day = (offset: number, time: string) => {
+    const jst = new Date(Date.now() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    return new Date(`${jst}T${time}:00+09:00`);
+  };
+  const booking = (reserveNo: string, name: string, car: number | null, from: Date, to: Date) => ({
+    siteId,
+    reserveNo,
+    storeId,
+    carTypeId,
+    vehicleId: car === null ? null : (cars[car]?.id as number),
+    startAt: from,
+    endAt: to,
+    status: "confirmed" as const,
+    rentalFee: 7_700,
+    totalFee: 7_700,
+    borrower: { name, tel: "090-0000-0000" },
+  });
+  await db
+    .insert(reservations)
+    .values([
+      booking(E2E_DISPATCH.conflict, "比嘉 太郎", 1, day(1, "09:00"), day(3, "18:00")),
+      booking(E2E_DISPATCH.blocked, "金城 花子", 0, day(2, "10:00"), day(2, "18:00")),
+      booking(E2E_DISPATCH.pointer, "大城 次郎", 0, day(4, "10:00"), day(5, "17:00")),
+      booking(E2E_DISPATCH.keyboard, "宮城 三郎", null, day(6, "10:00"), day(6, "19:00")),
+    ]);
 }

@@ -6,6 +6,7 @@ import { adminContentEn } from "./content.en";
 import { adminCounterEn } from "./counter.en";
 import { adminDayEn } from "./day.en";
 import { adminFrameEn } from "./frame.en";
+import { adminDispatchEn } from "./dispatch.en";
 import { adminImportEn } from "./import.en";
 import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
@@ -32,6 +33,7 @@ export const adminEn: AdminMessages = {
   ...adminCatalogEn,
   ...adminPricesEn,
   ...adminCounterEn,
+  ...adminDispatchEn,
   ...adminCancelEn,
   ...adminPhoneEn,
   ...adminTakingsEn,

@@ -6,6 +6,7 @@ import { adminContentJa } from "./content.ja";
 import { adminCounterJa } from "./counter.ja";
 import { adminDayJa } from "./day.ja";
 import { adminFrameJa } from "./frame.ja";
+import { adminDispatchJa } from "./dispatch.ja";
 import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
@@ -35,6 +36,7 @@ export const adminJa = {
   ...adminCatalogJa,
   ...adminPricesJa,
   ...adminCounterJa,
+  ...adminDispatchJa,
   ...adminCancelJa,
   ...adminPhoneJa,
   ...adminTakingsJa,

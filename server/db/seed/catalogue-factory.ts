@@ -39,8 +39,8 @@ export type Bare<T extends { $inferInsert: unknown }> = Omit<T["$inferInsert"], 
 export interface CatalogueInput {
   classes: (Bare<typeof carClasses> & { key: string })[];
   carTypes: (Omit<Bare<typeof carTypes>, "classId"> & { key: string; classKey: string })[];
-  /** `count` vehicles of a type at a store; registration numbers are generated. */
-  vehicles: { store: number; typeKey: string; count: number; outOfService?: number }[];
+  /** `count` vehicles of a type at a store; registration numbers are `plates` or generated. */
+  vehicles: { store: number; typeKey: string; count: number; outOfService?: number; plates?: string[] }[];
   options?: (Omit<Bare<typeof carOptions>, "storeIds" | "classIds"> & {
     stores?: number[];
     classKeys?: string[];
@@ -55,8 +55,17 @@ export interface CatalogueInput {
     endAt: Date;
     reserveNo: string;
     isCancelled?: boolean;
+    /** The car given to it: the index among its store's vehicles of its type. */
+    vehicle?: number;
+    /** The renter, fees, departure and return; a departure without meters gets them from its car. */
+    details?: ReservationDetails;
   }[];
 }
+
+export type ReservationDetails = Omit<
+  Partial<Bare<typeof reservations>>,
+  "reserveNo" | "storeId" | "carTypeId" | "startAt" | "endAt" | "status" | "vehicleId"
+>;
 
 export interface CreatedCatalogue {
   classIds: Record<string, number>;
@@ -73,6 +82,31 @@ function storeAt(storeIds: number[], index: number): number {
   const id = storeIds[index];
   if (id === undefined) throw new Error(`no store at index ${index}`);
   return id;
+}
+
+/**
+ * Meters that follow each car: its departed bookings, latest first, end at or below the car's
+ * reading, each one's departure below its return (about 80 km a day driven), none going back.
+ */
+function withMeters(
+  rows: (ReservationDetails & { vehicleId: number | null; startAt: Date; endAt: Date })[],
+  fleet: { id: number; mileageKm: number }[],
+) {
+  for (const car of fleet) {
+    let reading = car.mileageKm;
+    const driven = rows
+      .filter((r) => r.vehicleId === car.id && r.departedAt && r.departureMileage == null)
+      .sort((a, b) => b.startAt.getTime() - a.startAt.getTime());
+    for (const r of driven) {
+      const days = Math.max(1, Math.ceil((r.endAt.getTime() - r.startAt.getTime()) / 86_400_000));
+      if (r.returnedAt) {
+        r.returnMileage = reading;
+        reading -= 60 * days + (r.startAt.getTime() % 97);
+      }
+      r.departureMileage = Math.max(0, reading);
+      reading = Math.max(0, reading - 15);
+    }
+  }
 }
 
 /** Creates a catalogue for a site whose stores already exist, in one transaction. */
@@ -104,16 +138,31 @@ export async function createCatalogue(
         siteId,
         storeId: storeAt(storeIds, v.store),
         carTypeId: lookup(typeIds, v.typeKey, "car type"),
-        registrationNumber: `${siteId}-${v.store}-${v.typeKey}-${i + 1}`,
+        registrationNumber: v.plates?.[i] ?? `${siteId}-${v.store}-${v.typeKey}-${i + 1}`,
         inService: i >= (v.outOfService ?? 0),
         mileageKm: 5_000 + i * 7_919,
       })),
     );
     // In batches: one statement of every vehicle would pass PostgreSQL's 65,535 bind parameters
     // past about 10,900 vehicles.
+    const fleet: { id: number; mileageKm: number }[] = [];
     for (let i = 0; i < vehicleRows.length; i += VEHICLE_BATCH) {
-      await tx.insert(vehicles).values(vehicleRows.slice(i, i + VEHICLE_BATCH));
+      fleet.push(
+        ...(await tx
+          .insert(vehicles)
+          .values(vehicleRows.slice(i, i + VEHICLE_BATCH))
+          .returning({ id: vehicles.id, mileageKm: vehicles.mileageKm })),
+      );
     }
+    // A reservation's car by its index among its store's vehicles of its type.
+    const carOf = (store: number, typeKey: string, index: number) => {
+      const storeId = storeAt(storeIds, store);
+      const typeId = lookup(typeIds, typeKey, "car type");
+      const at = vehicleRows.flatMap((v, i) => (v.storeId === storeId && v.carTypeId === typeId ? [i] : []))[index];
+      const car = at === undefined ? undefined : fleet[at];
+      if (!car) throw new Error(`no vehicle ${index} of "${typeKey}" at store ${store}`);
+      return car;
+    };
     if (input.options?.length) {
       await tx.insert(carOptions).values(
         input.options.map(({ stores, classKeys, ...o }) => ({
@@ -151,18 +200,20 @@ export async function createCatalogue(
         .values(input.holidays.map((h) => ({ siteId, storeId: storeAt(storeIds, h.store), holidayDate: h.date })));
     }
     if (input.reservations?.length) {
-      await tx.insert(reservations).values(
-        input.reservations.map((r) => ({
-          siteId,
-          reserveNo: r.reserveNo,
-          searchText: reservationSearchText(r.reserveNo, null),
-          storeId: storeAt(storeIds, r.store),
-          carTypeId: lookup(typeIds, r.typeKey, "car type"),
-          startAt: r.startAt,
-          endAt: r.endAt,
-          status: r.isCancelled ? ("cancelled" as const) : ("confirmed" as const),
-        })),
-      );
+      const rows = input.reservations.map((r) => ({
+        ...r.details,
+        siteId,
+        reserveNo: r.reserveNo,
+        searchText: reservationSearchText(r.reserveNo, r.details?.borrower ?? null, r.details?.driver ?? null),
+        storeId: storeAt(storeIds, r.store),
+        carTypeId: lookup(typeIds, r.typeKey, "car type"),
+        startAt: r.startAt,
+        endAt: r.endAt,
+        status: r.isCancelled ? ("cancelled" as const) : ("confirmed" as const),
+        vehicleId: r.vehicle === undefined ? null : carOf(r.store, r.typeKey, r.vehicle).id,
+      }));
+      withMeters(rows, fleet);
+      await tx.insert(reservations).values(rows);
     }
     return { classIds, typeIds };
   });

@@ -1,4 +1,6 @@
 import type { CatalogueInput } from "./catalogue-factory";
+import { livenCatalogue } from "./demo-bookings";
+import { demoReserveNo, isoDay, jstAt } from "./demo-records";
 import { type L2, type L4, ml, type Text } from "./ml-text";
 
 /**
@@ -14,18 +16,7 @@ import { type L2, type L4, ml, type Text } from "./ml-text";
 
 type MlKey = "className" | "typeName" | "modelNames" | "notes" | "optionName";
 
-const DAY_MS = 86_400_000;
-const JST_OFFSET_MS = 9 * 3_600_000;
-
-/** `YYYY-MM-DD` of the day `offset` days after `today`, in Japan time. */
-export function isoDay(today: Date, offset: number): string {
-  return new Date(today.getTime() + JST_OFFSET_MS + offset * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The instant of `time` (`HH:mm`, Japan time) on the day `offset` days after `today`. */
-export function jstAt(today: Date, offset: number, time: string): Date {
-  return new Date(`${isoDay(today, offset)}T${time}:00+09:00`);
-}
+export { isoDay, jstAt };
 
 /** Regular closing days of a store: weekdays (0 Sunday) and days of the month. */
 interface Closed {
@@ -147,7 +138,7 @@ function inService(vehicles: VehicleRow[], store: number, typeKey: string): numb
 }
 
 /** Base rates of a class, tax included: hourly tiers plus an extra hour and an extra day. */
-interface Rates {
+export interface Rates {
   h3: number;
   h6: number;
   h12: number;
@@ -217,24 +208,25 @@ function nightsPlan(p: PlanOf, r: Rates): FeePlanRow {
   };
 }
 
-/** Collects reservations with sequential numbers such as `SK-2026-000123`. */
+/**
+ * Collects reservations, numbered as the product numbers new bookings (`261122-K7QM`): the day it
+ * was booked, a few days to weeks before its start, and four letters from the site's counter.
+ */
 class ReservationBook {
   readonly rows: ReservationRow[] = [];
   private seq: number;
-  private readonly year: string;
 
   constructor(
-    private readonly prefix: string,
     private readonly today: Date,
     firstSeq: number,
   ) {
     this.seq = firstSeq;
-    this.year = isoDay(today, 0).slice(0, 4);
   }
 
   /** A reservation from day `from[0]` at `from[1]` to day `to[0]` at `to[1]` (offsets from today, JST). */
   add(store: number, typeKey: string, from: [number, string], to: [number, string], isCancelled = false): void {
-    const reserveNo = `${this.prefix}-${this.year}-${String(this.seq++).padStart(6, "0")}`;
+    const lead = 3 + ((this.seq * 13) % 40);
+    const reserveNo = demoReserveNo(this.seq++, isoDay(this.today, Math.min(0, from[0] - lead)));
     this.rows.push({
       store,
       typeKey,
@@ -269,7 +261,13 @@ const RATES = {
   suv7: { h3: 11_000, h6: 12_100, h12: 14_300, h24: 16_500, extraHour: 2_200, extraDay: 13_200 },
 } satisfies Record<string, Rates>;
 
+/** A demo site's catalogue, its bookings given renters, prices, cars and meters (demo-bookings.ts). */
 export function demoCatalogue(siteId: string, today: Date): CatalogueInput | undefined {
+  const bare = bareCatalogue(siteId, today);
+  return bare && livenCatalogue(siteId, today, bare, (classKey) => RATES[classKey as keyof typeof RATES]);
+}
+
+function bareCatalogue(siteId: string, today: Date): CatalogueInput | undefined {
   switch (siteId) {
     case "sakura":
       return sakura(today);
@@ -676,7 +674,7 @@ function sakura(today: Date): CatalogueInput {
     ),
   );
 
-  const book = new ReservationBook("SK", today, 1201);
+  const book = new ReservationBook(today, 1201);
   const v = SAKURA_VEHICLES;
   // Fully booked: every 8-seat wagon at Naha Airport on days 10–13, and every RAV4 there on days 30–31.
   book.addMany(0, "noah", inService(v, 0, "noah"), 10, 13);
@@ -738,7 +736,7 @@ function kaede(today: Date): CatalogueInput {
     { store: 1, typeKey: "aqua", count: 2 },
     { store: 1, typeKey: "freed", count: 2 },
   ];
-  const book = new ReservationBook("KA", today, 301);
+  const book = new ReservationBook(today, 301);
   book.addMany(0, "aqua", 2, 6, 7);
   const arashiyama = openDay(today, 16, { weekdays: [4] });
   book.add(1, "freed", [arashiyama, "09:00"], [arashiyama, "17:30"]);
@@ -827,7 +825,7 @@ function fuji(today: Date): CatalogueInput {
     { store: 0, typeKey: "yaris", count: 3 },
     { store: 0, typeKey: "outlander", count: 2 },
   ];
-  const book = new ReservationBook("FJ", today, 81);
+  const book = new ReservationBook(today, 81);
   const kei = openDay(today, 4, closed);
   book.add(0, "kei4wd", [kei, "10:00"], [kei, "17:00"]);
   // Every 7-seat SUV is out for two days.
@@ -911,7 +909,7 @@ function fuji(today: Date): CatalogueInput {
 
 function hana(today: Date): CatalogueInput {
   const effectiveFrom = isoDay(today, -365);
-  const book = new ReservationBook("HN", today, 41);
+  const book = new ReservationBook(today, 41);
   book.add(0, "sienta4wd", [9, "09:00"], [11, "18:00"]);
 
   return {

@@ -1,8 +1,9 @@
+import { and, desc, eq } from "drizzle-orm";
 import { hashPassword } from "../../auth/passwords";
 import { simulatorCardId } from "../../payments/simulator";
 import type { Db } from "../client";
-import type { ReservationOption, ReservationPerson } from "../schema";
-import { jstAt } from "./demo-catalogues";
+import { type ReservationOption, type ReservationPerson, vehicles } from "../schema";
+import { demoReserveNo, isoDay, jstAt } from "./demo-records";
 import type { CreatedSite } from "./factories";
 import {
   createDriver,
@@ -190,7 +191,8 @@ function demoMembers(siteId: string): DemoMember[] {
   return [];
 }
 
-const PREFIX: Record<string, string> = { sakura: "SKM", kaede: "KDM" };
+/** Members' bookings are numbered after the catalogue's (demo-records.ts). */
+const MEMBER_SEQ = 9_001;
 
 /** Demo members of sakura and kaede, with drivers, a saved card and reservations (README lists them). */
 export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date): Promise<void> {
@@ -199,7 +201,24 @@ export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date)
     const typeId = Object.values(site.catalogue?.typeIds ?? {})[0];
     const storeId = site.storeIds[0];
     await setDriverInputSettings(db, site.siteId, demoDriverSettings(site.siteId));
-    let seq = 1;
+    let seq = MEMBER_SEQ;
+    // Their cars: the last ones of the type, which the catalogue's bookings leave alone (demo-bookings.ts).
+    const cars =
+      typeId === undefined || storeId === undefined
+        ? []
+        : await db
+            .select({ id: vehicles.id, mileageKm: vehicles.mileageKm })
+            .from(vehicles)
+            .where(
+              and(
+                eq(vehicles.siteId, site.siteId),
+                eq(vehicles.storeId, storeId),
+                eq(vehicles.carTypeId, typeId),
+                eq(vehicles.inService, true),
+              ),
+            )
+            .orderBy(desc(vehicles.id));
+    let inUse = 0;
     for (const [index, demo] of demoMembers(site.siteId).entries()) {
       const memberId = await createMember(db, site.siteId, {
         ...demo.member,
@@ -237,13 +256,24 @@ export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date)
       const driver = demo.drivers[0];
       for (const booking of demo.bookings) {
         const rentalFee = 8_800 * (booking.to - booking.from + 1);
+        const startAt = jstAt(today, booking.from, "10:00");
+        const endAt = jstAt(today, booking.to, "17:00");
         await createMemberReservation(db, site.siteId, memberId, {
-          reserveNo: `${PREFIX[site.siteId]}-${String(seq++).padStart(6, "0")}`,
+          reserveNo: demoReserveNo(seq++, isoDay(today, Math.min(0, booking.from - 14))),
+          createdAt: jstAt(today, Math.min(0, booking.from - 14), "09:00"),
+          ...(booking.cancelled
+            ? {}
+            : rental(
+                startAt,
+                endAt,
+                today,
+                booking.to < 0 ? cars.at(-1) : booking.from <= 0 ? cars[inUse++] : undefined,
+              )),
           storeId,
           returnStoreId: storeId,
           carTypeId: typeId,
-          startAt: jstAt(today, booking.from, "10:00"),
-          endAt: jstAt(today, booking.to, "17:00"),
+          startAt,
+          endAt,
           status: booking.cancelled ? ("cancelled" as const) : ("confirmed" as const),
           driverId: driverIds[0] ?? null,
           rentalFee,
@@ -269,6 +299,29 @@ export async function seedDemoMembers(db: Db, sites: CreatedSite[], today: Date)
       }
     }
   }
+}
+
+/**
+ * A member's booking that has begun: its car and departure, and its return with meters below the
+ * car's reading once it is past; one to come has no car yet.
+ */
+function rental(startAt: Date, endAt: Date, today: Date, car: { id: number; mileageKm: number } | undefined) {
+  if (startAt > today || !car) return {};
+  const departure = {
+    vehicleId: car.id,
+    departedAt: new Date(startAt.getTime() + 600_000),
+    departureFuel: 8,
+  };
+  if (endAt > today) return { ...departure, departureMileage: car.mileageKm };
+  // The past ones are weeks back: well below what the car reads now.
+  const back = Math.round((today.getTime() - endAt.getTime()) / 86_400_000) * 70;
+  return {
+    ...departure,
+    departureMileage: Math.max(0, car.mileageKm - back - 180),
+    returnedAt: new Date(endAt.getTime() - 900_000),
+    returnMileage: Math.max(0, car.mileageKm - back),
+    returnFuel: 8,
+  };
 }
 
 /** Which driver fields each demo site asks for (spec §3 driver input setting). */

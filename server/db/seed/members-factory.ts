@@ -10,7 +10,7 @@ import type { Bare } from "./catalogue-factory";
 export type MemberInput = Omit<Bare<typeof members>, "createdAt" | "updatedAt">;
 export type DriverInput = Omit<Bare<typeof drivers>, "memberId" | "createdAt" | "updatedAt">;
 export type MemberCardInput = Omit<Bare<typeof memberCards>, "memberId" | "createdAt">;
-export type MemberReservationInput = Omit<Bare<typeof reservations>, "memberId" | "createdAt">;
+export type MemberReservationInput = Omit<Bare<typeof reservations>, "memberId">;
 
 export async function createMember(db: Db, siteId: string, input: MemberInput): Promise<number> {
   const [row] = await db
