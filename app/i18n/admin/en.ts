@@ -9,6 +9,7 @@ import { adminIntegrationsEn } from "./integrations.en";
 import { adminInvoicesEn } from "./invoices.en";
 import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
+import { adminPaperworkEn } from "./paperwork.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
 import { adminReturnsEn } from "./returns.en";
@@ -35,4 +36,5 @@ export const adminEn: AdminMessages = {
   ...adminMembersEn,
   ...adminIntegrationsEn,
   ...adminInvoicesEn,
+  ...adminPaperworkEn,
 };

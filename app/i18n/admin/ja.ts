@@ -8,6 +8,7 @@ import { adminImportJa } from "./import.ja";
 import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
+import { adminPaperworkJa } from "./paperwork.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminReturnsJa } from "./returns.ja";
@@ -38,6 +39,7 @@ export const adminJa = {
   ...adminMembersJa,
   ...adminIntegrationsJa,
   ...adminInvoicesJa,
+  ...adminPaperworkJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -21,6 +21,7 @@ import {
   failureOf,
 } from "../../components/admin/counter-forms";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { PaperworkLinks } from "../../components/admin/paperwork-links";
 import { ReservationHistory } from "../../components/admin/reservation-history";
 import { ReservationReceipts } from "../../components/admin/reservation-receipts";
 import { cardReasonKey, ExtraLines, ReturnSection } from "../../components/admin/return-forms";
@@ -410,6 +411,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
         </div>
       ) : null}
 
+      <PaperworkLinks reservation={r} />
       <ReservationReceipts reserveNo={r.reserveNo} payments={d.payments} timeZone={tz} />
       <ReservationHistory
         reservation={r}
