@@ -1,3 +1,4 @@
+import { adminAuditLogEn } from "./audit-log.en";
 import { adminAuthEn } from "./auth.en";
 import { adminCancelEn } from "./cancel.en";
 import { adminCatalogEn } from "./catalog.en";
@@ -37,4 +38,5 @@ export const adminEn: AdminMessages = {
   ...adminIntegrationsEn,
   ...adminInvoicesEn,
   ...adminPaperworkEn,
+  ...adminAuditLogEn,
 };

@@ -1,3 +1,4 @@
+import { adminAuditLogJa } from "./audit-log.ja";
 import { adminAuthJa } from "./auth.ja";
 import { adminCancelJa } from "./cancel.ja";
 import { adminCatalogJa } from "./catalog.ja";
@@ -40,6 +41,7 @@ export const adminJa = {
   ...adminIntegrationsJa,
   ...adminInvoicesJa,
   ...adminPaperworkJa,
+  ...adminAuditLogJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;
