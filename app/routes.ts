@@ -137,6 +137,14 @@ const adminRoutes = [
       route("reservations/:reserveNo/receipts/:entryId", "routes/admin/reservation-receipt.ts", {
         id: "admin-reservation-receipt",
       }),
+      // Paperwork (issue 41): the rental certificate and check sheet of a booking, a store's rental record.
+      route("reservations/:reserveNo/certificate.pdf", "routes/admin/reservation-certificate.ts", {
+        id: "admin-reservation-certificate",
+      }),
+      route("reservations/:reserveNo/check-sheet.pdf", "routes/admin/reservation-check-sheet.ts", {
+        id: "admin-reservation-check-sheet",
+      }),
+      route("rental-record.pdf", "routes/admin/rental-record.ts", { id: "admin-rental-record" }),
       route("reservations/:reserveNo/change", "routes/admin/reservation-change.tsx", {
         id: "admin-reservation-change",
       }),

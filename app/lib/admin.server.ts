@@ -8,6 +8,7 @@ import {
 } from "../../common/admin";
 import { cookieAttributes } from "../../common/embedding";
 import { LOCALE_COOKIE_MAX_AGE, readCookie } from "../../common/locales";
+import { recordRefusal } from "../../server/audit/audit-log";
 import { SESSION_TIMEOUTS } from "../../server/auth/sessions";
 import type { Db } from "../../server/db/client";
 import { AppError, notFoundError } from "../../server/errors";
@@ -88,7 +89,7 @@ const isAdminKey = (key: string): key is AdminMessageKey => Object.hasOwn(ADMIN_
  * site has its back office as usual, an unknown or inactive client none (404).
  */
 export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
-  const { db, siteCache } = services(context);
+  const { db, siteCache, logger } = services(context);
   const siteId = params.siteId ?? "";
   const bundle = SITE_ID.test(siteId) ? await siteCache.get(db, siteId) : null;
   const site = bundle?.client.isActive ? { siteId: bundle.client.siteId, bundle } : null;
@@ -113,6 +114,19 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
   context.set(adminContext, state);
 
   const response = await next();
+  // A signed-in member of staff refused a page or an action: the audit log keeps the attempt.
+  if (response.status === 403 && site && session && !session.twoFactorPending) {
+    const staffId = session.staff.id;
+    await recordRefusal(
+      db,
+      site.siteId,
+      { staffId, name: session.staff.email },
+      {
+        method: request.method,
+        path: new URL(request.url).pathname.replace(/\.data$/, ""),
+      },
+    ).catch((error: unknown) => logger.error({ err: error }, "audit: refusal not recorded"));
+  }
   if (flashValue !== undefined && (response.status < 300 || response.status >= 400)) {
     response.headers.append("Set-Cookie", cookie(request, FLASH_COOKIE, "", 0, false));
   }

@@ -1,7 +1,9 @@
-import { and, desc, eq, lt } from "drizzle-orm";
-import { auditLog } from "../db/schema";
+import { and, asc, desc, eq, gte, inArray, like, lt, not, or, type SQL, sql } from "drizzle-orm";
+import { addDays, zonedInstant } from "../../common/calendar-date";
+import { auditLog, reservations, staff, vehicles } from "../db/schema";
 import type { DbOrTx } from "../mail/outbox";
 import { authorize, type StaffActor } from "../staff/permissions";
+import { AUDIT_KIND_PREFIXES, type AuditFilter } from "./audit.schema";
 
 /** Who made a change: a staff member, or the provider's command line (`staffId` null). */
 export interface AuditActor {
@@ -65,18 +67,140 @@ export type AuditRow = typeof auditLog.$inferSelect;
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** A site's entries, newest first, a page at a time (`before`: the id the previous page ended on). Owners only. */
+/** An action starting with `prefix` (`_` and `%` in it are literal). */
+const startsWith = (prefix: string) => like(auditLog.action, `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+
+/**
+ * A site's entries, newest first, a page at a time (`before`: the id the previous page ended on),
+ * found by who made them, their kind, their dates (in `timeZone`) and the booking they concern. Owners only.
+ */
 export function listAuditLog(
   db: DbOrTx,
   siteId: string,
   actor: StaffActor,
-  options: { before?: number } = {},
+  filter: Partial<AuditFilter> = {},
+  timeZone = "Asia/Tokyo",
 ): Promise<AuditRow[]> {
   authorize(actor, "audit.read");
+  const reserveNo = filter.reserveNo?.trim();
   return db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.siteId, siteId), options.before ? lt(auditLog.id, options.before) : undefined))
+    .where(
+      and(
+        eq(auditLog.siteId, siteId),
+        filter.before ? lt(auditLog.id, filter.before) : undefined,
+        filter.staffId ? eq(auditLog.staffId, filter.staffId) : undefined,
+        filter.kind ? or(...AUDIT_KIND_PREFIXES[filter.kind].map(startsWith)) : undefined,
+        // Staff are not their own sign-ins' "staff changes".
+        filter.kind === "staff" ? not(or(...AUDIT_KIND_PREFIXES.sign_ins.map(startsWith)) as SQL) : undefined,
+        filter.from ? gte(auditLog.at, zonedInstant(filter.from, "00:00", timeZone)) : undefined,
+        filter.to ? lt(auditLog.at, zonedInstant(addDays(filter.to, 1), "00:00", timeZone)) : undefined,
+        reserveNo
+          ? or(
+              and(eq(auditLog.entity, "reservation"), eq(auditLog.entityId, reserveNo)),
+              sql`${auditLog.after}->>'reserveNo' = ${reserveNo}`,
+            )
+          : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE);
+}
+
+/** How a sign-in went: in, a wrong password or code, or refused by the throttle before any check. */
+export type SignInOutcome = "signed_in" | "wrong_password" | "wrong_code" | "throttled";
+
+/**
+ * A sign-in to the back office, or an attempt that was refused (issue 41): who (the account when the
+ * address names one, else the address as typed), how it went, and from where.
+ */
+export async function recordSignIn(
+  db: DbOrTx,
+  siteId: string,
+  who: { staffId: number | null; email: string },
+  outcome: SignInOutcome,
+  clientIp: string,
+): Promise<void> {
+  await recordAudit(
+    db,
+    siteId,
+    { staffId: who.staffId, name: who.email.trim().slice(0, 200) },
+    {
+      action: outcome === "signed_in" ? "staff.sign_in" : "staff.sign_in_failed",
+      entity: "staff",
+      entityId: who.staffId ?? undefined,
+      after: { outcome, ip: clientIp.slice(0, 64) },
+    },
+  );
+}
+
+/** A page or action refused to a signed-in member of staff (a 403): what they asked for. */
+export async function recordRefusal(
+  db: DbOrTx,
+  siteId: string,
+  who: AuditActor & { staffId: number },
+  request: { method: string; path: string },
+): Promise<void> {
+  await recordAudit(db, siteId, who, {
+    action: "staff.forbidden",
+    entity: "staff",
+    entityId: who.staffId,
+    after: { method: request.method, path: request.path.slice(0, 300) },
+  });
+}
+
+/** What the entries' sentences name: the renters of their bookings, the plates of their cars, the staff's names. */
+export interface AuditNames {
+  renters: Map<string, string>;
+  plates: Map<number, string>;
+  staff: Map<number, string>;
+}
+
+const reserveNoOf = (row: AuditRow): string | null => {
+  if (row.entity === "reservation") return row.entityId;
+  const after = row.after as { reserveNo?: unknown } | null;
+  return typeof after?.reserveNo === "string" ? after.reserveNo : null;
+};
+
+export async function auditNames(db: DbOrTx, siteId: string, rows: readonly AuditRow[]): Promise<AuditNames> {
+  const reserveNos = [...new Set(rows.map(reserveNoOf).filter((n): n is string => n !== null && n !== ""))];
+  const vehicleIds = [
+    ...new Set(
+      rows.flatMap((r) => {
+        const id = (r.after as { vehicleId?: unknown } | null)?.vehicleId;
+        return typeof id === "number" ? [id] : [];
+      }),
+    ),
+  ];
+  const [renters, plates, people] = await Promise.all([
+    reserveNos.length
+      ? db
+          .select({ reserveNo: reservations.reserveNo, borrower: reservations.borrower })
+          .from(reservations)
+          .where(and(eq(reservations.siteId, siteId), inArray(reservations.reserveNo, reserveNos)))
+      : Promise.resolve([]),
+    vehicleIds.length
+      ? db
+          .select({ id: vehicles.id, plate: vehicles.registrationNumber })
+          .from(vehicles)
+          .where(and(eq(vehicles.siteId, siteId), inArray(vehicles.id, vehicleIds)))
+      : Promise.resolve([]),
+    auditStaff(db, siteId),
+  ]);
+  return {
+    renters: new Map(renters.map((r) => [r.reserveNo, r.borrower?.company || r.borrower?.name || ""])),
+    plates: new Map(plates.map((p) => [p.id, p.plate])),
+    staff: new Map(people.map((p) => [p.id, p.name])),
+  };
+}
+
+/** The site's staff for the "who" filter, by name (their e-mail when they have none). */
+export async function auditStaff(db: DbOrTx, siteId: string): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, email: staff.email })
+    .from(staff)
+    .where(eq(staff.siteId, siteId))
+    .orderBy(asc(staff.name), asc(staff.id));
+  return rows.map((r) => ({ id: r.id, name: r.name.trim() || r.email }));
 }

@@ -104,10 +104,20 @@ export async function assignVehicle(
   if (input.vehicle_id !== null) await requireVehicleFor(db, siteId, r, input.vehicle_id);
   await withVehicleGuard(db, siteId, r, input.vehicle_id, () =>
     db.transaction(async (tx) => {
-      await tx
+      const done = await tx
         .update(reservations)
         .set({ vehicleId: input.vehicle_id })
-        .where(and(eq(reservations.siteId, siteId), eq(reservations.id, r.id), eq(reservations.status, "confirmed")));
+        .where(
+          and(
+            eq(reservations.siteId, siteId),
+            eq(reservations.id, r.id),
+            eq(reservations.status, "confirmed"),
+            sql`${reservations.departedAt} is null`,
+          ),
+        )
+        .returning({ id: reservations.id });
+      // Cancelled or handed over meanwhile: nothing changed, so nothing is logged as done.
+      if (!done.length) throw stageRefused(r);
       await recordAudit(tx, siteId, actor, {
         action: "reservation.assign",
         entity: "reservation",

@@ -1,16 +1,10 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import subsetFont from "subset-font";
+import { type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { pdfWithJapaneseFonts, wrapText } from "../pdf/japanese-font";
 
 /**
  * Draws a receipt or qualified invoice as an A4 PDF (issue 37, decision 044). It takes the words
- * already in the reader's language (the presenter's job) and only lays them out. The Japanese
- * face is Noto Sans JP from npm (`@expo-google-fonts/noto-sans-jp`, SIL OFL), cut down to the
- * characters the document uses by HarfBuzz (`subset-font`) before pdf-lib embeds it, so a document is
- * tens of kilobytes rather than 6 MB and renders the same on any machine, with no system fonts.
- * (pdf-lib's own `subset: true` draws wrong glyphs with this font: checked by rendering with poppler.)
+ * already in the reader's language (the presenter's job) and only lays them out, in the Japanese
+ * face shared by every document (server/pdf/japanese-font.ts).
  */
 
 export interface InvoiceDocument {
@@ -43,58 +37,12 @@ export interface InvoiceDocument {
   createdAt: Date;
 }
 
-const require = createRequire(import.meta.url);
-const FONT_FILES = {
-  regular: "@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf",
-  bold: "@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf",
-} as const;
-let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | null = null;
-
-/** The font files, read once per process (about 5 MB each; only the glyphs used are embedded). */
-function fontBytes() {
-  fonts ??= Promise.all([readFile(require.resolve(FONT_FILES.regular)), readFile(require.resolve(FONT_FILES.bold))])
-    .then(([regular, bold]) => ({ regular, bold }))
-    .catch((error: unknown) => {
-      fonts = null;
-      throw error;
-    });
-  return fonts;
-}
-
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.38, 0.42);
 const RULE = rgb(0.72, 0.72, 0.76);
 const SHADE = rgb(0.94, 0.95, 0.97);
-
-/** Breaks `text` into lines no wider than `width`: at spaces where it can, else between any two characters (Japanese). */
-export function wrapText(text: string, width: number, measure: (s: string) => number): string[] {
-  const out: string[] = [];
-  for (const paragraph of text.split("\n")) {
-    let line = "";
-    const tokens = paragraph.match(/[A-Za-z0-9.,:;!?'’()¥%/&+-]+\s*|\s+|./gu) ?? [];
-    for (const token of tokens) {
-      if (measure(line + token) <= width || line === "") {
-        if (measure(token) > width && line === "") {
-          // A word longer than the line: split it between characters.
-          for (const ch of token) {
-            if (measure(line + ch) > width && line) {
-              out.push(line.trimEnd());
-              line = "";
-            }
-            line += ch;
-          }
-        } else line += token;
-      } else {
-        out.push(line.trimEnd());
-        line = token.trimStart();
-      }
-    }
-    out.push(line.trimEnd());
-  }
-  return out;
-}
 
 class Pen {
   y = A4.height - MARGIN;
@@ -162,21 +110,7 @@ function charactersOf(doc: InvoiceDocument): string {
 }
 
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await fontBytes();
-  const used = charactersOf(doc);
-  const [regularSubset, boldSubset] = await Promise.all([
-    subsetFont(bytes.regular, used, { targetFormat: "truetype" }),
-    subsetFont(bytes.bold, used, { targetFormat: "truetype" }),
-  ]);
-  // No ligatures or contextual forms: pdf-lib measures characters, so a substituted glyph ("fi", a
-  // digit after a letter) would be drawn at the wrong width.
-  const features = { liga: false, clig: false, calt: false, kern: false, rlig: false, ccmp: false, locl: false };
-  const [regular, bold] = await Promise.all([
-    pdf.embedFont(regularSubset, { features }),
-    pdf.embedFont(boldSubset, { features }),
-  ]);
+  const { pdf, regular, bold } = await pdfWithJapaneseFonts([charactersOf(doc)]);
   pdf.setTitle(doc.title);
   pdf.setLanguage(doc.lang);
   pdf.setCreator(doc.footer);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type AuditActor, changedFields, recordAudit } from "../audit/audit-log";
+import { type AuditActor, changedFields, recordAudit, recordSignIn } from "../audit/audit-log";
 import type { PasswordRequestInput, PasswordResetInput } from "../auth/password-reset.schema";
 import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../auth/passwords";
 import { hashToken } from "../auth/sessions";
@@ -69,7 +69,12 @@ export async function verifyStaffLogin(
   throttle: ThrottleOptions = {},
 ): Promise<{ staffId: number; twoFactor: boolean; locale: AdminLocale }> {
   const keys = staffLoginKeys(siteId, input.email, input.clientIp);
-  await throttleSignIn(db, keys, LOGIN_RULE, throttle);
+  try {
+    await throttleSignIn(db, keys, LOGIN_RULE, throttle);
+  } catch (error) {
+    await recordSignIn(db, siteId, { staffId: null, email: input.email }, "throttled", input.clientIp);
+    throw error;
+  }
   const found = await findStaffByEmail(db, siteId, input.email);
   const usable = found?.passwordHash && !found.disabledAt ? found : undefined;
   const ok = usable?.passwordHash
@@ -77,7 +82,18 @@ export async function verifyStaffLogin(
     : await verifyDecoy(input.password);
   if (!usable || !ok) {
     await recordSignInFailure(db, keys, throttle.now);
+    await recordSignIn(
+      db,
+      siteId,
+      { staffId: found?.id ?? null, email: input.email },
+      "wrong_password",
+      input.clientIp,
+    );
     throw new AppError("invalid_input", { reason: { code: "login_failed" } });
+  }
+  // With a second factor the sign-in is recorded once the code is right (completeTwoFactorSignIn).
+  if (usable.totpSecret === null) {
+    await recordSignIn(db, siteId, { staffId: usable.id, email: usable.email }, "signed_in", input.clientIp);
   }
   await db
     .update(staff)

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
-import { type AuditActor, recordAudit } from "../audit/audit-log";
+import { type AuditActor, recordAudit, recordSignIn } from "../audit/audit-log";
 import { hashToken } from "../auth/sessions";
 import { addressKey, recordSignInFailure, type Sleep, TWO_FACTOR_RULE, throttleSignIn } from "../auth/throttle";
 import type { Db } from "../db/client";
@@ -139,6 +139,29 @@ export async function verifyTwoFactor(
     .set({ recoveryCodeHashes: row.recoveryCodeHashes.filter((h) => h !== hashed) })
     .where(where);
   return { usedRecoveryCode: true, recoveryCodesLeft: left - 1 };
+}
+
+/**
+ * The second step of signing in, recorded in the audit log (issue 41): the sign-in once the code
+ * is right, a refused attempt when it is wrong or throttled.
+ */
+export async function completeTwoFactorSignIn(
+  db: Db,
+  siteId: string,
+  input: { staffId: number; email: string; code: string; clientIp: string },
+  now = Date.now(),
+  sleep?: Sleep,
+): Promise<{ usedRecoveryCode: boolean; recoveryCodesLeft: number }> {
+  const who = { staffId: input.staffId, email: input.email };
+  try {
+    const result = await verifyTwoFactor(db, siteId, input, now, sleep);
+    await recordSignIn(db, siteId, who, "signed_in", input.clientIp);
+    return result;
+  } catch (error) {
+    const outcome = error instanceof AppError && error.code === "too_many_requests" ? "throttled" : "wrong_code";
+    if (error instanceof AppError) await recordSignIn(db, siteId, who, outcome, input.clientIp);
+    throw error;
+  }
 }
 
 /** How many recovery codes are left (the security page says so). */

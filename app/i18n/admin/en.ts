@@ -1,3 +1,4 @@
+import { adminAuditLogEn } from "./audit-log.en";
 import { adminAuthEn } from "./auth.en";
 import { adminCancelEn } from "./cancel.en";
 import { adminCatalogEn } from "./catalog.en";
@@ -13,6 +14,7 @@ import { adminInvoicesEn } from "./invoices.en";
 import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
 import { adminPartnerApiEn } from "./partner-api.en";
+import { adminPaperworkEn } from "./paperwork.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
 import { adminReservationPageEn } from "./reservation-page.en";
@@ -45,4 +47,6 @@ export const adminEn: AdminMessages = {
   ...adminDayEn,
   ...adminFrameEn,
   ...adminReservationPageEn,
+  ...adminPaperworkEn,
+  ...adminAuditLogEn,
 };

@@ -1,3 +1,4 @@
+import { adminAuditLogJa } from "./audit-log.ja";
 import { adminAuthJa } from "./auth.ja";
 import { adminCancelJa } from "./cancel.ja";
 import { adminCatalogJa } from "./catalog.ja";
@@ -12,6 +13,7 @@ import { adminIntegrationsJa } from "./integrations.ja";
 import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
 import { adminPartnerApiJa } from "./partner-api.ja";
+import { adminPaperworkJa } from "./paperwork.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
 import { adminReservationPageJa } from "./reservation-page.ja";
@@ -48,6 +50,8 @@ export const adminJa = {
   ...adminDayJa,
   ...adminFrameJa,
   ...adminReservationPageJa,
+  ...adminPaperworkJa,
+  ...adminAuditLogJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -20,6 +20,7 @@ import {
   failureOf,
 } from "../../components/admin/counter-forms";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { PaperworkLinks } from "../../components/admin/paperwork-links";
 import {
   ReservationAuditTrail,
   ReservationMails,
@@ -273,6 +274,7 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
           {/* What was booked, the money, the mails, the people and the history, on the right. */}
           <div className="grid min-w-0 gap-4">
             <BookingFacts data={d} />
+            <PaperworkLinks reservation={r} />
             <ReservationPayments payments={d.payments} timeZone={tz} retryable={d.retryable}>
               <Fees data={d} />
             </ReservationPayments>

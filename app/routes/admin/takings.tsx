@@ -7,6 +7,7 @@ import { dailyTakings, type StoreTakings } from "../../../server/takings/takings
 import { StoreTime, Yen } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { RentalRecordLinks } from "../../components/admin/paperwork-links";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -158,6 +159,7 @@ export default function AdminTakings({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-6">
         {days.map((day) => (
           <AdminSection key={day.store.id} title={day.store.name} testId="store-takings">
+            <RentalRecordLinks storeId={day.store.id} date={filter.date} />
             <Summary day={day} />
             <h3 className="mt-4 font-bold">{t("admin.takings.lines")}</h3>
             <Lines day={day} />

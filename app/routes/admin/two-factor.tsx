@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { safeReturnPath } from "../../../server/auth/fields.schema";
 import { TwoFactorCodeSchema } from "../../../server/staff/staff.schema";
-import { verifyTwoFactor } from "../../../server/staff/two-factor";
+import { completeTwoFactorSignIn } from "../../../server/staff/two-factor";
 import { AdminAuthFrame } from "../../components/admin/auth-frame";
 import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { SubmitButton } from "../../components/admin/page";
@@ -33,8 +33,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return handleForm(form, TwoFactorCodeSchema, async ({ code }) => {
     const staffId = session.staff.id;
     const { db, sleep } = services(context);
-    const input = { staffId, code, clientIp: clientIpOf(context) };
-    const result = await verifyTwoFactor(db, siteId, input, Date.now(), sleep);
+    const input = { staffId, email: session.staff.email, code, clientIp: clientIpOf(context) };
+    const result = await completeTwoFactorSignIn(db, siteId, input, Date.now(), sleep);
     // The session the password opened is replaced by one the second factor completes.
     await startAdminSession(context, request, { staffId, twoFactorPending: false });
     const requested = form.get("redirect");
