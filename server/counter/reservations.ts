@@ -33,8 +33,10 @@ export interface ReservationListRow {
   stage: RentalStage;
   storeId: number;
   storeName: string;
+  storeNameEn?: string | null;
   timeZone: string;
   carTypeName: string;
+  carTypeNameEn?: string | null;
   vehicle: string | null;
   borrowerName: string;
   borrowerTel: string;
@@ -82,8 +84,10 @@ const listColumns = {
   returnedAt: reservations.returnedAt,
   storeId: reservations.storeId,
   storeName: stores.storeName,
+  storeNameEn: stores.storeNameEn,
   timeZone: stores.timeZone,
   carTypeName: carTypes.typeName,
+  carTypeNameEn: carTypes.typeNameEn,
   vehicle: vehicles.registrationNumber,
   borrower: reservations.borrower,
   startAt: reservations.startAt,
@@ -100,8 +104,10 @@ function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): Reser
     stage: rentalStage(r),
     storeId: r.storeId,
     storeName: r.storeName,
+    storeNameEn: r.storeNameEn,
     timeZone: r.timeZone,
     carTypeName: r.carTypeName,
+    carTypeNameEn: r.carTypeNameEn,
     vehicle: r.vehicle,
     borrowerName: r.borrower?.company ? `${r.borrower.company} ${r.borrower.name}` : (r.borrower?.name ?? ""),
     borrowerTel: r.borrower?.tel ?? "",

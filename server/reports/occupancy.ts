@@ -38,7 +38,12 @@ export function periodBounds(period: ReportPeriod): { start: Date; end: Date } {
   };
 }
 
-export async function occupancyReport(db: Db, siteId: string, actor: Actor, period: ReportPeriod): Promise<OccupancyRow[]> {
+export async function occupancyReport(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+  period: ReportPeriod,
+): Promise<OccupancyRow[]> {
   authorize(actor, "reports.read");
   const { start, end } = periodBounds(period);
   const storeFilter = (column: typeof stores.id | typeof vehicles.storeId | typeof reservations.storeId) =>

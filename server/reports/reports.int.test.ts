@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NIGHTS } from "../../tests/fixtures/fee-plans";
 import { makeSite } from "../../tests/fixtures/sites";
-import { MANAGER, OWNER, READ_ONLY, actorAs } from "../../tests/fixtures/staff-actors";
+import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
 import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import { reservations } from "../db/schema";
 import { bookingsReport } from "./bookings";
@@ -139,7 +139,12 @@ describe("occupancy", () => {
   });
 
   it("keeps to one store when asked", async () => {
-    const rows = await occupancyReport(handle.forSite(site.siteId), site.siteId, MANAGER, december("day", site.ishigaki));
+    const rows = await occupancyReport(
+      handle.forSite(site.siteId),
+      site.siteId,
+      MANAGER,
+      december("day", site.ishigaki),
+    );
     expect(rows.map((r) => r.storeId)).toEqual([site.ishigaki]);
   });
 
@@ -157,7 +162,12 @@ describe("bookings taken", () => {
     const db = handle.forSite(site.siteId);
     const byDay = await bookingsReport(db, site.siteId, OWNER, december("day"));
     // The November booking, the lapsed and the held one are not December's bookings.
-    expect(byDay.totals).toEqual({ bookings: 4, sales: 10_000 + 7_500 + 3_000 + 10_000, cancelled: 1, cancellationRate: 0.25 });
+    expect(byDay.totals).toEqual({
+      bookings: 4,
+      sales: 10_000 + 7_500 + 3_000 + 10_000,
+      cancelled: 1,
+      cancellationRate: 0.25,
+    });
     expect(byDay.series).toHaveLength(31);
     const day = (d: string) => byDay.series.find((b) => b.start === d);
     expect(day("2026-12-01")).toMatchObject({ bookings: 1, sales: 10_000, cancelled: 0 });
@@ -200,7 +210,12 @@ describe("bookings taken", () => {
   });
 
   it("keeps to one store when asked", async () => {
-    const report = await bookingsReport(handle.forSite(site.siteId), site.siteId, OWNER, december("month", site.ishigaki));
+    const report = await bookingsReport(
+      handle.forSite(site.siteId),
+      site.siteId,
+      OWNER,
+      december("month", site.ishigaki),
+    );
     expect(report.totals).toMatchObject({ bookings: 1, sales: 10_000, cancelled: 0 });
   });
 });

@@ -10,6 +10,7 @@ export const E2E_SITES = [
   "e2e-content",
   "e2e-returns",
   "e2e-suspended",
+  "e2e-reports",
 ] as const;
 export type E2eSite = (typeof E2E_SITES)[number];
 
@@ -30,3 +31,9 @@ export const E2E_RETURNS = { siteId: "e2e-returns", reserveNo: "E2E-RET-1" } as 
 
 /** booking-pages.spec.ts: a four-language site with online bookings paused, a store with a phone, and old news. */
 export const E2E_SUSPENDED = { siteId: "e2e-suspended", tel: "098-000-4040" } as const;
+
+/**
+ * admin-reports.spec.ts: two stores (Ishigaki without an English name), one class, three cars, and
+ * four bookings made in October 2026 whose numbers the reports' tables must show.
+ */
+export const E2E_REPORTS = { siteId: "e2e-reports", from: "2026-10-01", to: "2026-10-31" } as const;

@@ -11,11 +11,13 @@ import type { AdminMessages } from "./ja";
 import { adminMembersEn } from "./members.en";
 import { adminPhoneEn } from "./phone.en";
 import { adminPricesEn } from "./prices.en";
+import { adminReportsEn } from "./reports.en";
 import { adminReturnsEn } from "./returns.en";
 import { adminSettingsEn } from "./settings.en";
 import { adminStoresEn } from "./stores.en";
 import { adminTakingsEn } from "./takings.en";
 import { adminTeamEn } from "./team.en";
+import { adminTranslationsEn } from "./translations.en";
 
 export const adminEn: AdminMessages = {
   ...adminCommonEn,
@@ -35,4 +37,6 @@ export const adminEn: AdminMessages = {
   ...adminMembersEn,
   ...adminIntegrationsEn,
   ...adminInvoicesEn,
+  ...adminReportsEn,
+  ...adminTranslationsEn,
 };

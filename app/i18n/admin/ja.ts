@@ -10,11 +10,13 @@ import { adminInvoicesJa } from "./invoices.ja";
 import { adminMembersJa } from "./members.ja";
 import { adminPhoneJa } from "./phone.ja";
 import { adminPricesJa } from "./prices.ja";
+import { adminReportsJa } from "./reports.ja";
 import { adminReturnsJa } from "./returns.ja";
 import { adminSettingsJa } from "./settings.ja";
 import { adminStoresJa } from "./stores.ja";
 import { adminTakingsJa } from "./takings.ja";
 import { adminTeamJa } from "./team.ja";
+import { adminTranslationsJa } from "./translations.ja";
 
 /**
  * The back office's messages (decision 029), Japanese: every key starts with `admin.`, one file
@@ -38,6 +40,8 @@ export const adminJa = {
   ...adminMembersJa,
   ...adminIntegrationsJa,
   ...adminInvoicesJa,
+  ...adminReportsJa,
+  ...adminTranslationsJa,
 } as const;
 
 export type AdminMessageKey = keyof typeof adminJa;

@@ -7,6 +7,7 @@ import { dailyTakings, type StoreTakings } from "../../../server/takings/takings
 import { StoreTime, Yen } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -129,6 +130,7 @@ function Lines({ day }: { day: StoreTakings }) {
 
 export default function AdminTakings({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const { filter, days, today } = loaderData;
   const query = dayQuery(filter);
@@ -157,7 +159,7 @@ export default function AdminTakings({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-6">
         {days.map((day) => (
-          <AdminSection key={day.store.id} title={day.store.name} testId="store-takings">
+          <AdminSection key={day.store.id} title={staffText(day.store.name, day.store.nameEn)} testId="store-takings">
             <Summary day={day} />
             <h3 className="mt-4 font-bold">{t("admin.takings.lines")}</h3>
             <Lines day={day} />
