@@ -47,14 +47,18 @@ export async function listCarClasses(db: Db, siteId: string, actor: Actor): Prom
 }
 
 /** Every class's id and Japanese name, in display order (the pickers of other forms). */
-export async function carClassChoices(db: Db, siteId: string, actor: Actor): Promise<{ id: number; name: string }[]> {
+export async function carClassChoices(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+): Promise<{ id: number; name: string; nameEn: string | null }[]> {
   authorize(actor, "view");
   const rows = await db
-    .select({ id: carClasses.id, name: carClasses.className })
+    .select({ id: carClasses.id, name: carClasses.className, nameEn: carClasses.classNameEn })
     .from(carClasses)
     .where(eq(carClasses.siteId, siteId))
     .orderBy(asc(carClasses.displayOrder), asc(carClasses.id));
-  return rows.map((c) => ({ id: c.id, name: c.name || `#${c.id}` }));
+  return rows.map((c) => ({ ...c, name: c.name || `#${c.id}` }));
 }
 
 async function readCarClass(db: Db, siteId: string, classId: number): Promise<CarClassRecord | null> {

@@ -22,7 +22,9 @@ export type CarTypeRecord = typeof carTypes.$inferSelect & { photos: StoredPhoto
 export interface CarTypeListRow {
   id: number;
   typeName: string;
+  typeNameEn: string | null;
   className: string;
+  classNameEn: string | null;
   capacity: number;
   transmission: number;
   isPublished: boolean;
@@ -45,7 +47,7 @@ export async function listCarTypes(db: Db, siteId: string, actor: Actor): Promis
   authorize(actor, "view");
   const [rows, counts] = await Promise.all([
     db
-      .select({ type: carTypes, className: carClasses.className })
+      .select({ type: carTypes, className: carClasses.className, classNameEn: carClasses.classNameEn })
       .from(carTypes)
       .innerJoin(carClasses, and(eq(carClasses.siteId, carTypes.siteId), eq(carClasses.id, carTypes.classId)))
       .where(eq(carTypes.siteId, siteId))
@@ -57,12 +59,14 @@ export async function listCarTypes(db: Db, siteId: string, actor: Actor): Promis
       .groupBy(vehicles.carTypeId),
   ]);
   const byType = new Map(counts.map((c) => [c.carTypeId, c.n]));
-  return rows.map(({ type: t, className }) => {
+  return rows.map(({ type: t, className, classNameEn }) => {
     const cover = photosOf(t)[0];
     return {
       id: t.id,
       typeName: t.typeName,
+      typeNameEn: t.typeNameEn,
       className,
+      classNameEn,
       capacity: t.capacity,
       transmission: t.transmission,
       isPublished: t.isPublished,
@@ -78,15 +82,21 @@ export async function carTypeChoices(
   db: Db,
   siteId: string,
   actor: Actor,
-): Promise<{ id: number; name: string; className: string }[]> {
+): Promise<{ id: number; name: string; nameEn: string | null; className: string; classNameEn: string | null }[]> {
   authorize(actor, "view");
   const rows = await db
-    .select({ id: carTypes.id, name: carTypes.typeName, className: carClasses.className })
+    .select({
+      id: carTypes.id,
+      name: carTypes.typeName,
+      nameEn: carTypes.typeNameEn,
+      className: carClasses.className,
+      classNameEn: carClasses.classNameEn,
+    })
     .from(carTypes)
     .innerJoin(carClasses, and(eq(carClasses.siteId, carTypes.siteId), eq(carClasses.id, carTypes.classId)))
     .where(eq(carTypes.siteId, siteId))
     .orderBy(asc(carClasses.displayOrder), asc(carTypes.displayOrder), asc(carTypes.id));
-  return rows.map((t) => ({ id: t.id, name: t.name || `#${t.id}`, className: t.className }));
+  return rows.map((t) => ({ ...t, name: t.name || `#${t.id}` }));
 }
 
 async function readCarType(db: DbOrTx, siteId: string, carTypeId: number, lock = false) {

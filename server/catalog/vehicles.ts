@@ -25,9 +25,12 @@ export interface VehicleListRow {
   inService: boolean;
   storeId: number;
   storeName: string;
+  storeNameEn: string | null;
   carTypeId: number;
   carTypeName: string;
+  carTypeNameEn: string | null;
   className: string;
+  classNameEn: string | null;
 }
 
 export const VEHICLE_PAGE_SIZE = 100;
@@ -70,9 +73,12 @@ export async function listVehicles(
       inService: vehicles.inService,
       storeId: vehicles.storeId,
       storeName: stores.storeName,
+      storeNameEn: stores.storeNameEn,
       carTypeId: vehicles.carTypeId,
       carTypeName: carTypes.typeName,
+      carTypeNameEn: carTypes.typeNameEn,
       className: carClasses.className,
+      classNameEn: carClasses.classNameEn,
     })
     .from(vehicles)
     .innerJoin(stores, and(eq(stores.siteId, vehicles.siteId), eq(stores.id, vehicles.storeId)))

@@ -23,6 +23,8 @@ export interface BoardBooking extends ReservationListRow {
 export interface StoreChoice {
   id: number;
   name: string;
+  /** The English name, for English staff pages (null when none was written). */
+  nameEn?: string | null;
   timeZone: string;
 }
 
@@ -31,7 +33,7 @@ export async function counterStores(db: Db, siteId: string, actor: Actor): Promi
   authorize(actor, "view");
   const ids = visibleStoreIds(actor);
   return db
-    .select({ id: stores.id, name: stores.storeName, timeZone: stores.timeZone })
+    .select({ id: stores.id, name: stores.storeName, nameEn: stores.storeNameEn, timeZone: stores.timeZone })
     .from(stores)
     .where(and(eq(stores.siteId, siteId), ids ? inArray(stores.id, ids.length ? [...ids] : [-1]) : undefined))
     .orderBy(asc(stores.displayOrder), asc(stores.id));

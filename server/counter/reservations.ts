@@ -34,8 +34,10 @@ export interface ReservationListRow {
   stage: RentalStage;
   storeId: number;
   storeName: string;
+  storeNameEn?: string | null;
   timeZone: string;
   carTypeName: string;
+  carTypeNameEn?: string | null;
   vehicle: string | null;
   borrowerName: string;
   borrowerTel: string;
@@ -63,8 +65,10 @@ const listColumns = {
   returnedAt: reservations.returnedAt,
   storeId: reservations.storeId,
   storeName: stores.storeName,
+  storeNameEn: stores.storeNameEn,
   timeZone: stores.timeZone,
   carTypeName: carTypes.typeName,
+  carTypeNameEn: carTypes.typeNameEn,
   vehicle: vehicles.registrationNumber,
   borrower: reservations.borrower,
   startAt: reservations.startAt,
@@ -81,8 +85,10 @@ function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): Reser
     stage: rentalStage(r),
     storeId: r.storeId,
     storeName: r.storeName,
+    storeNameEn: r.storeNameEn,
     timeZone: r.timeZone,
     carTypeName: r.carTypeName,
+    carTypeNameEn: r.carTypeNameEn,
     vehicle: r.vehicle,
     borrowerName: r.borrower?.company ? `${r.borrower.company} ${r.borrower.name}` : (r.borrower?.name ?? ""),
     borrowerTel: r.borrower?.tel ?? "",

@@ -6,6 +6,8 @@ import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
 export interface Choice {
   id: number;
   name: string;
+  /** The English name, for English staff pages (null when none was written). */
+  nameEn?: string | null;
 }
 
 /**
@@ -23,18 +25,19 @@ export async function priceChoices(
   const visible = options.everyStore ? null : visibleStoreIds(actor);
   const [storeRows, classRows] = await Promise.all([
     db
-      .select({ id: stores.id, name: stores.storeName })
+      .select({ id: stores.id, name: stores.storeName, nameEn: stores.storeNameEn })
       .from(stores)
       .where(
         and(eq(stores.siteId, siteId), visible ? inArray(stores.id, visible.length ? [...visible] : [-1]) : undefined),
       )
       .orderBy(asc(stores.displayOrder), asc(stores.id)),
     db
-      .select({ id: carClasses.id, name: carClasses.className })
+      .select({ id: carClasses.id, name: carClasses.className, nameEn: carClasses.classNameEn })
       .from(carClasses)
       .where(eq(carClasses.siteId, siteId))
       .orderBy(asc(carClasses.displayOrder), asc(carClasses.id)),
   ]);
-  const named = (rows: Choice[]) => rows.map((r) => ({ id: r.id, name: r.name || `#${r.id}` }));
+  const named = (rows: Choice[]) =>
+    rows.map((r) => ({ id: r.id, name: r.name || `#${r.id}`, nameEn: r.nameEn ?? null }));
   return { stores: named(storeRows), classes: named(classRows) };
 }

@@ -23,6 +23,7 @@ const EXPECTED: Record<StaffActor["role"], Permission[]> = {
     "store.vehicles",
     "store.reservations",
     "members.register",
+    "reports.read",
   ],
   store_staff: ["view", "store.edit", "store.vehicles", "store.reservations", "members.register"],
   read_only: ["view"],

@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   "members.register",
   /** API keys, webhook endpoints and calendar feeds (issue 25): what lets other systems in. Owners only. */
   "integrations.manage",
+  /** The owner's numbers (issue 41): occupancy, sales, lead time, cancellations, language and channel mix. */
+  "reports.read",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -44,6 +46,7 @@ const MANAGER: readonly Permission[] = [
   "store.vehicles",
   "store.reservations",
   "members.register",
+  "reports.read",
 ];
 
 const GRANTS: Record<StaffRole, ReadonlySet<Permission>> = {

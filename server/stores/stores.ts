@@ -19,6 +19,7 @@ export type StoreRecord = typeof stores.$inferSelect & { holidayDates: string[] 
 export interface StoreListRow {
   id: number;
   storeName: string;
+  storeNameEn: string | null;
   tel: string;
   managementStatus: number;
   isOpen24h: boolean;
@@ -52,6 +53,7 @@ export async function listStores(db: Db, siteId: string, actor: Actor): Promise<
   return rows.map((s) => ({
     id: s.id,
     storeName: s.storeName,
+    storeNameEn: s.storeNameEn,
     tel: s.tel,
     managementStatus: s.managementStatus,
     isOpen24h: s.isOpen24h,
@@ -63,15 +65,19 @@ export async function listStores(db: Db, siteId: string, actor: Actor): Promise<
 }
 
 /** Every store's id and Japanese name (the pickers of other forms), as the actor may see them. */
-export async function storeChoices(db: Db, siteId: string, actor: Actor): Promise<{ id: number; name: string }[]> {
+export async function storeChoices(
+  db: Db,
+  siteId: string,
+  actor: Actor,
+): Promise<{ id: number; name: string; nameEn: string | null }[]> {
   authorize(actor, "view");
   return (
     await db
-      .select({ id: stores.id, name: stores.storeName })
+      .select({ id: stores.id, name: stores.storeName, nameEn: stores.storeNameEn })
       .from(stores)
       .where(and(eq(stores.siteId, siteId), visibleOnly(actor)))
       .orderBy(asc(stores.displayOrder), asc(stores.id))
-  ).map((s) => ({ id: s.id, name: s.name || `#${s.id}` }));
+  ).map((s) => ({ id: s.id, name: s.name || `#${s.id}`, nameEn: s.nameEn }));
 }
 
 async function readStore(db: DbOrTx, siteId: string, storeId: number): Promise<StoreRecord | null> {

@@ -11,6 +11,7 @@ export const E2E_SITES = [
   "e2e-returns",
   "e2e-suspended",
   "e2e-dispatch",
+  "e2e-reports",
 ] as const;
 export type E2eSite = (typeof E2E_SITES)[number];
 
@@ -44,3 +45,9 @@ export const E2E_DISPATCH = {
   pointer: "261120-DSP4",
   keyboard: "261120-DSP5",
 } as const;
+
+/**
+ * admin-reports.spec.ts: two stores (Ishigaki without an English name), one class, three cars, and
+ * four bookings made in October 2026 whose numbers the reports' tables must show.
+ */
+export const E2E_REPORTS = { siteId: "e2e-reports", from: "2026-10-01", to: "2026-10-31" } as const;

@@ -21,6 +21,7 @@ import { NIGHTS } from "../fixtures/fee-plans";
 import {
   E2E_CONTENT,
   E2E_DISPATCH,
+  E2E_REPORTS,
   E2E_RETURNS,
   E2E_SITES,
   E2E_SUSPENDED,
@@ -96,6 +97,7 @@ await createCatalogue(
 );
 await seedReceiptsBooking(owner);
 await seedSuspendedSite(owner);
+await seedReportsSite(owner);
 await handle.close();
 
 /**
@@ -338,4 +340,81 @@ async function seedDispatchSite(db: typeof owner) {
       booking(E2E_DISPATCH.pointer, "大城 次郎", 0, day(4, "10:00"), day(5, "17:00")),
       booking(E2E_DISPATCH.keyboard, "宮城 三郎", null, day(6, "10:00"), day(6, "19:00")),
     ]);
+}
+
+/** e2e-reports (admin-reports.spec.ts): bookings whose October numbers the spec knows (see E2E_REPORTS). */
+async function seedReportsSite(db: typeof owner) {
+  const { siteId } = E2E_REPORTS;
+  await db.update(siteSettings).set({ supportedLanguages: "jp,en" }).where(eq(siteSettings.siteId, siteId));
+  const made = await db
+    .insert(stores)
+    .values([
+      { siteId, storeName: "那覇空港店", storeNameEn: "Naha Airport", tel: "098-000-0000", displayOrder: 1 },
+      { siteId, storeName: "石垣店", tel: "0980-00-0000", displayOrder: 2 },
+    ])
+    .returning({ id: stores.id });
+  const [naha, ishigaki] = made.map((s) => s.id) as [number, number];
+  const catalogue = await createCatalogue(db, siteId, [naha, ishigaki], {
+    classes: [{ key: "c", className: "コンパクト", classNameEn: "Compact", displayOrder: 1 }],
+    carTypes: [{ key: "aqua", classKey: "c", typeName: "アクア", typeNameEn: "Aqua", capacity: 5 }],
+    vehicles: [
+      { store: 0, typeKey: "aqua", count: 2 },
+      { store: 1, typeKey: "aqua", count: 1 },
+    ],
+    feePlans: [
+      { store: 0, classKey: "c", ...NIGHTS },
+      { store: 1, classKey: "c", ...NIGHTS },
+    ],
+  });
+  const carTypeId = catalogue.typeIds.aqua as number;
+  const jst = (date: string, time = "10:00") => new Date(`${date}T${time}:00+09:00`);
+  const base = { siteId, carTypeId, storeId: naha, status: "confirmed" as const, locale: "ja" };
+  await db.insert(reservations).values([
+    // 9 days ahead, 24 hours at Naha, on the website in Japanese.
+    {
+      ...base,
+      reserveNo: "E2E-REP-1",
+      createdAt: jst("2026-10-01"),
+      startAt: jst("2026-10-10"),
+      endAt: jst("2026-10-11"),
+      totalFee: 10_000,
+    },
+    // The same day, 6 hours, in English, taken on the phone, with 1,500 yen added at the return.
+    {
+      ...base,
+      reserveNo: "E2E-REP-2",
+      createdAt: jst("2026-10-02", "08:00"),
+      startAt: jst("2026-10-02", "12:00"),
+      endAt: jst("2026-10-02", "18:00"),
+      locale: "en",
+      channel: "counter",
+      counterContact: "phone",
+      totalFee: 6_000,
+      extraFee: 1_500,
+    },
+    // Cancelled, keeping a 3,000 yen fee: rents nothing.
+    {
+      ...base,
+      reserveNo: "E2E-REP-3",
+      createdAt: jst("2026-10-08"),
+      startAt: jst("2026-10-20"),
+      endAt: jst("2026-10-22"),
+      status: "cancelled",
+      cancelledAt: jst("2026-10-09"),
+      cancellationFee: 3_000,
+      locale: "ko",
+    },
+    // Ishigaki, 40 days ahead through the API, departing after October.
+    {
+      ...base,
+      reserveNo: "E2E-REP-4",
+      storeId: ishigaki,
+      createdAt: jst("2026-10-03"),
+      startAt: jst("2026-11-12"),
+      endAt: jst("2026-11-13"),
+      channel: "api",
+      locale: "zh-TW",
+      totalFee: 10_000,
+    },
+  ]);
 }

@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly { group: AdminMessageKey | null; items: readonl
     items: [
       { path: "/today", label: "admin.nav.today", needs: "view", testId: "nav-today" },
       { path: "/takings", label: "admin.nav.takings", needs: "view", testId: "nav-takings" },
+      { path: "/reports", label: "admin.nav.reports", needs: "reports.read", testId: "nav-reports" },
       { path: "/reservations", label: "admin.nav.reservations", needs: "view", testId: "nav-reservations" },
       { path: "/dispatch", label: "admin.nav.dispatch", needs: "view", testId: "nav-dispatch" },
       { path: "/members", label: "admin.nav.members", needs: "view", testId: "nav-members" },

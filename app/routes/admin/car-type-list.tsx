@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listCarTypes } from "../../../server/catalog/car-types";
 import { AdminPageHeader } from "../../components/admin/page";
+import { StaffText } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { codeLabel, MISSION_LABEL } from "../../i18n/labels";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
@@ -48,12 +49,16 @@ export default function AdminCarTypeList({ loaderData }: Route.ComponentProps) {
                   <img src={c.cover} alt="" width={64} height={40} className="h-10 w-16 rounded object-cover" />
                 ) : null}
                 <Link to={path(`/car-types/${c.id}`)} className="link tap font-semibold">
-                  {c.typeName || `#${c.id}`}
+                  <StaffText ja={c.typeName} en={c.typeNameEn} fallback={`#${c.id}`} />
                 </Link>
               </span>
             ),
           },
-          { key: "class", header: t("admin.carTypes.class"), cell: (c) => c.className },
+          {
+            key: "class",
+            header: t("admin.carTypes.class"),
+            cell: (c) => <StaffText ja={c.className} en={c.classNameEn} />,
+          },
           {
             key: "facts",
             header: t("admin.carTypes.sectionSpecs"),

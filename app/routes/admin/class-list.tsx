@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listCarClasses } from "../../../server/catalog/car-classes";
 import { AdminPageHeader } from "../../components/admin/page";
+import { StaffText } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -41,7 +42,7 @@ export default function AdminClassList({ loaderData }: Route.ComponentProps) {
             header: t("admin.classes.name"),
             cell: (c) => (
               <Link to={path(`/classes/${c.id}`)} className="link tap font-semibold">
-                {c.className || `#${c.id}`}
+                <StaffText ja={c.className} en={c.classNameEn} fallback={`#${c.id}`} />
               </Link>
             ),
           },

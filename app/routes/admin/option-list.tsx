@@ -4,6 +4,7 @@ import { formatYen } from "../../../common/format";
 import { listCarOptions } from "../../../server/prices/car-options";
 import { priceChoices } from "../../../server/prices/choices";
 import { AdminPageHeader } from "../../components/admin/page";
+import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -17,17 +18,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listCarOptions(db, siteId, actor),
     priceChoices(db, siteId, actor, { everyStore: true }),
   ]);
-  const storeNames = new Map(stores.map((s) => [s.id, s.name]));
-  const classNames = new Map(classes.map((c) => [c.id, c.name]));
+  const storeNames = new Map(stores.map((s) => [s.id, s]));
+  const classNames = new Map(classes.map((c) => [c.id, c]));
+  const unnamed = (id: number) => ({ id, name: `#${id}`, nameEn: null });
   return {
     options: options.map((o) => ({
       id: o.id,
       name: o.optionName || `#${o.id}`,
+      nameEn: o.optionNameEn,
       price: o.price,
       perDay: o.priceUnit === OPTION_PRICE_UNIT.perDay,
       maxQuantity: o.maxQuantity,
-      stores: o.storeIds.map((id) => storeNames.get(id) ?? `#${id}`),
-      classes: o.classIds.map((id) => classNames.get(id) ?? `#${id}`),
+      stores: o.storeIds.map((id) => storeNames.get(id) ?? unnamed(id)),
+      classes: o.classIds.map((id) => classNames.get(id) ?? unnamed(id)),
       mayBeUnavailable: o.mayBeUnavailable,
       displayOrder: o.displayOrder,
     })),
@@ -41,7 +44,9 @@ export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
   const { t: pageT, locale: pageLocale } = useI18n();
   const path = useAdminPath();
   const can = useCan();
-  const list = (names: string[]) => names.join(locale === "ja" ? "、" : ", ");
+  const staffText = useStaffTextPlain();
+  const list = (names: { name: string; nameEn?: string | null }[]) =>
+    names.map((n) => staffText(n.name, n.nameEn)).join(locale === "ja" ? "、" : ", ");
   return (
     <>
       <AdminPageHeader
@@ -66,7 +71,7 @@ export default function AdminOptionList({ loaderData }: Route.ComponentProps) {
             header: t("admin.options.name"),
             cell: (o) => (
               <Link to={path(`/options/${o.id}`)} className="link tap font-semibold">
-                {o.name}
+                <StaffText ja={o.name} en={o.nameEn} />
               </Link>
             ),
           },

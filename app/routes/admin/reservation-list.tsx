@@ -7,6 +7,7 @@ import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "../../components/admin/counter";
 import { AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
+import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -32,6 +33,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminReservationList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const can = useCan();
   const { filter, page, pages, query } = loaderData;
@@ -100,7 +102,7 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
           options={[
             { value: "", label: t("admin.reservations.all") },
-            ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
+            ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
           ]}
         />
         <AdminSelect
@@ -155,9 +157,18 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
           {
             key: "car",
             header: t("admin.reservations.carType"),
-            cell: (r) => `${r.carTypeName}${r.vehicle ? ` / ${r.vehicle}` : ""}`,
+            cell: (r) => (
+              <>
+                <StaffText ja={r.carTypeName} en={r.carTypeNameEn} />
+                {r.vehicle ? ` / ${r.vehicle}` : ""}
+              </>
+            ),
           },
-          { key: "store", header: t("admin.reservations.store"), cell: (r) => r.storeName },
+          {
+            key: "store",
+            header: t("admin.reservations.store"),
+            cell: (r) => <StaffText ja={r.storeName} en={r.storeNameEn} />,
+          },
           {
             key: "total",
             header: t("admin.reservations.total"),

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { RENTAL_PERIOD_SLUGS } from "../../../common/codes";
 import { localizePath } from "../../../common/locales";
 import { PLAN } from "../../../server/sites/plan";
@@ -26,7 +26,7 @@ import { InvoiceSettingsFields } from "../../components/admin/invoice-settings-f
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { VacancyMarkExample } from "../../components/admin/vacancy-mark-example";
 import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
 import { useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
@@ -64,6 +64,7 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   const { t } = useAdminI18n();
   const { t: siteT } = useI18n();
   const can = useCan();
+  const path = useAdminPath();
   const editable = can("site.edit");
   const validation = useForm(SiteSettingsSchema, actionData, { lists: SETTINGS_LISTS, values: loaderData.values });
   const { values } = validation;
@@ -109,7 +110,15 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
   );
   return (
     <>
-      <AdminPageHeader title={t("admin.settings.title")} lead={t("admin.settings.lead")} />
+      <AdminPageHeader
+        title={t("admin.settings.title")}
+        lead={t("admin.settings.lead")}
+        actions={
+          <Link to={path("/translations")} className="btn-secondary" data-testid="translations-link">
+            {t("admin.translations.link")}
+          </Link>
+        }
+      />
       {editable ? null : (
         <p className="mb-4 rounded-md border border-gray-300 bg-gray-100 px-4 py-3" data-testid="read-only-notice">
           {t("admin.settings.readOnly")}

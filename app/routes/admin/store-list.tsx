@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { listStores } from "../../../server/stores/stores";
 import { AdminPageHeader } from "../../components/admin/page";
+import { StaffText } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -41,7 +42,7 @@ export default function AdminStoreList({ loaderData }: Route.ComponentProps) {
             header: t("admin.stores.name"),
             cell: (s) => (
               <Link to={path(`/stores/${s.id}`)} className="link tap font-semibold">
-                {s.storeName || `#${s.id}`}
+                <StaffText ja={s.storeName} en={s.storeNameEn} fallback={`#${s.id}`} />
               </Link>
             ),
           },

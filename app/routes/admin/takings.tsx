@@ -8,6 +8,7 @@ import { StoreTime, Yen } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
 import { RentalRecordLinks } from "../../components/admin/paperwork-links";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -130,6 +131,7 @@ function Lines({ day }: { day: StoreTakings }) {
 
 export default function AdminTakings({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const { filter, days, today } = loaderData;
   const query = dayQuery(filter);
@@ -158,7 +160,7 @@ export default function AdminTakings({ loaderData }: Route.ComponentProps) {
       />
       <div className="grid gap-6">
         {days.map((day) => (
-          <AdminSection key={day.store.id} title={day.store.name} testId="store-takings">
+          <AdminSection key={day.store.id} title={staffText(day.store.name, day.store.nameEn)} testId="store-takings">
             <RentalRecordLinks storeId={day.store.id} date={filter.date} />
             <Summary day={day} />
             <h3 className="mt-4 font-bold">{t("admin.takings.lines")}</h3>

@@ -5,6 +5,7 @@ import { listVehicles } from "../../../server/catalog/vehicles";
 import { storeChoices } from "../../../server/stores/stores";
 import { AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminPager } from "../../components/admin/page";
+import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const can = useCan();
   const { filter, page, pages } = loaderData;
@@ -66,7 +68,7 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
           options={[
             { value: "", label: t("admin.vehicles.filterAll") },
-            ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
+            ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
           ]}
         />
         <AdminSelect
@@ -76,7 +78,10 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
           defaultValue={filter.carTypeId ? String(filter.carTypeId) : ""}
           options={[
             { value: "", label: t("admin.vehicles.filterAll") },
-            ...loaderData.carTypes.map((c) => ({ value: String(c.id), label: `${c.name}（${c.className}）` })),
+            ...loaderData.carTypes.map((c) => ({
+              value: String(c.id),
+              label: `${staffText(c.name, c.nameEn)}（${staffText(c.className, c.classNameEn)}）`,
+            })),
           ]}
         />
         <button type="submit" className="btn-secondary" data-testid="filter-apply">
@@ -102,8 +107,21 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
               </Link>
             ),
           },
-          { key: "type", header: t("admin.vehicles.carType"), cell: (v) => `${v.carTypeName}（${v.className}）` },
-          { key: "store", header: t("admin.vehicles.store"), cell: (v) => v.storeName },
+          {
+            key: "type",
+            header: t("admin.vehicles.carType"),
+            cell: (v) => (
+              <>
+                <StaffText ja={v.carTypeName} en={v.carTypeNameEn} />（<StaffText ja={v.className} en={v.classNameEn} />
+                ）
+              </>
+            ),
+          },
+          {
+            key: "store",
+            header: t("admin.vehicles.store"),
+            cell: (v) => <StaffText ja={v.storeName} en={v.storeNameEn} />,
+          },
           { key: "color", header: t("admin.vehicles.color"), cell: (v) => v.color || "—" },
           {
             key: "mileage",
