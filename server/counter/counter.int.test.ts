@@ -95,7 +95,7 @@ async function book(
     borrower: { name: "김 민준", email: "minjun@example.com", tel: "+821012345678" },
     ...extra,
   };
-  // Written as the booking's submit writes it (decision 049).
+  // Written as the booking's submit writes it (decision 051).
   const searchText = reservationSearchText(values.reserveNo, values.borrower, values.driver);
   const [row] = await handle.owner
     .insert(reservations)

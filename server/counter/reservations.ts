@@ -54,7 +54,7 @@ export function visibleReservations(actor: Actor): SQL | undefined {
   return ids ? inArray(reservations.storeId, ids.length ? [...ids] : [-1]) : undefined;
 }
 
-/** A number, a name or its reading however spelled, an e-mail, or a phone number however written (decision 049). */
+/** A number, a name or its reading however spelled, an e-mail, or a phone number however written (decision 051). */
 const matchesQuery = (q: string): SQL | undefined => matchesSearchText(reservations.searchText, q);
 
 const listColumns = {

@@ -27,7 +27,7 @@ export interface DbHandle {
   /** The app role with one site set (decision 022): tenant tables show that site's rows only; "" shows none. */
   forSite(siteId: string): Db;
   kind: "pglite" | "postgres";
-  /** The migrations, then the search column of rows that have none (decision 049). */
+  /** The migrations, then the search column of rows that have none (decision 051). */
   migrate(): Promise<void>;
   /** PGlite only: a consistent archive of the whole data folder (tar.gz). */
   backup?(): Promise<Blob>;

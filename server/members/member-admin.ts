@@ -48,7 +48,7 @@ export interface MemberListRow {
   bookings: number;
 }
 
-/** A member number, or a name, reading, company, e-mail or phone however spelled (decision 049). */
+/** A member number, or a name, reading, company, e-mail or phone however spelled (decision 051). */
 function matchesQuery(q: string): SQL | undefined {
   const text = matchesSearchText(members.searchText, q);
   if (!text) return undefined;

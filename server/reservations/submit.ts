@@ -380,7 +380,7 @@ export async function submitReservation(
     // A reservation number already taken on this site rolls the attempt back; the next tries another.
     for (let attempt = 0; attempt < 5 && !booked; attempt++) {
       const reserveNo = newReserveNo(now, quote.store.timeZone);
-      // The number is part of what staff search by: the search column is written with it (decision 049).
+      // The number is part of what staff search by: the search column is written with it (decision 051).
       const searchText = reservationSearchText(reserveNo, values.borrower, values.driver);
       const numbered = { ...values, reserveNo, searchText };
       booked = await book(db, siteId, numbered, byCard ? null : compose, driver, key, deps);

@@ -21,7 +21,7 @@ async function writeBatch(db: OwnerDb, table: "reservations" | "members", rows: 
 /**
  * Fills the search column of rows that have none, for every site (run as the owner, right after
  * the migrations): the rows written before migration 0020, and any a fixture wrote by hand.
- * Every later write computes its own (decision 049). Idempotent and quick when nothing is missing.
+ * Every later write computes its own (decision 051). Idempotent and quick when nothing is missing.
  */
 export async function fillSearchText(db: OwnerDb): Promise<number> {
   let filled = 0;

@@ -3,7 +3,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { containsPattern, searchQuery } from "./search-text";
 
 /**
- * The condition "the search column holds what staff typed, however spelled" (decision 049):
+ * The condition "the search column holds what staff typed, however spelled" (decision 051):
  * the folded query anywhere in it, or, for a phone number, its digits. Undefined for an empty query.
  */
 export function matchesSearchText(column: AnyPgColumn, q: string): SQL | undefined {

@@ -1,7 +1,7 @@
 import { toKatakana } from "wanakana";
 
 /**
- * Search by any spelling (issue 41, docs/decisions/049-search-by-any-spelling.md). A name is stored
+ * Search by any spelling (issue 41, docs/decisions/051-search-by-any-spelling.md). A name is stored
  * and searched in one folded form: NFKC (half-width ﾔﾏﾀﾞ → ヤマダ, full-width Ｙａｍａｄａ → Yamada),
  * hiragana as katakana (やまだ → ヤマダ, by wanakana; Latin letters stay Latin), lower case, and no
  * spaces (山田花子 finds 山田 花子). Phones are kept as digits, in E.164 and national form, so that

@@ -12,7 +12,7 @@ import type { Route } from "./+types/search";
 /**
  * `/search?q=`: the header's search box (issue 41). Reservations and members found however the
  * name is typed (hiragana or katakana, half- or full-width, with or without spaces), by a phone
- * number's digits, a reservation number or an e-mail (decision 049); each links to its page.
+ * number's digits, a reservation number or an e-mail (decision 051); each links to its page.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, siteId, bundle, db } = requireStaffAccess(context, request);

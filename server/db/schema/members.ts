@@ -54,7 +54,7 @@ export const members = pgTable(
     /** Created by the store rather than by the member (spec §4: initial password by mail). */
     registeredByStore: boolean().notNull().default(false),
     withdrawnAt: timestamp({ withTimezone: true }),
-    /** What staff search by, folded: written with every change of name, e-mail or phone (decision 049). */
+    /** What staff search by, folded: written with every change of name, e-mail or phone (decision 051). */
     searchText: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -104,7 +104,7 @@ export const reservations = pgTable(
     options: jsonb().$type<ReservationOption[]>().notNull().default([]),
     /**
      * What staff search by, folded (server/search/search-text.ts): written with the borrower at
-     * insert; null only until the boot after migration 0020 fills it (decision 049).
+     * insert; null only until the boot after migration 0020 fills it (decision 051).
      */
     searchText: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
