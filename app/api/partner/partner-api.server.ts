@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { AppError } from "../../../server/errors";
 import type { JsonApiDeps } from "../pipeline/env.server";
+import { referenceLocale, referenceResponse, renderReference } from "../reference.server";
 import { partnerErrorOf } from "./errors.server";
 import { partnerDocument } from "./openapi.server";
 import type { PartnerOperation } from "./operation.server";
@@ -38,6 +39,18 @@ export function createPartnerApi(deps: JsonApiDeps) {
       "Access-Control-Allow-Origin": "*",
     }),
   );
+  // The reference (issue 42 item 4): the same renderer as §7's, over this document, in English or Japanese.
+  const pages = new Map<string, string | null>();
+  const docs = (c: Context<PartnerEnv>, section: string | undefined) => {
+    const origin = originOf(deps, c.req.raw);
+    const locale = referenceLocale(new URL(c.req.url), "en");
+    const key = `${origin} ${section ?? ""} ${locale}`;
+    if (!pages.has(key))
+      pages.set(key, renderReference(partnerDocument(origin), locale, { base: PARTNER_BASE, section }));
+    return referenceResponse(pages.get(key) ?? null);
+  };
+  api.get("/docs", (c) => docs(c, undefined));
+  api.get("/docs/:section", (c) => docs(c, c.req.param("section")));
   api.get("/problems/:reason", (c) => {
     const reason = c.req.param("reason") as ProblemReason;
     const kind = PROBLEM_KINDS[reason];

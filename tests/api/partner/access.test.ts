@@ -129,7 +129,7 @@ describe("problems", () => {
     }
   });
 
-  it("serves its OpenAPI 3.1 document with this origin's server, the scopes and an empty webhooks section", async () => {
+  it("serves its OpenAPI 3.1 document with this origin's server, the scopes and every event's webhook", async () => {
     const doc = await (await h.call("/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0].url).toBe(`${ORIGIN}/api/partner/v1`);
@@ -138,7 +138,15 @@ describe("problems", () => {
       "reservations:read",
       "reservations:write",
     ]);
-    expect(doc.webhooks).toEqual({});
+    expect(Object.keys(doc.webhooks).sort()).toEqual(
+      [
+        "payment.refunded",
+        "payment.succeeded",
+        "reservation.cancelled",
+        "reservation.changed",
+        "reservation.created",
+      ].sort(),
+    );
     const ids = Object.values(doc.paths as Record<string, Record<string, { operationId: string }>>).flatMap((p) =>
       Object.values(p).map((o) => o.operationId),
     );
@@ -156,5 +164,24 @@ describe("problems", () => {
         "cancelReservation",
       ].sort(),
     );
+  });
+});
+
+describe("reference", () => {
+  it("renders the document's operations, parameters and webhooks in English and Japanese, from this origin", async () => {
+    const index = await h.call("/docs");
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(index.headers.get("content-security-policy")).toContain("default-src");
+    const html = await index.text();
+    expect(html).toContain("createReservation");
+    expect(html).toContain(`${ORIGIN}/api/partner/v1`);
+    expect(html).toContain("reservations:write");
+    const ja = await (await h.call("/docs?lang=ja")).text();
+    expect(ja).toContain("オペレーション");
+    const webhooks = await h.call("/docs/webhooks");
+    expect(webhooks.status).toBe(200);
+    expect(await webhooks.text()).toContain("reservation.cancelled");
+    expect((await h.call("/docs/no-such-section")).status).toBe(404);
   });
 });
