@@ -14,6 +14,7 @@ import {
   parseBirthdate,
   profileFormValues,
   RegistrationSchema,
+  StoreRegistrationSchema,
 } from "./member.schema";
 
 const VALID: Record<string, string> = {
@@ -261,5 +262,34 @@ describe("birth date helpers", () => {
       password_confirm: "s3cret-pass",
     });
     expect(again.data).toEqual(parsed);
+  });
+});
+
+describe("the member staff register at the store: the country first (issue 40)", () => {
+  const form = (address: Record<string, string>) =>
+    StoreRegistrationSchema.safeParse({
+      user_type: "1",
+      name: "김 민준",
+      kana: "KIM MINJUN",
+      email: "minjun@example.com",
+      birth_year: "1988",
+      birth_month: "7",
+      birth_day: "3",
+      tel: "010-1234-5678",
+      address_a: "서울특별시 중구 세종대로 110",
+      locale: "ko",
+      ...address,
+    });
+  it("abroad: no prefecture asked, the country's own postal code", () => {
+    const result = form({ country: "KR", zip: "04524", pref_code: "" });
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ country: "KR", prefCode: 48 });
+  });
+  it("Japan: the prefecture and a 7-digit postal code, each refused next to its field", () => {
+    const result = form({ country: "JP", zip: "12-34", pref_code: "" });
+    expect(result.success).toBe(false);
+    const errors = issuesToErrors(result.error?.issues ?? []);
+    expect(errors.pref_code).toEqual({ code: "pref_required" });
+    expect(errors.zip).toEqual({ code: "zip_invalid" });
   });
 });

@@ -69,3 +69,10 @@ export async function bookByPhone(page: Page): Promise<{ reserveNo: string; tota
   const total = Number(((await page.getByTestId("reservation-total").textContent()) ?? "").replace(/[^\d]/g, ""));
   return { reserveNo, total };
 }
+
+/** Signs out from the header, or on a phone from the menu's drawer, which holds the account's links there. */
+export async function adminLogout(page: Page) {
+  const logout = page.getByTestId("logout");
+  if (!(await logout.isVisible())) await page.getByTestId("admin-menu-button").click();
+  await logout.click();
+}

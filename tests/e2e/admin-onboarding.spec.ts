@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import sharp from "sharp";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/lib/built-server";
-import type { AdminLang } from "./admin-helpers";
+import { type AdminLang, adminLogout } from "./admin-helpers";
 import { choosePayMethod, guestToConfirm, reserveNo } from "./booking-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -166,7 +166,7 @@ for (const company of COMPANIES) {
       await expect(page.getByTestId("two-factor-status")).toHaveAttribute("data-on", "true");
       await expect(page.getByTestId("two-factor-reminder")).toHaveCount(0);
 
-      await page.getByTestId("logout").click();
+      await adminLogout(page);
       // Signed out before the next sign-in: going to the login page at once could cut the logout short.
       await expect(page).toHaveURL(new RegExp(`/admin/${company.siteId}/login$`));
       // The next step's code: the one that turned it on was taken, and a code is accepted once.

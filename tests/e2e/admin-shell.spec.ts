@@ -1,4 +1,4 @@
-import { adminLogin, fieldError, STAFF, setAdminLanguage } from "./admin-helpers";
+import { adminLogin, adminLogout, fieldError, STAFF, setAdminLanguage } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
 /**
@@ -45,7 +45,7 @@ test.describe("back office frame", () => {
     await expect(page).toHaveTitle("ページが見つかりません");
     await page.goBack();
 
-    await page.getByTestId("logout").click();
+    await adminLogout(page);
     await expect(page).toHaveURL(/\/admin\/sakura\/login$/);
     await expect(page.getByTestId("flash")).toHaveText(/ログアウトしました/);
     await page.goto("/admin/sakura/stores");

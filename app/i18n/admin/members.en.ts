@@ -39,6 +39,8 @@ export const adminMembersEn: Record<keyof typeof adminMembersJa, string> = {
   "admin.member.contact": "Contact",
   "admin.member.address": "Address",
   "admin.member.mails": "Mails",
+  "admin.member.countryHint": "Where the member lives. For Japan, enter the postal code and prefecture too.",
+  "admin.member.prefHint": "For an address in Japan.",
   "admin.member.language": "Mail language",
   "admin.member.registeredBy": "Registered by",
   "admin.member.byStore": "The store",

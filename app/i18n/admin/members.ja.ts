@@ -37,6 +37,8 @@ export const adminMembersJa = {
   "admin.member.contact": "連絡先",
   "admin.member.address": "住所",
   "admin.member.mails": "メール",
+  "admin.member.countryHint": "会員のお住まいの国。日本のときは郵便番号と都道府県を入れます。",
+  "admin.member.prefHint": "日本の住所のときに選びます。",
   "admin.member.language": "メールの言語",
   "admin.member.registeredBy": "登録の方法",
   "admin.member.byStore": "店頭で登録",

@@ -214,6 +214,15 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
 
         <AdminSection title={siteT("member.section.address")}>
           <div className="grid gap-4 sm:grid-cols-2">
+            <AdminSelect
+              name="country"
+              label={labels.country as string}
+              hint={t("admin.member.countryHint")}
+              errors={errors}
+              className="sm:col-span-2"
+              defaultValue={value("country") || "JP"}
+              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...loaderData.countries]}
+            />
             <AdminInput
               name="zip"
               label={labels.zip as string}
@@ -227,21 +236,13 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
             <AdminSelect
               name="pref_code"
               label={labels.pref_code as string}
-              required
+              hint={t("admin.member.prefHint")}
               errors={errors}
               defaultValue={value("pref_code")}
               options={[
                 { value: "", label: siteT("address.prefPlaceholder") },
                 ...PREF_CODES.map((code) => ({ value: String(code), label: siteT(`pref.${code}` as MessageKey) })),
               ]}
-            />
-            <AdminSelect
-              name="country"
-              label={labels.country as string}
-              hint={siteT("address.countryHint")}
-              errors={errors}
-              defaultValue={value("country")}
-              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...loaderData.countries]}
             />
             <AdminInput
               name="address_a"
