@@ -38,6 +38,10 @@ function bundle(store: { email?: string | null; timeZone?: string } = {}): SiteB
       classes: [{ id: 5, className: "コンパクト", classNameEn: "Compact", classNameKr: null, classNameTw: null }],
       carTypes: [{ id: 9, classId: 5, typeName: "アクア", typeNameEn: "Aqua", typeNameKr: null, typeNameTw: null }],
       immunityFees: [{ classId: 5, pricePerDay: 1_100, isDefault: true }],
+      options: [
+        { id: 1, optionName: "チャイルドシート", optionNameEn: "Child seat", coversNoc: false },
+        { id: 7, optionName: "安心パック", optionNameEn: "Peace-of-mind pack", coversNoc: true },
+      ],
     },
   } as unknown as SiteBundle;
 }
@@ -183,6 +187,13 @@ describe("the borrower's confirmation mail", () => {
     expect(en).toContain("20,000");
     expect(en).toContain("- Your passport and your International Driving Permit (1949 Geneva Convention)");
     expect(en).not.toContain("bring one of these");
+  });
+
+  it("names the option that covers the NOC instead of stating its amounts (issue 40)", () => {
+    const cover = { optionId: 7, name: { ja: "安心パック", en: "Peace-of-mind pack" }, quantity: 1, fee: 1_100 };
+    const en = composeBookingMails(bundle(), ORIGIN)(reservation({ locale: "en", options: [cover] })).borrower?.text;
+    expect(en).toContain("Loss-of-use charge (NOC): covered by Peace-of-mind pack");
+    expect(en).not.toContain("20,000");
   });
 
   it("speaks the booking's language: site title, store, class and car type, with Japanese when a name is missing", () => {
