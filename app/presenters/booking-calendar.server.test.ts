@@ -46,6 +46,7 @@ const bundle = (timeZone = "Asia/Tokyo") =>
         { id: 9, classId: 5, typeName: "アクア", typeNameEn: "Aqua", typeNameKr: "아쿠아", typeNameTw: "Aqua 油電" },
       ],
       immunityFees: [],
+      options: [],
     },
   }) as unknown as SiteBundle;
 

@@ -50,6 +50,7 @@ function bundle(siteTitleKr: string, storeNameKr: string): SiteBundle {
       classes: [{ id: 5, className: "コンパクト", classNameKr: "소형" }],
       carTypes: [{ id: 9, classId: 5, typeName: "アクア", typeNameKr: "아쿠아" }],
       immunityFees: [{ classId: 5, pricePerDay: 1_100, isDefault: true }],
+      options: [],
     },
   } as unknown as SiteBundle;
 }

@@ -49,7 +49,8 @@ beforeAll(async () => {
     },
   });
   const [a, b] = site.storeIds as [number, number];
-  const cars = await handle.owner
+  const cars = await handle
+    .forSite(site.siteId)
     .select({ id: vehicles.id })
     .from(vehicles)
     .where(and(eq(vehicles.siteId, site.siteId), eq(vehicles.storeId, a)))

@@ -35,6 +35,7 @@ describe("optionsFormSchema", () => {
       ],
       withImmunity: true,
       optionNotPossibleType: null,
+      longRentalConfirmed: false,
     });
   });
 
@@ -45,6 +46,7 @@ describe("optionsFormSchema", () => {
       options: [{ optionId: 2, quantity: 1 }],
       withImmunity: false,
       optionNotPossibleType: null,
+      longRentalConfirmed: false,
     });
     expect(schema.safeParse({ immunity: "on" }).success && schema.safeParse({ immunity: "on" }).data).toMatchObject({
       withImmunity: true,
@@ -114,12 +116,14 @@ describe("helpers", () => {
       options: [{ optionId: 1, quantity: 2 }],
       withImmunity: true,
       optionNotPossibleType: null,
+      longRentalConfirmed: false,
     });
-    expect(readOptionsForm({ intent: "recalc", option_not_possible_type: "2" })).toEqual({
+    expect(readOptionsForm({ intent: "recalc", option_not_possible_type: "2", long_rental_confirmed: "1" })).toEqual({
       intent: "recalc",
       options: [],
       withImmunity: false,
       optionNotPossibleType: 2,
+      longRentalConfirmed: true,
     });
   });
 

@@ -105,7 +105,7 @@ describe("search by any spelling (issue 41)", () => {
       currentPassword: "",
     };
     await updateProfile(handle.forSite(site.siteId), site.siteId, memberId, input);
-    const [row] = await handle.owner.select().from(members).where(eq(members.id, memberId));
+    const [row] = await handle.forSite(site.siteId).select().from(members).where(eq(members.id, memberId));
     expect(row?.searchText).toContain("鈴木花子");
     expect(row?.searchText).toContain("スズキハナコ");
     expect(row?.searchText).not.toContain("山田");

@@ -45,7 +45,8 @@ async function booking(reserveNo: string, values: Partial<typeof reservations.$i
 }
 
 const entries = async (action: string) =>
-  handle.owner
+  handle
+    .forSite(site.siteId)
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.siteId, site.siteId), eq(auditLog.action, action)));
@@ -129,7 +130,7 @@ describe("sign-ins and refused attempts", () => {
 describe("nothing failed is logged as done", () => {
   it("a car given to another booking over the same days is refused, and no assignment is logged", async () => {
     const db = handle.forSite(site.siteId);
-    const [car] = await handle.owner.select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
+    const [car] = await handle.forSite(site.siteId).select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
     const actor = { ...OWNER, staffId, name: EMAIL };
     await booking("261210-AAAA", { vehicleId: car?.id as number });
     await booking("261210-BBBB");
@@ -140,7 +141,11 @@ describe("nothing failed is logged as done", () => {
       code: "rejected",
     });
     expect(await entries("reservation.assign")).toHaveLength(before);
-    const [unchanged] = await handle.owner.select().from(reservations).where(eq(reservations.reserveNo, "261210-BBBB"));
+    const [unchanged] = await handle
+      .forSite(site.siteId)
+      .select()
+      .from(reservations)
+      .where(eq(reservations.reserveNo, "261210-BBBB"));
     expect(unchanged?.vehicleId).toBeNull();
   });
 

@@ -33,7 +33,8 @@ describe("a move on the dispatch board", () => {
     const siteId = site.siteId;
     const storeId = site.storeIds[0] as number;
     const carTypeId = site.catalogue?.typeIds.t as number;
-    const cars = await handle.owner
+    const cars = await handle
+      .forSite(site.siteId)
       .select()
       .from(vehicles)
       .where(eq(vehicles.siteId, siteId))

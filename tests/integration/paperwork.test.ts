@@ -94,7 +94,7 @@ beforeAll(async () => {
     .update(siteSettings)
     .set({ invoiceIssuerName: "株式会社さくらレンタカー" })
     .where(eq(siteSettings.siteId, site.siteId));
-  const cars = await handle.owner.select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
+  const cars = await handle.forSite(site.siteId).select().from(vehicles).where(eq(vehicles.siteId, site.siteId));
   plateId = cars[0]?.id as number;
   await handle.owner.update(vehicles).set({ registrationNumber: "沖縄500わ12-34" }).where(eq(vehicles.id, plateId));
   await handle.owner

@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => h.handle.close());
 
-it("the example books, adds a day and cancels with a key; the booking says channel api and revision 1", async () => {
+it("the example books, adds a day and cancels with a key; the booking says channel api and revision 2 (its change and its cancellation)", async () => {
   const apiKey = await h.makeKey(["catalog:read", "reservations:write"]);
   const viaApp: typeof fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -38,7 +38,7 @@ it("the example books, adds a day and cancels with a key; the booking says chann
     .where(eq(reservations.reserveNo, result.reservationNumber));
   expect(row).toMatchObject({
     channel: "api",
-    revision: 1,
+    revision: 2,
     status: "cancelled",
     cancellationFee: result.cancellationFee,
   });
