@@ -110,7 +110,7 @@ export default function Shell() {
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-4 px-3 py-4 sm:px-4 lg:grid-cols-[14rem_1fr] lg:gap-8">
+      <div className="mx-auto grid max-w-7xl gap-4 px-4 py-4 lg:grid-cols-[14rem_1fr] lg:gap-8">
         {/*
           On a desktop the menu stands beside the page, sticky only as tall as the window: a longer menu
           scrolls in itself and takes focus so a keyboard can scroll it, also before the script opens it.
