@@ -32,7 +32,9 @@ export async function adminLogin(page: Page, who: { siteId: string; email: strin
 }
 
 /** The field of a back-office form by its name (the wrapper carries `data-field`). */
-export const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
+// The header's search box is also named q: a page's own fields are the others.
+export const field = (page: Page, name: string) =>
+  page.locator(`[name="${name}"]:not([data-testid="admin-search-input"])`).first();
 
 /** The message shown under a field after a refused save. */
 export const fieldError = (page: Page, name: string) =>
