@@ -12,6 +12,8 @@ import { type TranslateParams, translateKey } from "../i18n/translate";
 export interface AuditEntryView {
   id: number;
   at: string;
+  /** The recorded action (`reservation.cancel`…), kept on the entry for tools and tests; people read the sentence. */
+  action: string;
   /** Who: the staff member's name, the address typed at a refused sign-in, or the system. */
   who: string;
   sentence: string;
@@ -199,6 +201,7 @@ export function auditEntryViews(rows: readonly AuditRow[], names: AuditNames, lo
   return rows.map((row) => ({
     id: row.id,
     at: row.at.toISOString(),
+    action: row.action,
     who:
       row.staffId !== null
         ? names.staff.get(row.staffId) || row.actor

@@ -111,6 +111,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
               key={e.id}
               className="grid gap-1 p-4 sm:grid-cols-[10rem_1fr_auto] sm:items-start sm:gap-4"
               data-testid="audit-entry"
+              data-action={e.action}
               data-refused={e.refused ? "true" : undefined}
             >
               <time dateTime={e.at} className="text-sm text-gray-700 tabular-nums">
