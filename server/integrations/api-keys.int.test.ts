@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import type { Db } from "../db/client";
 import { apiKeys, auditLog, rateLimits } from "../db/schema";
 import { ApiKeySchema } from "./api-key.schema";
-import { API_SCOPES, authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
+import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
 
 let handle: TestDb;
 let siteA: string;
@@ -72,7 +72,12 @@ describe("API keys", () => {
     expect(secret).toMatch(/^rcb_[A-Za-z0-9_-]{43}$/);
 
     const principal = await authenticateApiKey(db, siteA, secret);
-    expect(principal).toEqual({ keyId: id, name: "予約システム", scopes: [...API_SCOPES], rateLimit: 120 });
+    expect(principal).toEqual({
+      keyId: id,
+      name: "予約システム",
+      scopes: ["catalog:read", "bookings"],
+      rateLimit: 120,
+    });
 
     const [row] = await handle.forSite(siteA).select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.prefix).toBe(secret.slice(0, 12));
