@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from "../../tests/setup/test-db";
 import type { Db } from "../db/client";
 import { apiKeys, auditLog, rateLimits } from "../db/schema";
 import { ApiKeySchema } from "./api-key.schema";
-import { API_SCOPES, authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
+import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
 
 let handle: TestDb;
 let siteA: string;

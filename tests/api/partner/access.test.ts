@@ -14,7 +14,7 @@ import { partnerHarness } from "./harness";
 let h: Awaited<ReturnType<typeof partnerHarness>>;
 beforeAll(async () => {
   h = await partnerHarness();
-}, 60_000);
+}, 180_000);
 afterAll(() => h.handle.close());
 
 const problemOf = async (response: Response) => {

@@ -10,7 +10,7 @@ beforeAll(async () => {
   h = await partnerHarness();
   catalog = await h.makeKey(["catalog:read"]);
   writer = await h.makeKey(["reservations:write"]);
-}, 60_000);
+}, 180_000);
 afterAll(() => h.handle.close());
 
 const period = periodAhead(33);

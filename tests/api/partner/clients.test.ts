@@ -24,7 +24,7 @@ beforeAll(async () => {
   key = await h.makeKey(["catalog:read", "reservations:read", "reservations:write"]);
   document = await (await h.call("/openapi.json")).json();
   mkdirSync(out, { recursive: true });
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
   await h.handle.close();

@@ -10,7 +10,7 @@ import { CUSTOMER, expectDocumented, partnerHarness } from "./harness";
 let h: Awaited<ReturnType<typeof partnerHarness>>;
 beforeAll(async () => {
   h = await partnerHarness();
-}, 60_000);
+}, 180_000);
 afterAll(() => h.handle.close());
 
 it("the example books, adds a day and cancels with a key; the booking says channel api and revision 2 (its change and its cancellation)", async () => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
     await h.call(`/availability?store_id=1&${new URLSearchParams(periodAhead(30))}`, { key })
   ).json();
   carTypeId = found.data.find((d: { available: number }) => d.available > 2).car_type.id;
-}, 60_000);
+}, 180_000);
 afterAll(() => h.handle.close());
 
 const db = () => h.handle.forSite("sakura");
