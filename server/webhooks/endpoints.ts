@@ -213,7 +213,7 @@ export async function listWebhookDeliveries(
       endpointUrl: webhookEndpoints.url,
       eventId: webhookDeliveries.eventId,
       eventType: webhookEvents.type,
-      reserveNo: sql<string | null>`${webhookEvents.payload}->'reservation'->>'reserveNo'`,
+      reserveNo: sql<string | null>`${webhookEvents.payload}->'reservation'->>'reserve_no'`,
       status: webhookDeliveries.status,
       attempts: webhookDeliveries.attempts,
       lastStatusCode: webhookDeliveries.lastStatusCode,

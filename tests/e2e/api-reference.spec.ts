@@ -31,7 +31,7 @@ test("the API reference lists §7's groups and operations, opens a group and the
   await page.getByRole("link", { name: /POST\s*\/submit-reserve/ }).click();
   await expect(page).toHaveURL(/\/en\/api\/v1\/docs\/reservations\?lang=en#submit-reserve$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("reservations");
-  await expect(page.getByRole("heading", { level: 2, name: /POST\s*\/submit-reserve/ })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: /POST\s*\/submit-reserve/ })).toBeVisible();
   await expect(page.getByText("Idempotency-Key").first()).toBeVisible();
   await expectPhoneReadable(page);
 
