@@ -177,10 +177,11 @@ test.describe("back office prices", () => {
     await page.getByTestId("save").click();
     await expect(page.getByTestId("flash")).toHaveText(/Created/);
     await page.getByTestId("back-link").click();
-    const option = page.getByTestId("options-table").getByTestId("row").filter({ hasText: "チャイルドシート" });
+    // The English back office names it in English (issue 41: staff-entered names in the staff's language).
+    const option = page.getByTestId("options-table").getByTestId("row").filter({ hasText: "Child seat" });
     await expect(option).toContainText("¥550 per day");
-    await expect(option).toContainText("空港店");
-    await expect(option).not.toContainText("本店");
+    await expect(option).toContainText("Airport store");
+    await expect(option).not.toContainText("Main store");
     await expectAccessible(page);
   });
 });
