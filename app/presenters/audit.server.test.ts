@@ -136,4 +136,23 @@ describe("audit sentences", () => {
     ]);
     expect(views[0]?.who).toBe("受付 花子");
   });
+
+  it("names the command that acted without a staff member", () => {
+    const bySystem = { ...row("site.create", "site", "s"), staffId: null, actor: "site:create" };
+    const byJob = { ...row("reservation.update", "reservation", "X-1"), staffId: null, actor: "" };
+    const [cli, job] = auditEntryViews([bySystem, byJob], names, "en");
+    expect(cli?.who).toBe("System (site:create)");
+    expect(job?.who).toBe("System");
+  });
+
+  it("lists what a create recorded and what an update changed, field by field", () => {
+    const created = row("fee_plan.create", "fee_plan", "7", { sameDay: 15500, storeId: 2 });
+    const updated = row("store.update", "store", "2", { tel: "098-000-1111" }, { tel: null });
+    const [c, u] = auditEntryViews([created, updated], names, "en");
+    expect(c?.changes).toEqual([
+      { field: "sameDay", before: "—", after: "15500" },
+      { field: "storeId", before: "—", after: "2" },
+    ]);
+    expect(u?.changes).toEqual([{ field: "tel", before: "—", after: "098-000-1111" }]);
+  });
 });

@@ -57,9 +57,9 @@ function nameIn(...sides: Json[]): string {
   return "";
 }
 
-/** Only an update's fields are worth a table; the sentence says the rest. */
+/** What a create recorded and what an update or change altered; the sentence says the rest. */
 function changeRows(row: AuditRow): AuditEntryView["changes"] {
-  if (!/\.(update|change)$/.test(row.action)) return [];
+  if (!/\.(create|update|change)$/.test(row.action)) return [];
   const b = obj(row.before);
   const a = obj(row.after);
   const show = (v: unknown) =>
@@ -197,6 +197,12 @@ function linkOf(row: AuditRow): string | null {
   return `${page}${encodeURIComponent(row.entityId)}`;
 }
 
+/** Work done without a staff member names the command or job that did it, e.g. "System (site:create)". */
+function systemActor(actor: string, locale: AdminLocale): string {
+  const system = translateKey(ADMIN_CATALOGUES[locale], "admin.auditLog.system", undefined, locale);
+  return actor ? `${system} (${actor})` : system;
+}
+
 export function auditEntryViews(rows: readonly AuditRow[], names: AuditNames, locale: AdminLocale): AuditEntryView[] {
   return rows.map((row) => ({
     id: row.id,
@@ -207,7 +213,7 @@ export function auditEntryViews(rows: readonly AuditRow[], names: AuditNames, lo
         ? names.staff.get(row.staffId) || row.actor
         : row.action === "staff.sign_in_failed"
           ? row.actor
-          : translateKey(ADMIN_CATALOGUES[locale], "admin.auditLog.system", undefined, locale),
+          : systemActor(row.actor, locale),
     sentence: auditSentence(row, names, locale),
     refused: row.action === "staff.sign_in_failed" || row.action === "staff.forbidden",
     link: linkOf(row),

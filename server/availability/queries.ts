@@ -6,8 +6,8 @@ import type { Hold } from "./occupancy";
 /**
  * Active reservations of a store whose hold on a car overlaps [from, to). A booking holds its car
  * until `blocked_until`: its return plus the store's turnaround (drizzle/0014_counter.sql). The
- * predicate matches the partial GiST index `reservations_active_period`, so the cost follows the
- * overlapping rows, not the history.
+ * predicate matches the partial GiST index `reservations_active_period` (store, period, car type;
+ * drizzle/0027), so the cost follows the overlapping rows, not the history.
  */
 export async function loadHolds(
   db: Db,

@@ -49,8 +49,10 @@ async function bookings(db: Db, siteId: string, actor: Actor, where: ReturnType<
       returnedAt: reservations.returnedAt,
       storeId: reservations.storeId,
       storeName: stores.storeName,
+      storeNameEn: stores.storeNameEn,
       timeZone: stores.timeZone,
       carTypeName: carTypes.typeName,
+      carTypeNameEn: carTypes.typeNameEn,
       carTypeId: reservations.carTypeId,
       vehicleId: reservations.vehicleId,
       vehicle: vehicles.registrationNumber,
@@ -77,8 +79,10 @@ async function bookings(db: Db, siteId: string, actor: Actor, where: ReturnType<
       stage: rentalStage(r),
       storeId: r.storeId,
       storeName: r.storeName,
+      storeNameEn: r.storeNameEn,
       timeZone: r.timeZone,
       carTypeName: r.carTypeName,
+      carTypeNameEn: r.carTypeNameEn,
       carTypeId: r.carTypeId,
       vehicleId: r.vehicleId,
       vehicle: r.vehicle,
@@ -149,6 +153,7 @@ export interface DispatchVehicle {
   registrationNumber: string;
   carTypeId: number;
   carTypeName: string;
+  carTypeNameEn: string | null;
   inService: boolean;
 }
 
@@ -179,6 +184,7 @@ export async function dispatchBoard(
         registrationNumber: vehicles.registrationNumber,
         carTypeId: vehicles.carTypeId,
         carTypeName: carTypes.typeName,
+        carTypeNameEn: carTypes.typeNameEn,
         inService: vehicles.inService,
       })
       .from(vehicles)

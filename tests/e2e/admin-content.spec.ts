@@ -2,6 +2,7 @@ import { DEMO_PASSWORD, loginAs } from "./account-helpers";
 import { adminLogin, fieldError, STAFF } from "./admin-helpers";
 import { E2E_CONTENT } from "./admin-sites";
 import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./search-helpers";
 
 /**
  * The back office's content (issue 23) on the e2e site `e2e-content` (published, with a store, a
@@ -159,8 +160,10 @@ test.describe("back office content", () => {
     await page.goto(admin("/settlement"));
     await expect(page.getByTestId("method-2")).toBeChecked();
     // What "Other" means at this company, shown at confirmation in the visitor's language (issue 40).
+    await waitForHydration(page.locator('[name="pay_other_note_en"]'));
     await page.locator('[name="pay_other_note_en"]').fill("Paid through your travel agency");
     await page.getByTestId("save").click();
+    await expect(page.getByTestId("flash")).toContainText("Saved.");
     await page.goto(admin("/settlement"));
     await expect(page.locator('[name="pay_other_note_en"]')).toHaveValue("Paid through your travel agency");
     await expectAccessible(page);

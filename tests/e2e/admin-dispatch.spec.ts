@@ -3,6 +3,7 @@ import { type AdminLang, adminLogin } from "./admin-helpers";
 import { E2E_DISPATCH, e2eOwner } from "./admin-sites";
 import { day, today } from "./dates";
 import { expect, expectAccessible, test } from "./fixtures";
+import { waitForHydration } from "./search-helpers";
 
 /**
  * Issue 41's dispatch board, on its own site (tests/e2e/setup-data.ts): cars by plate and type, a
@@ -20,6 +21,8 @@ const bar = (page: Page, reserveNo: string) =>
   page.getByTestId("dispatch-bar").and(page.locator(`[data-reserve-no="${reserveNo}"]`));
 
 async function dragTo(page: Page, reserveNo: string, plate: string) {
+  // Before hydration a press on a bar is a click on its link, which opens the move form.
+  await waitForHydration(bar(page, reserveNo));
   const from = await bar(page, reserveNo).boundingBox();
   const to = await lane(page, plate).boundingBox();
   if (!from || !to) throw new Error("bar or lane not on the page");

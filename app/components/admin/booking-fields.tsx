@@ -3,6 +3,7 @@ import { useAdminI18n } from "../../lib/admin";
 import { Yen } from "./counter";
 import { type AdminErrors, AdminInput, AdminSelect } from "./fields";
 import { SubmitButton } from "./page";
+import { useStaffTextPlain } from "./staff-text";
 
 /**
  * The fields and the read-back of a booking taken or changed at the counter (issue 24): the phone
@@ -21,7 +22,7 @@ export function CarAndPeriodFields({
   chooseCarType,
   immunityHint,
 }: {
-  stores: readonly { id: number; name: string }[];
+  stores: readonly { id: number; name: string; nameEn?: string | null }[];
   carTypes: readonly { id: number; name: string; className: string }[];
   errors: AdminErrors;
   value: (name: string) => string;
@@ -31,6 +32,7 @@ export function CarAndPeriodFields({
   immunityHint?: string;
 }) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const when = (name: string, type: "date" | "time", label: string) => (
     <AdminInput type={type} name={name} label={label} required errors={errors} defaultValue={value(name)} />
   );
@@ -43,7 +45,7 @@ export function CarAndPeriodFields({
           required
           errors={errors}
           defaultValue={value("store_id")}
-          options={stores.map((s) => ({ value: String(s.id), label: s.name }))}
+          options={stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
         />
         <AdminSelect
           name="car_type_id"

@@ -4,6 +4,7 @@ import type { AdminMessageKey } from "../../i18n/admin";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
 import { NO_FORM_ERRORS } from "../../lib/forms";
 import { AdminInput, AdminSelect } from "./fields";
+import { useStaffTextPlain } from "./staff-text";
 
 /** The query of a page about one day at the stores: `?date=&store=`. */
 export function dayQuery(filter: { date: string; storeId: number | null }): URLSearchParams {
@@ -25,10 +26,11 @@ export function DayFilter({
   page: string;
   filter: { date: string; storeId: number | null };
   today: string;
-  stores: readonly { id: number; name: string }[];
+  stores: readonly { id: number; name: string; nameEn?: string | null }[];
   label: AdminMessageKey;
 }) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const dayLink = (date: string) => {
     const q = dayQuery(filter);
@@ -57,7 +59,7 @@ export function DayFilter({
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
           options={[
             { value: "", label: t("admin.reservations.all") },
-            ...stores.map((s) => ({ value: String(s.id), label: s.name })),
+            ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
           ]}
         />
         <button type="submit" className="btn-secondary">

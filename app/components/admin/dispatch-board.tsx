@@ -16,11 +16,12 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { type PointerEvent as ReactPointerEvent, useId, useRef } from "react";
+import { type PointerEvent as ReactPointerEvent, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../../common/format";
 import type { BoardBooking, DispatchBoard, DispatchVehicle } from "../../../server/counter/boards";
 import { useAdminI18n } from "../../lib/admin";
+import { StaffText, useStaffTextPlain } from "./staff-text";
 
 /**
  * The dispatch board's grid (配車表): a store's cars down the side, the days across, each booking a
@@ -109,8 +110,8 @@ function span(board: DispatchBoard, b: BoardBooking) {
   return { left: `${(start / total) * 100}%`, width: `${Math.max(((end - start) / total) * 100, 1.5)}%` };
 }
 
-const carName = (v: Vehicle | null | undefined, none: string) =>
-  v ? `${v.registrationNumber}（${v.carTypeName}）` : none;
+const carName = (v: Vehicle | null | undefined, none: string, name: (ja: string, en?: string | null) => string) =>
+  v ? `${v.registrationNumber}（${name(v.carTypeName, v.carTypeNameEn)}）` : none;
 
 function Bar({
   board,
@@ -119,7 +120,6 @@ function Bar({
   selected,
   link,
   movable,
-  justDragged,
 }: {
   board: DispatchBoard;
   booking: BoardBooking;
@@ -127,7 +127,6 @@ function Bar({
   selected: boolean;
   link: string;
   movable: boolean;
-  justDragged: React.MutableRefObject<number>;
 }) {
   const { t } = useAdminI18n();
   const tz = board.store.timeZone;
@@ -159,10 +158,6 @@ function Bar({
       {...(movable ? listeners : {})}
       // The browser's own link drag would take the pointer from the sensor.
       draggable={false}
-      onClick={(e) => {
-        // A drop ends with a click on the bar: it is not a request for the move form.
-        if (Date.now() - justDragged.current < 400) e.preventDefault();
-      }}
       className={`absolute flex h-9 items-center gap-1 overflow-hidden rounded px-1.5 text-xs font-semibold whitespace-nowrap no-underline shadow-sm ${colour} ${
         selected ? "ring-4 ring-amber-400" : ""
       } ${movable ? "cursor-grab touch-manipulation" : ""} ${isDragging ? "z-30 cursor-grabbing opacity-90 shadow-lg ring-2 ring-amber-400" : ""}`}
@@ -226,7 +221,7 @@ function LaneRow({
               {lane.vehicle.registrationNumber}
             </span>
             <span className="block truncate text-xs text-gray-700">
-              {lane.vehicle.carTypeName}
+              <StaffText ja={lane.vehicle.carTypeName} en={lane.vehicle.carTypeNameEn} />
               {lane.vehicle.inService ? "" : ` ・${t("admin.vehicles.inWorkshop")}`}
             </span>
           </>
@@ -274,6 +269,17 @@ export function DispatchGrid({
   const { t, locale } = useAdminI18n();
   const instructionsId = useId();
   const justDragged = useRef(0);
+  const lastOver = useRef<string | number | null>(null);
+  useEffect(() => {
+    // A drop ends with a click on the bar, which dnd-kit stops at the document before the link's
+    // handler sees it, so the browser would follow the bar's link: a drop is not a request for the
+    // move form. The window sees the click first.
+    const swallow = (e: MouseEvent) => {
+      if (Date.now() - justDragged.current < 400) e.preventDefault();
+    };
+    window.addEventListener("click", swallow, true);
+    return () => window.removeEventListener("click", swallow, true);
+  }, []);
   const sensors = useSensors(
     useSensor(MouseOrPenSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 8 } }),
@@ -297,15 +303,33 @@ export function DispatchGrid({
   const vehicleOf = (id: string | number | undefined) =>
     id === undefined || id === NO_CAR ? null : (board.vehicles.find((v) => String(v.id) === String(id)) ?? null);
   const none = t("admin.dispatch.noCarYet");
+  const typeName = useStaffTextPlain();
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t("admin.dispatch.pickedUp", { reserveNo: String(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over
-        ? t("admin.dispatch.overCar", { reserveNo: String(active.id), car: carName(vehicleOf(over.id), none) })
-        : t("admin.dispatch.overNothing", { reserveNo: String(active.id) }),
+    onDragStart: ({ active }) => {
+      lastOver.current = null;
+      return t("admin.dispatch.pickedUp", { reserveNo: String(active.id) });
+    },
+    onDragOver: ({ active, over }) => {
+      // Just picked up, the bar is over its own lane (or, once that lane refuses it, over nothing):
+      // not news, and it would cut off the pick-up message.
+      const vehicleId = (active.data.current as { vehicleId: number | null }).vehicleId;
+      const home = vehicleId === null ? NO_CAR : String(vehicleId);
+      const at = over?.id ?? null;
+      if (lastOver.current === null && (at === null || String(at) === home)) return undefined;
+      lastOver.current = at;
+      return over
+        ? t("admin.dispatch.overCar", {
+            reserveNo: String(active.id),
+            car: carName(vehicleOf(over.id), none, typeName),
+          })
+        : t("admin.dispatch.overNothing", { reserveNo: String(active.id) });
+    },
     onDragEnd: ({ active, over }) =>
       over
-        ? t("admin.dispatch.dropped", { reserveNo: String(active.id), car: carName(vehicleOf(over.id), none) })
+        ? t("admin.dispatch.dropped", {
+            reserveNo: String(active.id),
+            car: carName(vehicleOf(over.id), none, typeName),
+          })
         : t("admin.dispatch.cancelled", { reserveNo: String(active.id) }),
     onDragCancel: ({ active }) => t("admin.dispatch.cancelled", { reserveNo: String(active.id) }),
   };
@@ -366,7 +390,6 @@ export function DispatchGrid({
                     selected={booking.reserveNo === selected}
                     link={linkTo(booking.reserveNo)}
                     movable={canMove && booking.stage === "booked" && !busy}
-                    justDragged={justDragged}
                   />
                 ))}
               </LaneRow>

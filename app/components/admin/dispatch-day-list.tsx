@@ -3,6 +3,7 @@ import { addDays } from "../../../common/calendar-date";
 import { formatTime } from "../../../common/format";
 import type { BoardBooking, DispatchBoard } from "../../../server/counter/boards";
 import { useAdminI18n } from "../../lib/admin";
+import { StaffText } from "./staff-text";
 
 /**
  * The dispatch board on a phone: the window's days one under another, each with its departures
@@ -96,7 +97,9 @@ export function DispatchDayList({
                           ) : (
                             <span className="text-amber-900">{t("admin.dispatch.noCarYet")}</span>
                           )}
-                          <span className="text-sm font-normal text-gray-700">{booking.carTypeName}</span>
+                          <span className="text-sm font-normal text-gray-700">
+                            <StaffText ja={booking.carTypeName} en={booking.carTypeNameEn} />
+                          </span>
                         </span>
                         <span className="flex flex-wrap items-center gap-x-2 text-sm text-gray-800">
                           <span className="tabular-nums">{booking.reserveNo}</span>

@@ -1,6 +1,7 @@
 import { STAFF_ROLES } from "../../../server/staff/staff.schema";
 import { useAdminI18n } from "../../lib/admin";
 import { AdminCheckboxGroup, type AdminErrors, AdminRadioGroup } from "./fields";
+import { useStaffTextPlain } from "./staff-text";
 
 /** The role (with what each may do) and, for store staff, their stores. */
 export function StaffRoleFields({
@@ -11,10 +12,11 @@ export function StaffRoleFields({
 }: {
   role: string | undefined;
   storeIds: readonly string[];
-  stores: readonly { id: number; name: string }[];
+  stores: readonly { id: number; name: string; nameEn?: string | null }[];
   errors: AdminErrors;
 }) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   return (
     <>
       <AdminRadioGroup
@@ -33,7 +35,7 @@ export function StaffRoleFields({
         name="store_ids"
         label={t("admin.staff.stores")}
         hint={t("admin.staff.storesHint")}
-        options={stores.map((s) => ({ value: String(s.id), label: s.name }))}
+        options={stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
         checked={storeIds}
         errors={errors}
       />

@@ -147,10 +147,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                         {e.changes.map((c) => (
                           <tr key={c.field} data-field={c.field}>
                             <td data-label={t("admin.audit.field")}>{c.field}</td>
-                            <td data-label={t("admin.audit.before")} className="break-all whitespace-pre-wrap">
+                            <td
+                              data-label={t("admin.audit.before")}
+                              className="break-all whitespace-pre-wrap"
+                              data-testid="audit-before"
+                            >
                               {c.before}
                             </td>
-                            <td data-label={t("admin.audit.after")} className="break-all whitespace-pre-wrap">
+                            <td
+                              data-label={t("admin.audit.after")}
+                              className="break-all whitespace-pre-wrap"
+                              data-testid="audit-after"
+                            >
                               {c.after}
                             </td>
                           </tr>

@@ -10,6 +10,7 @@ import { DispatchGrid } from "../../components/admin/dispatch-board";
 import { DispatchDayList, windowDays } from "../../components/admin/dispatch-day-list";
 import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
 import { CsrfField, useCsrfToken } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
@@ -65,6 +66,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminDispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const [params] = useSearchParams();
   const fetcher = useFetcher<FormFailure>();
@@ -105,7 +107,7 @@ export default function AdminDispatch({ loaderData, actionData }: Route.Componen
           label={t("admin.reservations.store")}
           errors={{}}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={loaderData.stores.map((s) => ({ value: String(s.id), label: s.name }))}
+          options={loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
         />
         <AdminInput name="date" type="date" label={t("admin.dispatch.from")} errors={{}} defaultValue={filter.date} />
         <input type="hidden" name="days" value={filter.days} />
@@ -169,7 +171,8 @@ export default function AdminDispatch({ loaderData, actionData }: Route.Componen
             <div className="mb-4 scroll-mt-20" id="move">
               <AdminSection title={t("admin.dispatch.moveTitle", { reserveNo: chosen.reserveNo })} testId="move-panel">
                 <p className="flex flex-wrap items-center gap-2">
-                  <StageBadge stage={chosen.stage} /> {chosen.borrowerName} ・ {chosen.carTypeName}
+                  <StageBadge stage={chosen.stage} /> {chosen.borrowerName} ・{" "}
+                  <StaffText ja={chosen.carTypeName} en={chosen.carTypeNameEn} />
                   <Link to={path(`/reservations/${encodeURIComponent(chosen.reserveNo)}`)} className="link tap">
                     {t("admin.dispatch.open")}
                   </Link>

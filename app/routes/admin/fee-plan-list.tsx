@@ -6,6 +6,7 @@ import type { FeePlanStatus } from "../../../server/prices/fee-plans";
 import { listFeePlans } from "../../../server/prices/fee-plans";
 import { AdminSelect } from "../../components/admin/fields";
 import { AdminPageHeader } from "../../components/admin/page";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import type { AdminMessageKey } from "../../i18n/admin";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const { t: pageT } = useI18n();
   const path = useAdminPath();
   const can = useCan();
@@ -64,7 +66,7 @@ export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
           label={t("admin.feePlans.store")}
           errors={{}}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[all, ...stores.map((s) => ({ value: String(s.id), label: s.name }))]}
+          options={[all, ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))]}
         />
         <AdminSelect
           name="class"

@@ -16,6 +16,7 @@ import {
   MlTextFields,
 } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess, rowAction } from "../../lib/admin.server";
@@ -58,6 +59,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminOptionEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const can = useCan();
   const { errors, formRef, onSubmit, onChange, values } = useForm(CarOptionSchema, actionData, {
@@ -148,7 +150,7 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
             name="store_ids"
             label={t("admin.options.stores")}
             hint={t("admin.options.storesHint")}
-            options={loaderData.stores.map((s) => ({ value: String(s.id), label: s.name }))}
+            options={loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
             checked={listOf("store_ids")}
             errors={errors}
           />

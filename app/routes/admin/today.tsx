@@ -6,6 +6,7 @@ import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { StaffText } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -81,10 +82,12 @@ function BookingTable({
           header: t("admin.counter.car"),
           cell: (b) =>
             b.vehicle ? (
-              `${b.carTypeName} / ${b.vehicle}`
+              <>
+                <StaffText ja={b.carTypeName} en={b.carTypeNameEn} /> / {b.vehicle}
+              </>
             ) : (
               <span>
-                {b.carTypeName}{" "}
+                <StaffText ja={b.carTypeName} en={b.carTypeNameEn} />{" "}
                 <span
                   className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950"
                   data-testid="no-car"

@@ -21,6 +21,7 @@ import {
   AdminSelect,
 } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { CsrfField } from "../../components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
@@ -90,6 +91,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminVehicleEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   const path = useAdminPath();
   const can = useCan();
   const { errors, formRef, onSubmit, onChange } = useForm(VehicleSchema, actionData);
@@ -126,7 +128,7 @@ export default function AdminVehicleEdit({ loaderData, actionData }: Route.Compo
               required
               options={[
                 { value: "", label: t("admin.vehicles.choose") },
-                ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
+                ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
               ]}
             />
             <AdminSelect
