@@ -1,8 +1,7 @@
 import { FEE_MODE_TIERS, FEE_TIER_KEYS, type FeeMode, type FeeTierKey } from "../../../../common/fee-tiers";
 import { FEE_MODES, TIER_FIELDS } from "../../../../server/prices/fee-plan.schema";
 import type { MessageKey, Translate } from "../../../i18n/translate";
-import type { AdminT } from "../../../lib/admin";
-import { useAdminI18n } from "../../../lib/admin";
+import { type AdminT, useAdminI18n } from "../../../lib/admin";
 import { useI18n } from "../../../lib/i18n";
 import { type AdminErrors, AdminNumber, AdminRadioGroup } from "../fields";
 import { AdminSection } from "../page";
