@@ -7,34 +7,21 @@ import {
   CAR_TYPE_LISTS,
   CarTypeSchema,
   carTypeFormValues,
-  FUEL_CODES,
-  MAX_PHOTOS,
   NEW_CAR_TYPE_VALUES,
   PHOTO_FIELD,
-  PHOTO_TYPES,
   photoFilesProblem,
-  SMOKING_CODES,
-  TRANSMISSION_CODES,
 } from "../../../server/catalog/car-type.schema";
 import { createCarType, deleteCarType, getCarType, updateCarType } from "../../../server/catalog/car-types";
-import {
-  AdminCheckbox,
-  AdminErrorSummary,
-  type AdminErrors,
-  AdminField,
-  AdminNumber,
-  AdminSelect,
-  MlTextFields,
-} from "../../components/admin/fields";
+import { BasicsSection } from "../../components/admin/car-type-edit/basics-section";
+import { PhotosSection } from "../../components/admin/car-type-edit/photos-section";
+import { SpecsSection } from "../../components/admin/car-type-edit/specs-section";
+import { AdminCheckbox, AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
-import type { MessageKey } from "../../i18n/messages/ja";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject, issuesToErrors, useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
 import { requireId } from "../../lib/site.server";
 import type { Route } from "./+types/car-type-edit";
 
@@ -180,44 +167,7 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
       >
         <CsrfField />
         <AdminErrorSummary errors={errors} />
-        <AdminSection title={t("admin.carTypes.sectionBasics")}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AdminSelect
-              name="class_id"
-              label={t("admin.carTypes.class")}
-              errors={errors}
-              defaultValue={values.class_id ?? ""}
-              required
-              options={[
-                { value: "", label: t("admin.carTypes.classChoose") },
-                ...loaderData.classes.map((c) => ({ value: String(c.id), label: c.name })),
-              ]}
-            />
-            <AdminNumber
-              name="display_order"
-              label={t("admin.carTypes.order")}
-              hint={t("admin.carTypes.orderHint")}
-              errors={errors}
-              defaultValue={values.display_order}
-              required
-            />
-          </div>
-          <MlTextFields
-            name="type_name"
-            label={t("admin.carTypes.name")}
-            values={values}
-            errors={errors}
-            required
-            maxLength={100}
-          />
-          <MlTextFields
-            name="model_names"
-            label={t("admin.carTypes.models")}
-            values={values}
-            errors={errors}
-            maxLength={200}
-          />
-        </AdminSection>
+        <BasicsSection classes={loaderData.classes} errors={errors} values={values} />
         <SpecsSection errors={errors} values={values} />
         <AdminSection title={t("admin.carTypes.sectionNotes")}>
           <MlTextFields
@@ -236,83 +186,14 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
             defaultChecked={values.is_published === "1"}
           />
         </AdminSection>
-        <AdminSection title={t("admin.carTypes.sectionPhotos")} testId="photos">
-          {loaderData.photos.length ? (
-            <ol className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {loaderData.photos.map((photo, i) => {
-                const n = i + 1;
-                const at = sentPaths?.indexOf(photo.src) ?? -1;
-                const order = at >= 0 && sentOrder?.[at] !== undefined ? sentOrder[at] : String(n);
-                return (
-                  <li key={photo.src} className="grid gap-2 rounded-md border border-gray-200 p-3" data-testid="photo">
-                    <img
-                      src={photo.thumb || photo.src}
-                      alt={t("admin.carTypes.photoAlt", { name, n })}
-                      width={320}
-                      height={200}
-                      className="aspect-[8/5] w-full rounded bg-gray-100 object-cover"
-                    />
-                    {n === 1 ? (
-                      <p className="text-sm font-semibold text-gray-800">{t("admin.carTypes.photoCover")}</p>
-                    ) : null}
-                    <input type="hidden" name="photo" value={photo.src} />
-                    <div className="flex flex-wrap items-end justify-between gap-3">
-                      <label className="grid gap-1 text-sm">
-                        {t("admin.carTypes.photoOrder", { n })}
-                        <select name="photo_order" defaultValue={order} className="field w-24">
-                          {loaderData.photos.map((_, j) => (
-                            <option key={String(j + 1)} value={String(j + 1)}>
-                              {j + 1}
-                            </option>
-                          ))}
-                        </select>
-                      </label>
-                      <label className="inline-flex min-h-11 items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          name="photo_remove"
-                          value={photo.src}
-                          defaultChecked={sentRemove.includes(photo.src)}
-                        />
-                        {t("admin.carTypes.photoRemove", { n })}
-                      </label>
-                    </div>
-                  </li>
-                );
-              })}
-            </ol>
-          ) : (
-            <p className="text-gray-700">{t("admin.carTypes.photosNone")}</p>
-          )}
-          {values[PHOTOS_CHOSEN] === "1" ? (
-            <p
-              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
-              data-testid="photos-choose-again"
-            >
-              {t("admin.carTypes.photosChooseAgain")}
-            </p>
-          ) : null}
-          {/* The last field of the form: an upload refused for its size still sends every field above. */}
-          <AdminField
-            name={PHOTO_FIELD}
-            label={t("admin.carTypes.photosAdd")}
-            hint={t("admin.carTypes.photosHint", { max: MAX_PHOTOS })}
-            errors={errors}
-          >
-            {(ids) => (
-              <input
-                ref={fileRef}
-                type="file"
-                name={PHOTO_FIELD}
-                multiple
-                accept={PHOTO_TYPES.join(",")}
-                className="field"
-                data-testid="photo-input"
-                {...ids}
-              />
-            )}
-          </AdminField>
-        </AdminSection>
+        <PhotosSection
+          photos={loaderData.photos}
+          name={name}
+          errors={errors}
+          fileRef={fileRef}
+          sent={{ paths: sentPaths, order: sentOrder, remove: sentRemove }}
+          chooseAgain={values[PHOTOS_CHOSEN] === "1"}
+        />
         {can("catalog.edit") ? (
           <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
             <SubmitButton testId="save">{isNew ? t("admin.action.create") : t("admin.action.save")}</SubmitButton>
@@ -326,78 +207,5 @@ export default function AdminCarTypeEdit({ loaderData, actionData }: Route.Compo
         </div>
       ) : null}
     </>
-  );
-}
-
-/** Seats, engine, fuel, gearbox, smoking and equipment: what the car page lists. */
-function SpecsSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {
-  const { t } = useAdminI18n();
-  const { t: pageT } = useI18n();
-  const codes = (list: readonly string[], labels: Readonly<Record<number, MessageKey>>) =>
-    list.map((c) => ({ value: c, label: pageT(codeLabel(labels, Number(c))) }));
-  return (
-    <AdminSection title={t("admin.carTypes.sectionSpecs")}>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <AdminNumber
-          name="capacity"
-          label={t("admin.carTypes.capacity")}
-          errors={errors}
-          defaultValue={values.capacity}
-          required
-        />
-        <AdminNumber
-          name="displacement_cc"
-          label={t("admin.carTypes.displacement")}
-          errors={errors}
-          defaultValue={values.displacement_cc}
-        />
-        <AdminNumber name="doors" label={t("admin.carTypes.doors")} errors={errors} defaultValue={values.doors} />
-        <AdminNumber
-          name="tank_litres"
-          label={t("admin.carTypes.tankLitres")}
-          hint={t("admin.carTypes.tankLitresHint")}
-          errors={errors}
-          defaultValue={values.tank_litres}
-          maxLength={3}
-        />
-        <AdminSelect
-          name="fuel"
-          label={t("admin.carTypes.fuel")}
-          errors={errors}
-          defaultValue={values.fuel}
-          options={codes(FUEL_CODES, FUEL_LABEL)}
-        />
-        <AdminSelect
-          name="transmission"
-          label={t("admin.carTypes.transmission")}
-          errors={errors}
-          defaultValue={values.transmission}
-          options={codes(TRANSMISSION_CODES, MISSION_LABEL)}
-        />
-        <AdminSelect
-          name="smoking"
-          label={t("admin.carTypes.smoking")}
-          errors={errors}
-          defaultValue={values.smoking}
-          options={codes(SMOKING_CODES, SMOKING_LABEL)}
-        />
-      </div>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-semibold text-gray-800">{t("admin.carTypes.equipment")}</legend>
-        <div className="flex flex-wrap gap-x-6">
-          <AdminCheckbox
-            name="has_navigation"
-            label={t("admin.carTypes.navigation")}
-            defaultChecked={values.has_navigation === "1"}
-          />
-          <AdminCheckbox name="has_etc" label={t("admin.carTypes.etc")} defaultChecked={values.has_etc === "1"} />
-          <AdminCheckbox
-            name="is_four_wd"
-            label={t("admin.carTypes.fourWd")}
-            defaultChecked={values.is_four_wd === "1"}
-          />
-        </div>
-      </fieldset>
-    </AdminSection>
   );
 }

@@ -1,15 +1,11 @@
 import { type FormEvent, useMemo, useRef, useState } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { adminPath } from "../../../common/admin";
-import type { ReasonLike } from "../../../common/app-error";
 import { localDate } from "../../../common/calendar-date";
-import { FEE_MODE_TIERS, FEE_TIER_KEYS, type FeeMode, type FeeTierKey } from "../../../common/fee-tiers";
-import { formatIsoDate } from "../../../common/format";
+import { FEE_MODE_TIERS, type FeeMode } from "../../../common/fee-tiers";
 import { parseId } from "../../../common/params";
-import { AppError } from "../../../server/errors";
 import { priceChoices } from "../../../server/prices/choices";
 import {
-  FEE_MODES,
   FeePlanPreviewSchema,
   FeePlanSchema,
   feePlanFormValues,
@@ -25,25 +21,22 @@ import {
   updateFeePlan,
 } from "../../../server/prices/fee-plans";
 import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { type Actor, authorize } from "../../../server/staff/permissions";
-import { FeePlanPreviewTable, type PreviewAnswer, useLivePreview } from "../../components/admin/fee-plan-preview";
-import {
-  AdminCheckbox,
-  AdminErrorSummary,
-  AdminInput,
-  AdminNumber,
-  AdminRadioGroup,
-  AdminSelect,
-} from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
+import { authorize } from "../../../server/staff/permissions";
+import { FeePlanHeader } from "../../components/admin/fee-plan-edit/header";
+import { PlanSection } from "../../components/admin/fee-plan-edit/plan-section";
+import { PreviewPanel } from "../../components/admin/fee-plan-edit/preview-panel";
+import { fieldLabels, TiersSection } from "../../components/admin/fee-plan-edit/tiers-section";
+import { type PreviewAnswer, useLivePreview } from "../../components/admin/fee-plan-preview";
+import { AdminErrorSummary } from "../../components/admin/fields";
+import { DeleteForm, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
-import type { MessageKey, Translate } from "../../i18n/translate";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { formValues, handleForm, handleIntent } from "../../lib/form-action.server";
 import { formObject, useForm } from "../../lib/forms";
 import { useI18n } from "../../lib/i18n";
-import { requireId, type services } from "../../lib/site.server";
+import { requireId } from "../../lib/site.server";
+import { previewOf } from "../../presenters/fee-plan-preview.server";
 import type { Route } from "./+types/fee-plan-edit";
 
 /**
@@ -77,27 +70,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     values,
     answer,
   };
-}
-
-type Db = ReturnType<typeof services>["db"];
-
-/** The preview of a form's values, or why there is none (by field). */
-async function previewOf(
-  db: Db,
-  siteId: string,
-  actor: Actor,
-  values: Record<string, unknown>,
-): Promise<PreviewAnswer> {
-  const parsed = FeePlanPreviewSchema.safeParse(values);
-  if (!parsed.success) return { preview: null, errors: {} };
-  try {
-    return { preview: await previewFeePlan(db, siteId, actor, parsed.data), errors: {} };
-  } catch (error) {
-    if (error instanceof AppError && error.details.fieldErrors) {
-      return { preview: null, errors: error.details.fieldErrors as Record<string, ReasonLike> };
-    }
-    throw error;
-  }
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
@@ -166,15 +138,6 @@ export default function AdminFeePlanEdit({ loaderData, actionData }: Route.Compo
   return <FeePlanForm key={loaderData.formKey} loaderData={loaderData} actionData={actionData} />;
 }
 
-/** A tier's label, as the public price list names it. */
-function tierLabel(t: Translate, key: FeeTierKey): string {
-  const hours = /^upTo(\d+)h$/.exec(key);
-  if (hours) return t("fee.tier.upTo", { n: Number(hours[1]) });
-  const nights = /^nights([2-7])$/.exec(key);
-  if (nights) return t("fee.tier.nights", { n: Number(nights[1]), days: Number(nights[1]) + 1 });
-  return t(`fee.tier.${key}` as MessageKey);
-}
-
 function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useAdminI18n();
   const { t: pageT } = useI18n();
@@ -198,16 +161,7 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const shown = { ...liveErrors, ...errors };
   const isNew = loaderData.feePlanId === null;
   const editable = can("prices.edit");
-  const used = FEE_MODE_TIERS[mode];
-  const tierOrder = [...used, ...FEE_TIER_KEYS.filter((k) => !used.includes(k))];
-  // The summary names each field, since "required" alone does not say which tier.
-  const labels: Record<string, string> = {
-    store_id: t("admin.feePlans.store"),
-    class_id: t("admin.feePlans.class"),
-    mode: t("admin.feePlans.mode"),
-    effective_from: t("admin.feePlans.effectiveFrom"),
-    ...Object.fromEntries(FEE_TIER_KEYS.map((k) => [TIER_FIELDS[k], tierLabel(pageT, k)])),
-  };
+  const labels = fieldLabels(t, pageT);
 
   const changed = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLInputElement;
@@ -232,25 +186,11 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
   const title = pageTitle(t, loaderData);
   return (
     <>
-      <AdminPageHeader
+      <FeePlanHeader
         title={title}
-        back={path("/fee-plans")}
-        lead={
-          loaderData.copiedFrom
-            ? t("admin.feePlans.copyLead", { date: formatIsoDate(loaderData.copiedFrom) })
-            : undefined
-        }
-        actions={
-          !isNew && editable ? (
-            <Link
-              to={path(`/fee-plans/new?copy=${loaderData.feePlanId}`)}
-              className="btn-secondary"
-              data-testid="copy-fee-plan"
-            >
-              {t("admin.feePlans.copy")}
-            </Link>
-          ) : null
-        }
+        feePlanId={loaderData.feePlanId}
+        copiedFrom={loaderData.copiedFrom}
+        editable={editable}
       />
       {!loaderData.stores.length || !loaderData.classes.length ? (
         <p className="mb-4 rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-amber-950">
@@ -269,97 +209,15 @@ function FeePlanForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loa
         <CsrfField />
         <div className="grid gap-4 xl:col-start-1">
           <AdminErrorSummary errors={errors} labels={labels} />
-          <AdminSection title={t("admin.feePlans.sectionPlan")}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <AdminSelect
-                name="store_id"
-                label={t("admin.feePlans.store")}
-                errors={shown}
-                defaultValue={values.store_id}
-                required
-                options={[
-                  { value: "", label: t("admin.feePlans.choose") },
-                  ...loaderData.stores.map((s) => ({ value: String(s.id), label: s.name })),
-                ]}
-              />
-              <AdminSelect
-                name="class_id"
-                label={t("admin.feePlans.class")}
-                errors={shown}
-                defaultValue={values.class_id}
-                required
-                options={[
-                  { value: "", label: t("admin.feePlans.choose") },
-                  ...loaderData.classes.map((c) => ({ value: String(c.id), label: c.name })),
-                ]}
-              />
-              <AdminInput
-                name="effective_from"
-                type="date"
-                label={t("admin.feePlans.effectiveFrom")}
-                hint={t("admin.feePlans.effectiveFromHint")}
-                errors={shown}
-                defaultValue={values.effective_from}
-                required
-              />
-            </div>
-            <AdminCheckbox
-              name="is_high_season"
-              label={t("admin.feePlans.highSeason")}
-              hint={t("admin.feePlans.highSeasonHint")}
-              defaultChecked={values.is_high_season === "1"}
-              errors={shown}
-            />
-          </AdminSection>
-          <AdminSection title={t("admin.feePlans.sectionTiers")}>
-            <AdminRadioGroup
-              name="mode"
-              label={t("admin.feePlans.mode")}
-              value={values.mode}
-              errors={shown}
-              required
-              options={FEE_MODES.map((m) => ({
-                value: m,
-                label: pageT(`fee.mode.${m}` as MessageKey),
-                hint: t(`admin.feePlans.modeHint${m}`),
-              }))}
-            />
-            <noscript>
-              <p className="text-sm text-gray-700">{t("admin.feePlans.modeNoScript")}</p>
-            </noscript>
-            <p className="text-sm text-gray-700">{t("admin.feePlans.tiersHint")}</p>
-            <div className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3" data-testid="fee-tiers" data-mode={mode}>
-              {tierOrder.map((key) => (
-                <div key={key} hidden={!used.includes(key)}>
-                  <AdminNumber
-                    name={TIER_FIELDS[key]}
-                    label={tierLabel(pageT, key)}
-                    errors={shown}
-                    defaultValue={values[TIER_FIELDS[key]] ?? ""}
-                    maxLength={20}
-                  />
-                </div>
-              ))}
-            </div>
-          </AdminSection>
+          <PlanSection stores={loaderData.stores} classes={loaderData.classes} errors={shown} values={values} />
+          <TiersSection mode={mode} errors={shown} values={values} />
           {editable ? (
             <div className="sticky bottom-0 -mx-4 flex gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
               <SubmitButton testId="save">{isNew ? t("admin.action.create") : t("admin.action.save")}</SubmitButton>
             </div>
           ) : null}
         </div>
-        <section
-          aria-labelledby="fee-preview-title"
-          className="card grid gap-3 p-4 sm:p-5 xl:sticky xl:top-4 xl:col-start-2 xl:row-start-1"
-        >
-          <h2 id="fee-preview-title" className="text-lg font-bold">
-            {t("admin.feePlans.preview")}
-          </h2>
-          <FeePlanPreviewTable answer={live.answer} busy={live.busy} invalid={Object.keys(shown).length > 0} />
-          <button type="submit" name="intent" value="preview" className="btn-secondary w-fit" data-testid="preview">
-            {t("admin.feePlans.previewButton")}
-          </button>
-        </section>
+        <PreviewPanel answer={live.answer} busy={live.busy} invalid={Object.keys(shown).length > 0} />
       </Form>
       {!isNew && editable ? (
         <div className="mt-8 grid gap-2 border-t border-gray-200 pt-4">

@@ -2,17 +2,11 @@ import { Form } from "react-router";
 import { countryOptions } from "../../../common/address";
 import { adminPath } from "../../../common/admin";
 import { LOCALE_NAMES, siteLocales } from "../../../common/locales";
-import { PREF_CODES } from "../../../server/members/address.schema";
 import { DEFAULT_BIRTH_YEAR, StoreRegistrationSchema } from "../../../server/members/member.schema";
 import { registerAtStore } from "../../../server/members/member-admin";
-import {
-  AdminCheckbox,
-  AdminErrorSummary,
-  AdminInput,
-  AdminRadioGroup,
-  AdminSelect,
-} from "../../components/admin/fields";
-import { BirthdateSelects } from "../../components/admin/members";
+import { AdminCheckbox, AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
+import { AddressSection } from "../../components/admin/member-new/address-section";
+import { CustomerSection } from "../../components/admin/member-new/customer-section";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
 import { CsrfField } from "../../components/csrf-field";
 import type { MessageKey } from "../../i18n/messages";
@@ -110,78 +104,7 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
       >
         <CsrfField />
         <AdminErrorSummary errors={errors} labels={labels} />
-        <AdminSection title={siteT("member.section.customer")}>
-          <AdminRadioGroup
-            name="user_type"
-            label={labels.user_type as string}
-            required
-            value={value("user_type")}
-            errors={errors}
-            options={[
-              { value: "1", label: siteT("member.userType.1") },
-              { value: "2", label: siteT("member.userType.2") },
-            ]}
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AdminInput
-              name="company"
-              label={labels.company as string}
-              hint={siteT("member.corporateOnly")}
-              errors={errors}
-              maxLength={100}
-              autoComplete="off"
-              defaultValue={value("company")}
-            />
-            <AdminInput
-              name="company_kana"
-              label={labels.company_kana as string}
-              hint={siteT("member.corporateOnly")}
-              errors={errors}
-              maxLength={100}
-              autoComplete="off"
-              defaultValue={value("company_kana")}
-            />
-            <AdminInput
-              name="name"
-              label={labels.name as string}
-              hint={siteT("member.nameHint")}
-              required
-              errors={errors}
-              maxLength={50}
-              autoComplete="off"
-              defaultValue={value("name")}
-            />
-            <AdminInput
-              name="kana"
-              label={labels.kana as string}
-              hint={siteT("member.kanaHint")}
-              required
-              errors={errors}
-              maxLength={50}
-              autoComplete="off"
-              defaultValue={value("kana")}
-            />
-          </div>
-          <AdminRadioGroup
-            name="gender"
-            label={siteT("member.gender")}
-            value={value("gender")}
-            errors={errors}
-            options={[
-              { value: "", label: siteT("member.gender.none") },
-              { value: "1", label: siteT("member.gender.1") },
-              { value: "2", label: siteT("member.gender.2") },
-            ]}
-          />
-          <BirthdateSelects
-            values={{
-              birth_year: value("birth_year"),
-              birth_month: value("birth_month"),
-              birth_day: value("birth_day"),
-            }}
-            errors={errors}
-          />
-        </AdminSection>
+        <CustomerSection errors={errors} value={value} labels={labels} />
 
         <AdminSection title={t("admin.member.contact")}>
           <div className="grid gap-4 sm:grid-cols-2">
@@ -212,58 +135,7 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
           </div>
         </AdminSection>
 
-        <AdminSection title={siteT("member.section.address")}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <AdminSelect
-              name="country"
-              label={labels.country as string}
-              hint={t("admin.member.countryHint")}
-              errors={errors}
-              className="sm:col-span-2"
-              defaultValue={value("country") || "JP"}
-              options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...loaderData.countries]}
-            />
-            <AdminInput
-              name="zip"
-              label={labels.zip as string}
-              hint={siteT("address.zipHintAny")}
-              required
-              errors={errors}
-              maxLength={12}
-              autoComplete="off"
-              defaultValue={value("zip")}
-            />
-            <AdminSelect
-              name="pref_code"
-              label={labels.pref_code as string}
-              hint={t("admin.member.prefHint")}
-              errors={errors}
-              defaultValue={value("pref_code")}
-              options={[
-                { value: "", label: siteT("address.prefPlaceholder") },
-                ...PREF_CODES.map((code) => ({ value: String(code), label: siteT(`pref.${code}` as MessageKey) })),
-              ]}
-            />
-            <AdminInput
-              name="address_a"
-              label={labels.address_a as string}
-              required
-              errors={errors}
-              maxLength={200}
-              autoComplete="off"
-              defaultValue={value("address_a")}
-            />
-            <AdminInput
-              name="address_b"
-              label={labels.address_b as string}
-              errors={errors}
-              maxLength={200}
-              autoComplete="off"
-              defaultValue={value("address_b")}
-              className="sm:col-span-2"
-            />
-          </div>
-        </AdminSection>
+        <AddressSection errors={errors} value={value} labels={labels} countries={loaderData.countries} />
 
         <AdminSection title={t("admin.member.mails")}>
           <AdminSelect

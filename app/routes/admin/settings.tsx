@@ -1,35 +1,20 @@
 import { type FormEvent, useState } from "react";
 import { Form, Link } from "react-router";
-import { RENTAL_PERIOD_SLUGS } from "../../../common/codes";
 import { localizePath } from "../../../common/locales";
 import { PLAN } from "../../../server/sites/plan";
 import { getSiteSettings, updateSiteSettings } from "../../../server/sites/site-settings";
-import {
-  MAX_EMBED_ORIGINS,
-  SETTINGS_LISTS,
-  SiteSettingsSchema,
-  siteSettingsFormValues,
-} from "../../../server/sites/site-settings.schema";
-import {
-  AdminCheckbox,
-  AdminCheckboxGroup,
-  AdminErrorSummary,
-  type AdminErrors,
-  AdminInput,
-  AdminNumber,
-  AdminRadioGroup,
-  AdminSelect,
-  AdminTextarea,
-  MlTextFields,
-} from "../../components/admin/fields";
+import { SETTINGS_LISTS, SiteSettingsSchema, siteSettingsFormValues } from "../../../server/sites/site-settings.schema";
+import { AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
 import { InvoiceSettingsFields } from "../../components/admin/invoice-settings-fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { VacancyMarkExample } from "../../components/admin/vacancy-mark-example";
+import { EmbedSection } from "../../components/admin/settings/embed-section";
+import { PublicationSection } from "../../components/admin/settings/publication-section";
+import { SearchSection } from "../../components/admin/settings/search-section";
+import { VacancySection } from "../../components/admin/settings/vacancy-section";
 import { CsrfField } from "../../components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
 import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
 import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
 import type { Route } from "./+types/settings";
 
 /** `/settings`: the site's title, languages, publication, search defaults, vacancy display, embedding and analytics. */
@@ -62,7 +47,6 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
 
 function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const { t } = useAdminI18n();
-  const { t: siteT } = useI18n();
   const can = useCan();
   const path = useAdminPath();
   const editable = can("site.edit");
@@ -87,27 +71,6 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
       showCount: form.getAll("remaining_car_number").includes("1"),
     });
   };
-  const days = (name: string, label: string) => (
-    <AdminNumber
-      name={name}
-      label={label}
-      hint={t("admin.settings.dayHint")}
-      errors={errors}
-      defaultValue={values[name]}
-      required
-    />
-  );
-  const time = (name: string, label: string) => (
-    <AdminInput
-      name={name}
-      type="time"
-      step={1800}
-      label={label}
-      errors={errors}
-      defaultValue={values[name]}
-      required
-    />
-  );
   return (
     <>
       <AdminPageHeader
@@ -156,116 +119,14 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
             />
           </AdminSection>
 
-          <AdminSection title={t("admin.settings.sectionPublication")}>
-            <AdminRadioGroup
-              name="public_status"
-              label={t("admin.settings.publicStatus")}
-              value={values.public_status}
-              errors={errors}
-              options={[
-                { value: "1", label: t("admin.settings.public"), hint: t("admin.settings.publicHint") },
-                {
-                  value: "2",
-                  label: t("admin.settings.unpublished"),
-                  hint: t("admin.settings.unpublishedHint", { path: `${loaderData.publicTop}/unpublished` }),
-                },
-              ]}
-            />
-            <AdminCheckboxGroup
-              name="languages"
-              label={t("admin.settings.languages")}
-              options={[
-                { value: "en", label: t("admin.form.langEn") },
-                { value: "kr", label: t("admin.form.langKo") },
-                { value: "tw", label: t("admin.form.langTw") },
-              ]}
-              checked={listOf("languages")}
-              errors={errors}
-              hint={
-                <>
-                  {t("admin.settings.languagesHint")}{" "}
-                  {loaderData.switcherInPlan
-                    ? t("admin.settings.switcherInPlan")
-                    : t("admin.settings.switcherNotInPlan")}
-                </>
-              }
-            />
-            <AdminCheckbox
-              name="web_reserve_accepting"
-              label={t("admin.settings.webReserve")}
-              hint={t("admin.settings.webReserveHint", { message: siteT("reason.web_reserve_suspended") })}
-              defaultChecked={values.web_reserve_accepting === "1"}
-              errors={errors}
-            />
-            <AdminCheckbox
-              name="is_disp_non_member"
-              label={t("admin.settings.guestBooking")}
-              hint={t("admin.settings.guestBookingHint")}
-              defaultChecked={values.is_disp_non_member === "1"}
-              errors={errors}
-            />
-          </AdminSection>
-
-          <AdminSection title={t("admin.settings.sectionSearch")}>
-            <p className="text-sm text-gray-700">{t("admin.settings.searchLead")}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {days("default_start_day", t("admin.settings.startDay"))}
-              {time("default_start_time", t("admin.settings.startTime"))}
-              {days("default_end_day", t("admin.settings.endDay"))}
-              {time("default_end_time", t("admin.settings.endTime"))}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <AdminSelect
-                name="default_rental_period_slug"
-                label={t("admin.settings.rentalPeriod")}
-                hint={t("admin.settings.rentalPeriodHint")}
-                errors={errors}
-                defaultValue={values.default_rental_period_slug}
-                options={RENTAL_PERIOD_SLUGS.map((slug) => ({ value: slug, label: siteT(`period.${slug}`) }))}
-              />
-              <AdminSelect
-                name="default_disp_empty_car_type"
-                label={t("admin.settings.emptyCars")}
-                hint={t("admin.settings.emptyCarsHint")}
-                errors={errors}
-                defaultValue={values.default_disp_empty_car_type}
-                options={[
-                  { value: "2", label: t("admin.settings.emptyCarsHide") },
-                  { value: "1", label: t("admin.settings.emptyCarsShow") },
-                ]}
-              />
-            </div>
-          </AdminSection>
-
-          <AdminSection title={t("admin.settings.sectionWindow")}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <AdminNumber
-                name="min_lead_minutes"
-                label={t("admin.settings.minLead")}
-                hint={t("admin.settings.minLeadHint")}
-                errors={errors}
-                defaultValue={values.min_lead_minutes}
-                required
-              />
-              <AdminNumber
-                name="max_advance_days"
-                label={t("admin.settings.maxAdvance")}
-                hint={t("admin.settings.maxAdvanceHint")}
-                errors={errors}
-                defaultValue={values.max_advance_days}
-                required
-              />
-              <AdminNumber
-                name="long_rental_days"
-                label={t("admin.settings.longRental")}
-                hint={t("admin.settings.longRentalHint")}
-                errors={errors}
-                defaultValue={values.long_rental_days}
-                required
-              />
-            </div>
-          </AdminSection>
-
+          <PublicationSection
+            errors={errors}
+            values={values}
+            languages={listOf("languages")}
+            publicTop={loaderData.publicTop}
+            switcherInPlan={loaderData.switcherInPlan}
+          />
+          <SearchSection errors={errors} values={values} />
           <VacancySection errors={errors} values={values} marks={marks} />
 
           <EmbedSection errors={errors} values={values} />
@@ -279,103 +140,5 @@ function SettingsForm({ loaderData, actionData }: Pick<Route.ComponentProps, "lo
         </fieldset>
       </Form>
     </>
-  );
-}
-
-type SectionProps = { errors: AdminErrors; values: Record<string, string> };
-
-/** The vacancy marks (○ △ ×) and what the results show, with an example that follows the fields. */
-function VacancySection({
-  errors,
-  values,
-  marks,
-}: SectionProps & { marks: { triangle: string; cross: string; showCount: boolean } }) {
-  const { t } = useAdminI18n();
-  return (
-    <AdminSection title={t("admin.settings.sectionVacancy")}>
-      <AdminCheckbox
-        name="is_disp_image"
-        label={t("admin.settings.showImages")}
-        hint={t("admin.settings.showImagesHint")}
-        defaultChecked={values.is_disp_image === "1"}
-        errors={errors}
-      />
-      <AdminCheckbox
-        name="is_disp_empty_car_calendar"
-        label={t("admin.settings.showCalendar")}
-        hint={t("admin.settings.showCalendarHint")}
-        defaultChecked={values.is_disp_empty_car_calendar === "1"}
-        errors={errors}
-      />
-      <AdminCheckbox
-        name="remaining_car_number"
-        label={t("admin.settings.showCount")}
-        hint={t("admin.settings.showCountHint")}
-        defaultChecked={values.remaining_car_number === "1"}
-        errors={errors}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <AdminNumber
-          name="triangle_car_number"
-          label={t("admin.settings.triangle")}
-          hint={t("admin.settings.triangleHint")}
-          errors={errors}
-          defaultValue={values.triangle_car_number}
-          required
-        />
-        <AdminInput
-          name="no_reserve_car_calendar_mark"
-          label={t("admin.settings.crossMark")}
-          hint={t("admin.settings.crossMarkHint")}
-          errors={errors}
-          defaultValue={values.no_reserve_car_calendar_mark}
-          maxLength={2}
-          autoComplete="off"
-          required
-        />
-      </div>
-      <VacancyMarkExample triangle={marks.triangle} crossMark={marks.cross} showCount={marks.showCount} />
-    </AdminSection>
-  );
-}
-
-/** Where the booking pages may be framed, and the analytics tags. */
-function EmbedSection({ errors, values }: SectionProps) {
-  const { t } = useAdminI18n();
-  return (
-    <AdminSection title={t("admin.settings.sectionEmbed")}>
-      <AdminTextarea
-        name="embed_origins"
-        label={t("admin.settings.embedOrigins")}
-        hint={t("admin.settings.embedOriginsHint", { max: MAX_EMBED_ORIGINS })}
-        errors={errors}
-        defaultValue={values.embed_origins}
-        rows={4}
-        spellCheck={false}
-        autoCapitalize="off"
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <AdminInput
-          name="ga_tracking_code"
-          label={t("admin.settings.gaTrackingCode")}
-          hint={t("admin.settings.gaTrackingCodeHint")}
-          errors={errors}
-          defaultValue={values.ga_tracking_code}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-        />
-        <AdminInput
-          name="gtm_container_id"
-          label={t("admin.settings.gtmContainerId")}
-          hint={t("admin.settings.gtmContainerIdHint")}
-          errors={errors}
-          defaultValue={values.gtm_container_id}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={40}
-        />
-      </div>
-    </AdminSection>
   );
 }

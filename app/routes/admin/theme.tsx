@@ -1,26 +1,19 @@
-import { type CSSProperties, type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { data, Form } from "react-router";
 import { adminPath } from "../../../common/admin";
-import {
-  DEFAULT_SITE_COLOR,
-  logoNeedsResize,
-  parseColor,
-  type Rgb,
-  siteTheme,
-  themeContrast,
-  toHex,
-} from "../../../common/theme";
+import { DEFAULT_SITE_COLOR, logoNeedsResize, parseColor, type Rgb, toHex } from "../../../common/theme";
 import { getTheme, updateTheme } from "../../../server/sites/site-settings";
-import { MEDIA_MAX_MB, ThemeSchema, themeFormValues } from "../../../server/sites/site-settings.schema";
+import { ThemeSchema, themeFormValues } from "../../../server/sites/site-settings.schema";
 import { readThemeUpload } from "../../../server/sites/theme-upload";
-import { AdminCheckbox, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
+import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
+import { HeaderPreview } from "../../components/admin/theme/header-preview";
+import { ImageSections } from "../../components/admin/theme/image-sections";
 import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminFrame, useAdminI18n, useCan } from "../../lib/admin";
+import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
 import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
 import { type FormFailure, formFailure, formValues, handleForm } from "../../lib/form-action.server";
 import { issuesToErrors, useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
 import type { Route } from "./+types/theme";
 
 /** `/theme`: the theme colour with a preview of the public header, the font colour, the logo and the favicon. */
@@ -62,90 +55,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     invalidateSite(context);
     return redirectWithAdminFlash(request, adminPath(siteId, "/theme"), { kind: "success", key: "admin.flash.saved" });
   });
-}
-
-/** The public header as it will look: the logo or the title on the theme colour, in the font colour. */
-function HeaderPreview({
-  siteColor,
-  fontColor,
-  logo,
-}: {
-  siteColor: string;
-  fontColor: string;
-  logo: { imgPath: string; width: number; height: number; resize: boolean } | null;
-}) {
-  const { t } = useAdminI18n();
-  const { t: siteT } = useI18n();
-  const { siteTitle } = useAdminFrame();
-  const theme = siteTheme(siteColor, fontColor || null);
-  const contrast = themeContrast(theme);
-  const style = { "--site-color": theme.siteColor, "--site-font-color": theme.fontColor } as CSSProperties;
-  return (
-    <figure className="grid gap-3" data-testid="theme-preview">
-      <figcaption className="text-sm font-semibold text-gray-800">{t("admin.theme.preview")}</figcaption>
-      {/* A picture of the header, not a part of this page: inert (WCAG 1.4.3's incidental text), its
-          colours and contrast are said in words below, so a poor choice can be shown as it is. */}
-      <div
-        // React 18 writes an unknown attribute only with a string value.
-        {...{ inert: "" }}
-        className="site-theme overflow-hidden rounded-lg shadow"
-        style={style}
-        data-testid="preview-header"
-        data-font-color={theme.fontColor}
-      >
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2">
-          {logo ? (
-            <img
-              src={logo.imgPath}
-              width={logo.width}
-              height={logo.height}
-              alt={siteTitle}
-              className={`logo-image${logo.resize ? " logo-resize" : ""}`}
-              data-testid="preview-logo"
-            />
-          ) : (
-            <span className="text-lg font-bold sm:text-xl" data-testid="preview-title">
-              {siteTitle}
-            </span>
-          )}
-          <span className="flex flex-wrap gap-x-5 gap-y-1 text-sm font-semibold">
-            <span>{siteT("nav.search")}</span>
-            <span>{siteT("nav.fee")}</span>
-            <span>{siteT("nav.store")}</span>
-          </span>
-        </div>
-      </div>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-gray-700">{t("admin.theme.computedFont")}</dt>
-        <dd className="flex items-center gap-2">
-          <span
-            aria-hidden="true"
-            className="inline-block h-4 w-4 rounded border border-gray-400"
-            style={{ backgroundColor: theme.fontColor }}
-          />
-          <code data-testid="preview-font-color">{theme.fontColor}</code>
-          <span className="text-gray-700">
-            {fontColor ? t("admin.theme.fontOverridden") : t("admin.theme.fontAuto")}
-          </span>
-        </dd>
-        <dt className="text-gray-700">{t("admin.theme.contrast")}</dt>
-        <dd data-testid="preview-contrast">{`${contrast.ratio.toFixed(1)} : 1`}</dd>
-      </dl>
-      <div aria-live="polite">
-        {contrast.sufficient ? null : (
-          <p
-            className="rounded-md border-2 border-amber-500 bg-amber-50 px-4 py-3 text-amber-950"
-            data-testid="contrast-warning"
-          >
-            {t("admin.theme.contrastWarning", {
-              ratio: contrast.ratio.toFixed(1),
-              best: contrast.bestText === "#000000" ? t("admin.theme.black") : t("admin.theme.white"),
-            })}
-          </p>
-        )}
-      </div>
-    </figure>
-  );
 }
 
 export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admin.theme.title"));
@@ -264,52 +173,7 @@ function ThemeForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
             </div>
           </AdminSection>
 
-          <AdminSection title={t("admin.theme.sectionLogo")}>
-            {loaderData.logo ? (
-              <div className="grid gap-2" data-testid="current-logo">
-                <p className="text-sm text-gray-800">
-                  {t("admin.theme.logoSize", { width: loaderData.logo.width, height: loaderData.logo.height })}{" "}
-                  {loaderData.logo.resize ? t("admin.theme.logoResized") : t("admin.theme.logoAsIs")}
-                </p>
-                <AdminCheckbox name="remove_logo" label={t("admin.theme.removeLogo")} errors={errors} />
-              </div>
-            ) : (
-              <p className="text-sm text-gray-700">{t("admin.theme.noLogo")}</p>
-            )}
-            <AdminInput
-              name="logo"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              label={loaderData.logo ? t("admin.theme.replaceLogo") : t("admin.theme.logo")}
-              hint={t("admin.theme.logoHint", { max: MEDIA_MAX_MB })}
-              errors={errors}
-            />
-          </AdminSection>
-
-          <AdminSection title={t("admin.theme.sectionFavicon")}>
-            {loaderData.faviconPath ? (
-              <div className="flex flex-wrap items-center gap-3" data-testid="current-favicon">
-                <img
-                  src={loaderData.faviconPath}
-                  width={32}
-                  height={32}
-                  alt={t("admin.theme.currentFavicon")}
-                  className="rounded border border-gray-300"
-                />
-                <AdminCheckbox name="remove_favicon" label={t("admin.theme.removeFavicon")} errors={errors} />
-              </div>
-            ) : (
-              <p className="text-sm text-gray-700">{t("admin.theme.noFavicon")}</p>
-            )}
-            <AdminInput
-              name="favicon"
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              label={t("admin.theme.favicon")}
-              hint={t("admin.theme.faviconHint", { max: MEDIA_MAX_MB })}
-              errors={errors}
-            />
-          </AdminSection>
+          <ImageSections logo={loaderData.logo} faviconPath={loaderData.faviconPath} errors={errors} />
           {editable ? (
             <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
               <SubmitButton intent="save" testId="save">

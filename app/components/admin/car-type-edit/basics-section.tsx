@@ -1,0 +1,56 @@
+import { useAdminI18n } from "../../../lib/admin";
+import { type AdminErrors, AdminNumber, AdminSelect, MlTextFields } from "../fields";
+import { AdminSection } from "../page";
+
+/** The class, the place in the lists and the names: what a car type is called. */
+export function BasicsSection({
+  classes,
+  errors,
+  values,
+}: {
+  classes: readonly { id: number; name: string }[];
+  errors: AdminErrors;
+  values: Record<string, string>;
+}) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.carTypes.sectionBasics")}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminSelect
+          name="class_id"
+          label={t("admin.carTypes.class")}
+          errors={errors}
+          defaultValue={values.class_id ?? ""}
+          required
+          options={[
+            { value: "", label: t("admin.carTypes.classChoose") },
+            ...classes.map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
+        />
+        <AdminNumber
+          name="display_order"
+          label={t("admin.carTypes.order")}
+          hint={t("admin.carTypes.orderHint")}
+          errors={errors}
+          defaultValue={values.display_order}
+          required
+        />
+      </div>
+      <MlTextFields
+        name="type_name"
+        label={t("admin.carTypes.name")}
+        values={values}
+        errors={errors}
+        required
+        maxLength={100}
+      />
+      <MlTextFields
+        name="model_names"
+        label={t("admin.carTypes.models")}
+        values={values}
+        errors={errors}
+        maxLength={200}
+      />
+    </AdminSection>
+  );
+}

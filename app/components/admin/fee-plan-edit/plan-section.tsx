@@ -1,0 +1,64 @@
+import { useAdminI18n } from "../../../lib/admin";
+import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "../fields";
+import { AdminSection } from "../page";
+
+type Choice = { id: number; name: string };
+
+/** Which store and class the plan prices, and from when. */
+export function PlanSection({
+  stores,
+  classes,
+  errors: shown,
+  values,
+}: {
+  stores: readonly Choice[];
+  classes: readonly Choice[];
+  errors: AdminErrors;
+  values: Record<string, string>;
+}) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.feePlans.sectionPlan")}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminSelect
+          name="store_id"
+          label={t("admin.feePlans.store")}
+          errors={shown}
+          defaultValue={values.store_id}
+          required
+          options={[
+            { value: "", label: t("admin.feePlans.choose") },
+            ...stores.map((s) => ({ value: String(s.id), label: s.name })),
+          ]}
+        />
+        <AdminSelect
+          name="class_id"
+          label={t("admin.feePlans.class")}
+          errors={shown}
+          defaultValue={values.class_id}
+          required
+          options={[
+            { value: "", label: t("admin.feePlans.choose") },
+            ...classes.map((c) => ({ value: String(c.id), label: c.name })),
+          ]}
+        />
+        <AdminInput
+          name="effective_from"
+          type="date"
+          label={t("admin.feePlans.effectiveFrom")}
+          hint={t("admin.feePlans.effectiveFromHint")}
+          errors={shown}
+          defaultValue={values.effective_from}
+          required
+        />
+      </div>
+      <AdminCheckbox
+        name="is_high_season"
+        label={t("admin.feePlans.highSeason")}
+        hint={t("admin.feePlans.highSeasonHint")}
+        defaultChecked={values.is_high_season === "1"}
+        errors={shown}
+      />
+    </AdminSection>
+  );
+}

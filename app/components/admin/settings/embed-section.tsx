@@ -1,0 +1,46 @@
+import { MAX_EMBED_ORIGINS } from "../../../../server/sites/site-settings.schema";
+import { useAdminI18n } from "../../../lib/admin";
+import { AdminInput, AdminTextarea } from "../fields";
+import { AdminSection } from "../page";
+import type { SectionProps } from "./types";
+
+/** Where the booking pages may be framed, and the analytics tags. */
+export function EmbedSection({ errors, values }: SectionProps) {
+  const { t } = useAdminI18n();
+  return (
+    <AdminSection title={t("admin.settings.sectionEmbed")}>
+      <AdminTextarea
+        name="embed_origins"
+        label={t("admin.settings.embedOrigins")}
+        hint={t("admin.settings.embedOriginsHint", { max: MAX_EMBED_ORIGINS })}
+        errors={errors}
+        defaultValue={values.embed_origins}
+        rows={4}
+        spellCheck={false}
+        autoCapitalize="off"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <AdminInput
+          name="ga_tracking_code"
+          label={t("admin.settings.gaTrackingCode")}
+          hint={t("admin.settings.gaTrackingCodeHint")}
+          errors={errors}
+          defaultValue={values.ga_tracking_code}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+        />
+        <AdminInput
+          name="gtm_container_id"
+          label={t("admin.settings.gtmContainerId")}
+          hint={t("admin.settings.gtmContainerIdHint")}
+          errors={errors}
+          defaultValue={values.gtm_container_id}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+        />
+      </div>
+    </AdminSection>
+  );
+}

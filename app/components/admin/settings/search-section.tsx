@@ -1,0 +1,96 @@
+import { RENTAL_PERIOD_SLUGS } from "../../../../common/codes";
+import { useAdminI18n } from "../../../lib/admin";
+import { useI18n } from "../../../lib/i18n";
+import { AdminInput, AdminNumber, AdminSelect } from "../fields";
+import { AdminSection } from "../page";
+import type { SectionProps } from "./types";
+
+/** The search form's defaults, and how far ahead and how long a booking may be. */
+export function SearchSection({ errors, values }: SectionProps) {
+  const { t } = useAdminI18n();
+  const { t: siteT } = useI18n();
+  const days = (name: string, label: string) => (
+    <AdminNumber
+      name={name}
+      label={label}
+      hint={t("admin.settings.dayHint")}
+      errors={errors}
+      defaultValue={values[name]}
+      required
+    />
+  );
+  const time = (name: string, label: string) => (
+    <AdminInput
+      name={name}
+      type="time"
+      step={1800}
+      label={label}
+      errors={errors}
+      defaultValue={values[name]}
+      required
+    />
+  );
+  return (
+    <>
+      <AdminSection title={t("admin.settings.sectionSearch")}>
+        <p className="text-sm text-gray-700">{t("admin.settings.searchLead")}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {days("default_start_day", t("admin.settings.startDay"))}
+          {time("default_start_time", t("admin.settings.startTime"))}
+          {days("default_end_day", t("admin.settings.endDay"))}
+          {time("default_end_time", t("admin.settings.endTime"))}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <AdminSelect
+            name="default_rental_period_slug"
+            label={t("admin.settings.rentalPeriod")}
+            hint={t("admin.settings.rentalPeriodHint")}
+            errors={errors}
+            defaultValue={values.default_rental_period_slug}
+            options={RENTAL_PERIOD_SLUGS.map((slug) => ({ value: slug, label: siteT(`period.${slug}`) }))}
+          />
+          <AdminSelect
+            name="default_disp_empty_car_type"
+            label={t("admin.settings.emptyCars")}
+            hint={t("admin.settings.emptyCarsHint")}
+            errors={errors}
+            defaultValue={values.default_disp_empty_car_type}
+            options={[
+              { value: "2", label: t("admin.settings.emptyCarsHide") },
+              { value: "1", label: t("admin.settings.emptyCarsShow") },
+            ]}
+          />
+        </div>
+      </AdminSection>
+
+      <AdminSection title={t("admin.settings.sectionWindow")}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <AdminNumber
+            name="min_lead_minutes"
+            label={t("admin.settings.minLead")}
+            hint={t("admin.settings.minLeadHint")}
+            errors={errors}
+            defaultValue={values.min_lead_minutes}
+            required
+          />
+          <AdminNumber
+            name="max_advance_days"
+            label={t("admin.settings.maxAdvance")}
+            hint={t("admin.settings.maxAdvanceHint")}
+            errors={errors}
+            defaultValue={values.max_advance_days}
+            required
+          />
+          <AdminNumber
+            name="long_rental_days"
+            label={t("admin.settings.longRental")}
+            hint={t("admin.settings.longRentalHint")}
+            errors={errors}
+            defaultValue={values.long_rental_days}
+            required
+          />
+        </div>
+      </AdminSection>
+    </>
+  );
+}
