@@ -4,6 +4,7 @@ import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime } from "../../components/admin/counter";
 import { AdminInput } from "../../components/admin/fields";
 import { AdminPageHeader } from "../../components/admin/page";
+import { StaffText } from "../../components/admin/staff-text";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
 import { NO_FORM_ERRORS } from "../../lib/forms";
@@ -84,8 +85,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                       <StageBadge stage={r.stage} />
                       <span className="basis-full font-semibold sm:basis-auto">{r.borrowerName || "—"}</span>
                       <span className="basis-full text-sm text-gray-700">
-                        {r.storeName} · <StoreTime at={r.startAt} timeZone={r.timeZone} /> →{" "}
-                        <StoreTime at={r.endAt} timeZone={r.timeZone} /> · {r.carTypeName}
+                        <StaffText ja={r.storeName} en={r.storeNameEn} /> · <StoreTime at={r.startAt} timeZone={r.timeZone} />{" "}
+                        → <StoreTime at={r.endAt} timeZone={r.timeZone} /> ·{" "}
+                        <StaffText ja={r.carTypeName} en={r.carTypeNameEn} />
                       </span>
                     </Link>
                   </li>

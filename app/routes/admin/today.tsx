@@ -6,6 +6,7 @@ import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
+import { useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -111,6 +112,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 export default function AdminToday({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
+  const staffText = useStaffTextPlain();
   const { filter, days, today } = loaderData;
   const query = dayQuery(filter);
   return (
@@ -132,7 +134,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
       <DayFilter page="/today" filter={filter} today={today} stores={loaderData.stores} label="admin.today.filter" />
       <div className="grid gap-6">
         {days.map((day) => (
-          <AdminSection key={day.store.id} title={day.store.name} testId="store-day">
+          <AdminSection key={day.store.id} title={staffText(day.store.name, day.store.nameEn)} testId="store-day">
             <h3 id={`departures-${day.store.id}`} className="scroll-mt-20 font-bold">
               {t("admin.today.departures", { count: day.departures.length })}
             </h3>
