@@ -40,7 +40,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title={pageTitle(t, q)} />
+      {/* Keyed by the query: a search from the header, on this page, shows its own words here. */}
       <Form
+        key={q}
         method="get"
         className="card mb-6 grid items-start gap-3 p-4 sm:grid-cols-[1fr_auto]"
         role="search"
@@ -85,8 +87,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
                       <StageBadge stage={r.stage} />
                       <span className="basis-full font-semibold sm:basis-auto">{r.borrowerName || "—"}</span>
                       <span className="basis-full text-sm text-gray-700">
-                        <StaffText ja={r.storeName} en={r.storeNameEn} /> · <StoreTime at={r.startAt} timeZone={r.timeZone} />{" "}
-                        → <StoreTime at={r.endAt} timeZone={r.timeZone} /> ·{" "}
+                        <StaffText ja={r.storeName} en={r.storeNameEn} /> ·{" "}
+                        <StoreTime at={r.startAt} timeZone={r.timeZone} /> →{" "}
+                        <StoreTime at={r.endAt} timeZone={r.timeZone} /> ·{" "}
                         <StaffText ja={r.carTypeName} en={r.carTypeNameEn} />
                       </span>
                     </Link>
