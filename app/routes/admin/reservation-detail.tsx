@@ -201,6 +201,8 @@ export default function AdminReservationDetail({ loaderData, actionData }: Route
     ...(returning ? ([{ id: "return", label: "admin.resPage.navReturn" }] as PageSection[]) : []),
     ...(r.departedAt ? ([{ id: "record", label: "admin.resPage.navRecord" }] as PageSection[]) : []),
     { id: "details", label: "admin.resPage.navDetails" },
+    // The certificate is printed at the departure: one tap from the top on a phone.
+    ...(r.status === "confirmed" ? ([{ id: "paperwork", label: "admin.paperwork.title" }] as PageSection[]) : []),
     { id: "payments", label: "admin.resPage.navPayments" },
     { id: "mails", label: "admin.resPage.navMails" },
     { id: "history", label: "admin.resPage.navHistory" },

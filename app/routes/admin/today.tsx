@@ -55,7 +55,10 @@ function BookingTable({
             <span className={b.overdue ? "font-bold text-red-800" : undefined} data-overdue={b.overdue || undefined}>
               <StoreTime at={kind === "departures" ? b.startAt : b.endAt} timeZone={b.timeZone} />
               {b.overdue ? (
-                <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs text-white" data-testid="overdue">
+                <span
+                  className="ml-2 inline-block rounded bg-red-700 px-1.5 py-0.5 text-xs whitespace-nowrap text-white"
+                  data-testid="overdue"
+                >
                   {t("admin.today.overdue")}
                 </span>
               ) : null}
@@ -87,7 +90,7 @@ function BookingTable({
               <span>
                 {b.carTypeName}{" "}
                 <span
-                  className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950"
+                  className="inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950"
                   data-testid="no-car"
                 >
                   {t("admin.counter.noCarYet")}
