@@ -4,7 +4,8 @@ import { containsPattern, searchQuery } from "./search-text";
 
 /**
  * The condition "the search column holds what staff typed, however spelled" (decision 051):
- * the folded query anywhere in it, or, for a phone number, its digits. Undefined for an empty query.
+ * the folded query anywhere in it, or, for a phone number, its digits, or, for romaji, its kana.
+ * Undefined for an empty query.
  */
 export function matchesSearchText(column: AnyPgColumn, q: string): SQL | undefined {
   const query = searchQuery(q);
@@ -12,5 +13,6 @@ export function matchesSearchText(column: AnyPgColumn, q: string): SQL | undefin
   return or(
     sql`${column} like ${containsPattern(query.folded)}`,
     query.digits ? sql`${column} like ${containsPattern(query.digits)}` : undefined,
+    query.kana ? sql`${column} like ${containsPattern(query.kana)}` : undefined,
   );
 }

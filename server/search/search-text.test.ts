@@ -5,7 +5,11 @@ import { foldForSearch, memberSearchText, reservationSearchText, searchQuery } f
 function finds(column: string, q: string): boolean {
   const query = searchQuery(q);
   if (!query) return false;
-  return column.includes(query.folded) || (query.digits !== null && column.includes(query.digits));
+  return (
+    column.includes(query.folded) ||
+    (query.digits !== null && column.includes(query.digits)) ||
+    (query.kana !== null && column.includes(query.kana))
+  );
 }
 
 const hanako = memberSearchText({
@@ -44,6 +48,8 @@ describe("a member is found however the name is typed", () => {
     "やまだはなこ",
     "hanako.yamada@EXAMPLE.jp",
     "ｈａｎａｋｏ",
+    "yamada",
+    "Yamada Hanako",
   ])("%s", (q) => {
     expect(finds(hanako, q)).toBe(true);
   });
@@ -55,8 +61,15 @@ describe("a member is found however the name is typed", () => {
     },
   );
 
+  it("reads romaji as kana only when all of it is kana", () => {
+    expect(searchQuery("yamada hanako")?.kana).toBe("ヤマダハナコ");
+    expect(searchQuery("smith")?.kana).toBeNull();
+    expect(searchQuery("261127-ab2c")?.kana).toBeNull();
+  });
+
   it("does not find another name or number", () => {
     expect(finds(hanako, "すずき")).toBe(false);
+    expect(finds(hanako, "suzuki")).toBe(false);
     expect(finds(hanako, "090-9999-0000")).toBe(false);
     expect(finds(hanako, "9876")).toBe(false);
   });

@@ -5,7 +5,9 @@ import { toKatakana } from "wanakana";
  * and searched in one folded form: NFKC (half-width ﾔﾏﾀﾞ → ヤマダ, full-width Ｙａｍａｄａ → Yamada),
  * hiragana as katakana (やまだ → ヤマダ, by wanakana; Latin letters stay Latin), lower case, and no
  * spaces (山田花子 finds 山田 花子). Phones are kept as digits, in E.164 and national form, so that
- * 090-1234-5678, 09012345678 and +81 90 1234 5678 all find the same booking.
+ * 090-1234-5678, 09012345678 and +81 90 1234 5678 all find the same booking. A query typed in
+ * romaji (yamada) is also read as kana (ヤマダ), for staff on a keyboard without a Japanese IME; the
+ * stored column keeps Latin names Latin.
  */
 
 /** One piece of text, folded the way searches compare it. */
@@ -37,6 +39,15 @@ export interface SearchQuery {
   folded: string;
   /** Its digits, when it reads as a phone number (at least 4 digits, only phone punctuation besides). */
   digits: string | null;
+  /** Its reading in katakana, when it is romaji that reads wholly as kana (yamada → ヤマダ). */
+  kana: string | null;
+}
+
+/** Romaji read as katakana (yamada hanako → ヤマダハナコ), or null when any of it is not kana (smith). */
+function romajiAsKana(nfkc: string): string | null {
+  if (!/^[a-z\s'-]+$/i.test(nfkc)) return null;
+  const kana = foldForSearch(toKatakana(nfkc.toLowerCase()));
+  return /^[\u30a0-\u30ff]+$/.test(kana) ? kana : null;
 }
 
 /** What staff typed, folded for comparison with the column (null when empty). */
@@ -47,7 +58,7 @@ export function searchQuery(q: string): SearchQuery | null {
   const digits = /^[\d\s+()\-.]+$/.test(nfkc) ? nfkc.replace(/\D/g, "") : "";
   // +81 typed: compare in national form too, as the column keeps both.
   const national = digits.startsWith("81") && nfkc.trim().startsWith("+") ? `0${digits.slice(2)}` : digits;
-  return { folded, digits: national.length >= 4 ? national : null };
+  return { folded, digits: national.length >= 4 ? national : null, kana: romajiAsKana(nfkc) };
 }
 
 /** A LIKE pattern that finds `text` anywhere (wildcards in the text taken literally). */

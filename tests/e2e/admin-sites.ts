@@ -12,6 +12,10 @@ export const E2E_SITES = [
   "e2e-suspended",
   "e2e-dispatch",
   "e2e-reports",
+  "e2e-search",
+  "e2e-paperwork",
+  "e2e-translations",
+  "e2e-today",
 ] as const;
 export type E2eSite = (typeof E2E_SITES)[number];
 
@@ -51,3 +55,63 @@ export const E2E_DISPATCH = {
  * four bookings made in October 2026 whose numbers the reports' tables must show.
  */
 export const E2E_REPORTS = { siteId: "e2e-reports", from: "2026-10-01", to: "2026-10-31" } as const;
+
+/**
+ * admin-search.spec.ts: bookings whose borrowers' names, readings and phones are written one way
+ * (hiragana reading, a phone with hyphens, one without) for the search to find typed another way.
+ */
+export const E2E_SEARCH = {
+  siteId: "e2e-search",
+  /** 山田 花子, reading やまだ はなこ (hiragana), 090-1234-5678. */
+  hanako: "261130-SRC1",
+  /** 鈴木 一郎, reading スズキ イチロウ, 09087654321 (no hyphens). */
+  ichiro: "261130-SRC2",
+  /** A member named 山田 太郎, reading やまだ たろう. */
+  memberName: "山田 太郎",
+} as const;
+
+/**
+ * admin-paperwork.spec.ts: two stores; a booking at Naha that departed today on a car by plate, one
+ * at Ishigaki, and besides the owner a clerk of Ishigaki and a read-only account (demo password).
+ */
+export const E2E_PAPERWORK = {
+  siteId: "e2e-paperwork",
+  company: "株式会社E2E書類レンタカー",
+  plate: "沖縄 500 わ 20-01",
+  naha: "261130-PPW1",
+  ishigaki: "261130-PPW2",
+  driverLicence: "987654321098",
+  clerk: "clerk@e2e-paperwork.example",
+  reader: "reader@e2e-paperwork.example",
+} as const;
+
+/**
+ * admin-translations.spec.ts: a site in Japanese and English whose class and option have no
+ * English name (each spec saves one), beside a store and a car type that have theirs.
+ */
+export const E2E_TRANSLATIONS = {
+  siteId: "e2e-translations",
+  className: "ミニバン",
+  optionName: "チャイルドシート",
+  translated: ["Main store", "Serena"],
+} as const;
+
+/**
+ * admin-today.spec.ts: today at two stores. Naha: three departures (one handed over, one with a
+ * car, one without), two returns due (one back), one car overdue since yesterday; six cars, one out
+ * of service. Ishigaki (no English name): one departure with a car, two cars.
+ */
+export const E2E_TODAY = {
+  siteId: "e2e-today",
+  naha: {
+    name: "那覇空港店",
+    nameEn: "Naha Airport",
+    departed: "261130-TDY1",
+    withCar: "261130-TDY2",
+    noCar: "261130-TDY3",
+    dueBack: "261130-TDY4",
+    back: "261130-TDY5",
+    overdue: "261130-TDY6",
+  },
+  ishigaki: { name: "石垣店", departure: "261130-TDY7" },
+} as const;

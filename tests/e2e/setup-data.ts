@@ -31,6 +31,7 @@ import {
 } from "./admin-sites";
 import { jstDate } from "./dates";
 import { writeSeedDay } from "./seed-day";
+import { seedPaperworkSite, seedSearchSite, seedTodaySite, seedTranslationsSite } from "./setup-counter-sites";
 
 const config = loadConfig();
 const handle = await createDb(config);
@@ -98,6 +99,10 @@ await createCatalogue(
 await seedReceiptsBooking(owner);
 await seedSuspendedSite(owner);
 await seedReportsSite(owner);
+await seedSearchSite(owner, seededAt);
+await seedPaperworkSite(owner, seededAt, passwordHash);
+await seedTranslationsSite(owner);
+await seedTodaySite(owner, seededAt);
 await handle.close();
 
 /**

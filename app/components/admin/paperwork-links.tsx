@@ -17,7 +17,7 @@ export function PaperworkLinks({
   const base = path(`/reservations/${encodeURIComponent(reservation.reserveNo)}`);
   return (
     <div className="mt-4">
-      <AdminSection title={t("admin.paperwork.title")} testId="paperwork">
+      <AdminSection title={t("admin.paperwork.title")} testId="paperwork" id="paperwork">
         <p className="flex flex-wrap gap-2">
           <a className="btn-secondary" href={`${base}/certificate.pdf`} download data-testid="certificate-pdf">
             {t("admin.paperwork.certificate")}

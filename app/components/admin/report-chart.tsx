@@ -17,6 +17,10 @@ const axisValue = (unit: string) => (n: number) =>
  * beside it (which is the truth, and what screen readers and pages without scripts get), so the
  * canvas is hidden from assistive technology and the figure names the table.
  */
+/** Counts step by whole numbers: no axis reads 0.2 bookings. */
+const countSteps = (unit: string | undefined) =>
+  unit === "count" ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000] } : {};
+
 export function ReportChart({ table, label }: { table: ReportTable; label: string }) {
   const box = useRef<HTMLDivElement>(null);
   const { labels, series } = table.chart;
@@ -55,6 +59,7 @@ export function ReportChart({ table, label }: { table: ReportTable; label: strin
             stroke: "#374151",
             grid: { stroke: "#e5e7eb", width: 1 },
             values: (_u, splits) => splits.map(axisValue(first?.unit ?? "count")),
+            ...countSteps(first?.unit),
             size: 56,
           },
           ...(second
@@ -65,13 +70,15 @@ export function ReportChart({ table, label }: { table: ReportTable; label: strin
                   stroke: COLOURS[1],
                   grid: { show: false },
                   values: (_u: uPlot, splits: number[]) => splits.map(axisValue(second.unit)),
+                  ...countSteps(second.unit),
                   size: 40,
                 },
               ]
             : []),
         ],
         series: [
-          {},
+          // The legend names the hovered row as the table does (uPlot's own "Value" is English only).
+          { label: table.columns[0]?.label ?? "", value: (_u, i) => (i === null ? "--" : (labels[i] ?? "--")) },
           ...(first
             ? [
                 {
@@ -95,7 +102,7 @@ export function ReportChart({ table, label }: { table: ReportTable; label: strin
       observer.disconnect();
       plot?.destroy();
     };
-  }, [labels, series]);
+  }, [labels, series, table.columns]);
   if (!labels.length) return null;
   return (
     <figure className="m-0" role="img" aria-label={label} data-testid={`chart-${table.kind}`}>

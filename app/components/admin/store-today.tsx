@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { StoreToday } from "../../../server/counter/today-summary";
 import type { AdminMessageKey } from "../../i18n/admin";
 import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { StaffText } from "./staff-text";
 
 type Metric = "departures" | "returns" | "overdue" | "noCar" | "out" | "available";
 
@@ -67,7 +68,7 @@ export function StoreTodayCard({ day, date }: { day: StoreToday; date: string })
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id={`store-${id}`} className="text-lg font-bold">
-          {day.store.name}
+          <StaffText ja={day.store.name} en={day.store.nameEn} />
         </h2>
         <Link to={path(`/today?store=${id}`)} className="link tap text-sm" data-testid="store-today-list">
           {t("admin.day.todayList")}

@@ -30,7 +30,7 @@ export const adminDayEn: Record<keyof typeof adminDayJa, string> = {
   "admin.search.title": "Search",
   "admin.search.titleFor": "Results for “{q}”",
   "admin.search.label": "Name, reading, phone, reservation number or e-mail",
-  "admin.search.hint": "Hiragana or katakana, half- or full-width, with or without spaces: all are found.",
+  "admin.search.hint": "Hiragana, katakana or romaji, half- or full-width, with or without spaces: all are found.",
   "admin.search.submit": "Search",
   "admin.search.reservations": "Reservations ({count})",
   "admin.search.members": "Members ({count})",

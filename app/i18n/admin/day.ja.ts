@@ -29,7 +29,7 @@ export const adminDayJa = {
   "admin.search.title": "検索",
   "admin.search.titleFor": "「{q}」の検索結果",
   "admin.search.label": "名前・フリガナ・電話番号・予約番号・メール",
-  "admin.search.hint": "ひらがな・カタカナ・半角・全角、空白の有無を問わず探します。",
+  "admin.search.hint": "ひらがな・カタカナ・ローマ字、半角・全角、空白の有無を問わず探します。",
   "admin.search.submit": "検索",
   "admin.search.reservations": "予約（{count}件）",
   "admin.search.members": "会員（{count}件）",

@@ -40,7 +40,9 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminPageHeader title={pageTitle(t, q)} />
+      {/* Keyed by the query: a search from the header, on this page, shows its own words here. */}
       <Form
+        key={q}
         method="get"
         className="card mb-6 grid items-start gap-3 p-4 sm:grid-cols-[1fr_auto]"
         role="search"

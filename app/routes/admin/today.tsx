@@ -6,7 +6,7 @@ import { siteTimeZone } from "../../../server/sites/site-bundle";
 import { StageBadge, StoreTime } from "../../components/admin/counter";
 import { DayFilter, dayQuery } from "../../components/admin/day-filter";
 import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { StaffText } from "../../components/admin/staff-text";
+import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
 import { AdminTable } from "../../components/admin/table";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
 import { requireStaffAccess } from "../../lib/admin.server";
@@ -55,7 +55,10 @@ function BookingTable({
             <span className={b.overdue ? "font-bold text-red-800" : undefined} data-overdue={b.overdue || undefined}>
               <StoreTime at={kind === "departures" ? b.startAt : b.endAt} timeZone={b.timeZone} />
               {b.overdue ? (
-                <span className="ml-2 rounded bg-red-700 px-1.5 py-0.5 text-xs text-white" data-testid="overdue">
+                <span
+                  className="ml-2 inline-block rounded bg-red-700 px-1.5 py-0.5 text-xs whitespace-nowrap text-white"
+                  data-testid="overdue"
+                >
                   {t("admin.today.overdue")}
                 </span>
               ) : null}
@@ -89,7 +92,7 @@ function BookingTable({
               <span>
                 <StaffText ja={b.carTypeName} en={b.carTypeNameEn} />{" "}
                 <span
-                  className="rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-amber-950"
+                  className="inline-block rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-950"
                   data-testid="no-car"
                 >
                   {t("admin.counter.noCarYet")}
@@ -114,6 +117,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 export default function AdminToday({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
   const path = useAdminPath();
+  const staffText = useStaffTextPlain();
   const { filter, days, today } = loaderData;
   const query = dayQuery(filter);
   return (
@@ -135,7 +139,7 @@ export default function AdminToday({ loaderData }: Route.ComponentProps) {
       <DayFilter page="/today" filter={filter} today={today} stores={loaderData.stores} label="admin.today.filter" />
       <div className="grid gap-6">
         {days.map((day) => (
-          <AdminSection key={day.store.id} title={day.store.name} testId="store-day">
+          <AdminSection key={day.store.id} title={staffText(day.store.name, day.store.nameEn)} testId="store-day">
             <h3 id={`departures-${day.store.id}`} className="scroll-mt-20 font-bold">
               {t("admin.today.departures", { count: day.departures.length })}
             </h3>

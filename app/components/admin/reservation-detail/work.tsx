@@ -21,6 +21,10 @@ export function pageSections(d: Data, booked: boolean, returning: boolean): Page
     ...(returning ? ([{ id: "return", label: "admin.resPage.navReturn" }] as PageSection[]) : []),
     ...(d.reservation.departedAt ? ([{ id: "record", label: "admin.resPage.navRecord" }] as PageSection[]) : []),
     { id: "details", label: "admin.resPage.navDetails" },
+    // The certificate is printed at the departure: one tap from the top on a phone.
+    ...(d.reservation.status === "confirmed"
+      ? ([{ id: "paperwork", label: "admin.paperwork.title" }] as PageSection[])
+      : []),
     { id: "payments", label: "admin.resPage.navPayments" },
     { id: "mails", label: "admin.resPage.navMails" },
     { id: "history", label: "admin.resPage.navHistory" },
