@@ -320,13 +320,13 @@ test.describe("the customer step without JavaScript", () => {
   });
 });
 
-/** The customer step's schema chunk, fetched after the page (common/rules-on-demand.ts). */
-const CUSTOMER_RULES_CHUNK = /\/assets\/customer\.schema-[\w-]+\.js$/;
+/** The phone rules' chunk, fetched after the page (decision 038; vite.config.ts names it `phone-metadata`). */
+const PHONE_RULES_CHUNK = /\/assets\/phone-metadata-[\w-]+\.js$/;
 
-test.describe("the customer step's rules come after the page", () => {
+test.describe("the customer step's phone rules come after the page", () => {
   test("a submit before they arrive waits, is checked in the browser, then goes (ko)", async ({ page, request }) => {
     const locale: LocaleCode = "ko";
-    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "hold");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "hold");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -352,7 +352,7 @@ test.describe("the customer step's rules come after the page", () => {
     request,
   }) => {
     const locale: LocaleCode = "zh-TW";
-    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "refuse");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "refuse");
     await openCustomerStep(page, request, locale);
     await waitForHydration(form(page));
     await expect.poll(rules.asked).toBe(true);
