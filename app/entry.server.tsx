@@ -1,5 +1,7 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
+import { isbot } from "isbot";
+import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -10,7 +12,6 @@ import {
 import { requestContext, servicesContext } from "../server/http/context";
 import { CATALOGUE_NAMES, provideCatalogue } from "./i18n/catalogue";
 import { fullCatalogue } from "./i18n/catalogue.server";
-import { htmlStream } from "./lib/html-stream.server";
 
 // The server renders every language: all the catalogues, mail texts included (decisions 027, 029).
 for (const name of CATALOGUE_NAMES) provideCatalogue(name, fullCatalogue(name));
@@ -60,21 +61,25 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // React Router's template: browsers get the shell as soon as it is ready, crawlers (and SPA
+    // mode) the whole page.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    // Everyone gets the whole page at once: React 18 would stream the Suspense boundaries of the
-    // router's data after `</html>`, which browsers accept and HTML does not (decision 039).
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        onShellReady() {
+        [readyOption]() {
           shellRendered = true;
-        },
-        onAllReady() {
-          const body = htmlStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

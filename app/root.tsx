@@ -70,9 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the module preloads (written by <Scripts> in the body), so the first paint need
-            not wait for them on a slow line (Lighthouse's mobile FCP). */}
-        <link rel="stylesheet" href={stylesheet} />
+        {/* With a precedence React 19 writes it before the module preloads it hoists from <Scripts>,
+            so the first paint need not wait for them on a slow line (Lighthouse's mobile FCP). */}
+        <link rel="stylesheet" href={stylesheet} precedence="default" />
         <Meta />
         <Links />
         {root ? (

@@ -1,10 +1,10 @@
 /**
  * Rules the browser fetches after the page (decision 038): the phone rules
- * (common/phone-rules.browser.ts) and the forms' schemas (`useSchemaOnDemand`, app/lib/forms.ts).
- * `load` is an `import()`, so the module leaves the page's own scripts. Until it is here a check
- * throws RulesPending, which the forms' validation waits for. A chunk that fails meanwhile keeps
- * the page (`pageKept`, which the root's reload for a missing chunk reads): the form then goes to
- * the server, which checks it with the same messages and keeps what was typed.
+ * (common/phone-rules.browser.ts). `load` is an `import()`, so the module leaves the page's own
+ * scripts. Until it is here a check throws RulesPending, which the forms' validation waits for. A
+ * chunk that fails meanwhile keeps the page (`pageKept`, which the root's reload for a missing
+ * chunk reads): the form then goes to the server, which checks it with the same messages and keeps
+ * what was typed.
  */
 
 /** A check asked for before its rules arrived: `ready` settles when the fetch does. The server never throws it. */

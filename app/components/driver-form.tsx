@@ -1,10 +1,9 @@
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../common/app-error";
-import { rulesOnDemand } from "../../common/rules-on-demand";
-import type { DriverFormConfig } from "../../server/drivers/driver.schema";
+import { type DriverFormConfig, driverSchema } from "../../server/drivers/driver.schema";
 import type { MessageKey } from "../i18n/messages";
-import { useFormValidation, useSchemaOnDemand } from "../lib/forms";
+import { useFormValidation } from "../lib/forms";
 import { useI18n } from "../lib/i18n";
 import { sitePath, useSite } from "../lib/site";
 import { CsrfField } from "./csrf-field";
@@ -41,9 +40,6 @@ const sectionClass = "card flex flex-col gap-4 p-5";
 const headingClass = "text-lg font-bold";
 const NO_SLOTS: number[] = [];
 
-// The form's schema, and Zod with it, come after the page (common/rules-on-demand.ts).
-const driverRules = rulesOnDemand(() => import("../../server/drivers/driver.schema"));
-
 /**
  * The driver form of the new and edit pages (spec §3 Driver): the fields the site's driver input
  * settings show, required as they say; the licence types as checkboxes; up to four licence
@@ -56,10 +52,7 @@ export function DriverForm({ config, values, serverErrors, refused, driver, subm
   const { t } = useI18n();
   const navigation = useNavigation();
   const existingSlots = useMemo(() => driver?.images.map((i) => i.slot) ?? NO_SLOTS, [driver]);
-  const schema = useSchemaOnDemand(driverRules, ({ driverSchema }) => driverSchema(config, existingSlots), [
-    config,
-    existingSlots,
-  ]);
+  const schema = useMemo(() => driverSchema(config, existingSlots), [config, existingSlots]);
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
   const busy = navigation.state === "submitting";
   useEmptyFilesAfterRefusal(formRef, refused, serverErrors);

@@ -1,6 +1,6 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ReasonLike } from "../../common/app-error";
-import { type RulesOnDemand, RulesPending } from "../../common/rules-on-demand";
+import { RulesPending } from "../../common/rules-on-demand";
 
 type Errors = Record<string, ReasonLike>;
 
@@ -219,25 +219,4 @@ export function useFormValidation(
       });
     },
   };
-}
-
-/**
- * A form's schema built from rules fetched on demand: the fetch starts once the page is
- * interactive, and a check before it lands throws RulesPending, which `useFormValidation` waits
- * for. The schema is rebuilt only when `deps` change, so it stays the same object meanwhile.
- */
-export function useSchemaOnDemand<M>(rules: RulesOnDemand<M>, make: (module: M) => Schema, deps: unknown[]): Schema {
-  useEffect(() => {
-    rules.load().catch(() => {});
-  }, [rules]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `make` closes over `deps`
-  return useMemo(() => {
-    let built: Schema | null = null;
-    return {
-      safeParse(value: unknown) {
-        built ??= make(rules.get());
-        return built.safeParse(value);
-      },
-    };
-  }, [rules, ...deps]);
 }

@@ -159,8 +159,3 @@ export function siteIconOf(matches: readonly MetaMatch[]): MetaDescriptor[] {
   const shell = shellFromMatches(matches);
   return shell ? [siteIcon(shell)] : [];
 }
-
-/** A preload of a page's largest picture, so it is fetched before the scripts (its LCP). */
-export function imagePreload(href: string | null | undefined): MetaDescriptor[] {
-  return href ? [{ tagName: "link", rel: "preload", as: "image", href, fetchPriority: "high" }] : [];
-}

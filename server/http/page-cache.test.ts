@@ -165,6 +165,60 @@ describe("a kept page", () => {
     }
   });
 
+  it("of a streamed page: the visitor gets the shell at once, the copy is the whole page", async () => {
+    const cache = cacheOf();
+    const s = secrets(1);
+    const encoder = new TextEncoder();
+    let write!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        write = controller;
+      },
+    });
+    const key = cache.keyOf(get("/sakura")) as string;
+    const answered = cache.keep(
+      key,
+      "sakura",
+      cache.stamp("sakura"),
+      new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
+      s,
+    );
+    const reader = (answered.body as ReadableStream<Uint8Array>).getReader();
+    write.enqueue(encoder.encode(`<html><head><script nonce="${s.nonce}"></script></head><body>`));
+    const shell = await reader.read();
+    expect(new TextDecoder().decode(shell.value)).toContain("<head>");
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get(key, "sakura", secrets(2)), "nothing kept before the page ends").toBeNull();
+    write.enqueue(encoder.encode(`<p>沖縄県</p><script>["${s.csrfToken}"]</script></body></html>`));
+    write.close();
+    while (!(await reader.read()).done);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await cache.get(key, "sakura", secrets(2))?.text()).toBe(
+      `<html><head><script nonce="${secrets(2).nonce}"></script></head><body><p>沖縄県</p><script>["${secrets(2).csrfToken}"]</script></body></html>`,
+    );
+  });
+
+  it("is not kept when its stream fails before the end", async () => {
+    const cache = cacheOf();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("<html><body>"));
+        controller.error(new Error("render aborted"));
+      },
+    });
+    const key = cache.keyOf(get("/sakura")) as string;
+    const answered = cache.keep(
+      key,
+      "sakura",
+      cache.stamp("sakura"),
+      new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } }),
+      secrets(1),
+    );
+    await expect(answered.text()).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(cache.get(key, "sakura", secrets(2))).toBeNull();
+  });
+
   it("makes room by dropping the oldest pages", async () => {
     const cache = cacheOf({ maxEntries: 2 });
     const first = await keep(cache, "/sakura", page(secrets(1)));

@@ -320,13 +320,13 @@ test.describe("the customer step without JavaScript", () => {
   });
 });
 
-/** The customer step's schema chunk, fetched after the page (common/rules-on-demand.ts). */
-const CUSTOMER_RULES_CHUNK = /\/assets\/customer\.schema-[\w-]+\.js$/;
+/** The phone rules' chunk, fetched after the page (decision 038; vite.config.ts names it `phone-metadata`). */
+const PHONE_RULES_CHUNK = /\/assets\/phone-metadata-[\w-]+\.js$/;
 
-test.describe("the customer step's rules come after the page", () => {
+test.describe("the customer step's phone rules come after the page", () => {
   test("a submit before they arrive waits, is checked in the browser, then goes (ko)", async ({ page, request }) => {
     const locale: LocaleCode = "ko";
-    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "hold");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "hold");
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -334,15 +334,15 @@ test.describe("the customer step's rules come after the page", () => {
     await openCustomerStep(page, request, locale);
     await waitForHydration(form(page));
     await expect.poll(rules.asked).toBe(true);
-    await fillBorrower(page, { ...BORROWER, email: "booking-guest@" });
+    await fillBorrower(page, { ...BORROWER, tel: "12" });
     await page.getByTestId("customer-submit").click();
     // Nothing is sent while the rules are on their way, and no message is guessed.
-    await expect(field(page, "email")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(field(page, "tel")).not.toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
     rules.release();
-    await expectFieldError(form(page), "email", msg(locale, "reason.email_invalid"));
+    await expectFieldError(form(page), "tel", msg(locale, "reason.tel_invalid"));
     expect(posts).toEqual([]);
-    await field(page, "email").fill(BORROWER.email);
+    await field(page, "tel").fill(BORROWER.tel);
     await page.getByTestId("customer-submit").click();
     await expect(page).toHaveURL(confirmUrl(locale));
   });
@@ -352,15 +352,15 @@ test.describe("the customer step's rules come after the page", () => {
     request,
   }) => {
     const locale: LocaleCode = "zh-TW";
-    const rules = await holdChunk(page, CUSTOMER_RULES_CHUNK, "refuse");
+    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "refuse");
     await openCustomerStep(page, request, locale);
     await waitForHydration(form(page));
     await expect.poll(rules.asked).toBe(true);
-    await fillBorrower(page, { ...BORROWER, email: "booking-guest@" });
+    await fillBorrower(page, { ...BORROWER, tel: "12" });
     await page.getByTestId("customer-submit").click();
-    await expectFieldError(form(page), "email", msg(locale, "reason.email_invalid"));
+    await expectFieldError(form(page), "tel", msg(locale, "reason.tel_invalid"));
     await expect(field(page, "name")).toHaveValue(BORROWER.name);
-    await expect(field(page, "tel")).toHaveValue(BORROWER.tel);
+    await expect(field(page, "tel")).toHaveValue("12");
     // The failed chunk did not reload the page (app/lib/chunk-reload.ts marks each reload).
     expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).toBeNull();
     await expectAccessible(page);

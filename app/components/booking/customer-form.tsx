@@ -1,9 +1,9 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { ReasonLike } from "../../../common/app-error";
 import { CUSTOMER_LIMITS, DRIVER_PREFIX, passengerChoices } from "../../../common/customer-form";
-import { rulesOnDemand } from "../../../common/rules-on-demand";
-import { useFormValidation, useSchemaOnDemand } from "../../lib/forms";
+import { customerSchema } from "../../../server/reservations/customer.schema";
+import { useFormValidation } from "../../lib/forms";
 import { useHydrated } from "../../lib/hydrated";
 import { useI18n } from "../../lib/i18n";
 import { usePhoneRules } from "../../lib/phone-rules";
@@ -23,9 +23,6 @@ type CustomerPage = Awaited<ReturnType<typeof loadCustomerPage>>;
 
 const sectionClass = "card flex flex-col gap-4 p-4 sm:p-5";
 const headingClass = "text-lg font-bold";
-
-// The step's schema, and Zod with it, come after the page: the longest form is the heaviest page.
-const customerRules = rulesOnDemand(() => import("../../../server/reservations/customer.schema"));
 
 /**
  * The customer step's form: the borrower, the driver (the borrower, a member's saved driver, or a
@@ -48,9 +45,8 @@ export function CustomerForm({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { config, member, savedDrivers, storedImageSlots, capacity } = data;
-  const schema = useSchemaOnDemand(
-    customerRules,
-    ({ customerSchema }) => customerSchema({ driver: config, member, storedImageSlots, capacity }),
+  const schema = useMemo(
+    () => customerSchema({ driver: config, member, storedImageSlots, capacity }),
     [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);

@@ -15,7 +15,7 @@ import { useReasonText } from "../../components/search/field-error";
 import { SearchForm } from "../../components/search/search-form";
 import { NewTabLink, useEmbedStorageRefused } from "../../lib/embed";
 import { useI18n } from "../../lib/i18n";
-import { imagePreload, metaTranslate, seoMeta } from "../../lib/seo";
+import { metaTranslate, seoMeta } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite, requireId, services } from "../../lib/site.server";
 import { carTypeView, optionView } from "../../presenters/catalog.server";
@@ -76,7 +76,6 @@ export const meta: Route.MetaFunction = (args) => {
       description: t("seo.carTypeDescription", { name: carType.name, className: carType.className, store: store.name }),
       image: carType.images[0] ?? null,
     }),
-    ...imagePreload(carType.images[0]),
   ];
 };
 

@@ -4,7 +4,7 @@ import { SearchForm } from "../../components/search/search-form";
 import { StoreInfo } from "../../components/store-info";
 import { SuspendedNotice } from "../../components/suspended-notice";
 import { useI18n } from "../../lib/i18n";
-import { imagePreload, seoMeta, textDescription } from "../../lib/seo";
+import { seoMeta, textDescription } from "../../lib/seo";
 import { sitePath, useSite } from "../../lib/site";
 import { getSite } from "../../lib/site.server";
 import { topContent } from "../../presenters/content.server";
@@ -27,10 +27,9 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => [
-  ...seoMeta(args, { kind: "top", description: args.loaderData?.intro ? textDescription(args.loaderData.intro) : "" }),
-  ...imagePreload(args.loaderData?.siteImage),
-];
+// React 19 preloads the hero (an <img fetchPriority="high">) at the head's start by itself.
+export const meta: Route.MetaFunction = (args) =>
+  seoMeta(args, { kind: "top", description: args.loaderData?.intro ? textDescription(args.loaderData.intro) : "" });
 
 export default function Top({ loaderData }: Route.ComponentProps) {
   const shell = useSite();

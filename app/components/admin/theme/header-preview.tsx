@@ -28,8 +28,7 @@ export function HeaderPreview({
       {/* A picture of the header, not a part of this page: inert (WCAG 1.4.3's incidental text), its
           colours and contrast are said in words below, so a poor choice can be shown as it is. */}
       <div
-        // React 18 writes an unknown attribute only with a string value.
-        {...{ inert: "" }}
+        inert
         className="site-theme overflow-hidden rounded-lg shadow"
         style={style}
         data-testid="preview-header"
