@@ -20,7 +20,7 @@ export function PhotosSection({
   photos: readonly StoredPhoto[];
   name: string;
   errors: AdminErrors;
-  fileRef: RefObject<HTMLInputElement>;
+  fileRef: RefObject<HTMLInputElement | null>;
   sent: { paths: string[] | null; order: string[] | null; remove: string[] };
   chooseAgain: boolean;
 }) {
