@@ -1,5 +1,5 @@
 import { type PGlite, parse, type Results } from "@electric-sql/pglite";
-import { readAnswer, type WireMessage, WireWriter } from "./pglite-wire";
+import { readAnswer, type WireMessage, WireWriter } from "./wire";
 
 export type QueryOptions = Parameters<PGlite["query"]>[2];
 /** One statement and its answer, as PGlite's `query` gives it. */
@@ -40,56 +40,59 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     answer.push(Buffer.from(bytes)); // a copy: the bytes are a view of PGlite's memory, which the next statement reuses
   };
 
-  // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
-  // can never interleave, nor one close a statement the other is about to bind.
-  const exchange = (): WireMessage[] => {
+  // One statement at a time, from its first message to its answer: two sent at once (a
+  // Promise.all inside a transaction) never interleave, nor one closes a statement the other is
+  // about to bind.
+  let turn: Promise<unknown> = Promise.resolve();
+
+  const exchange = async (): Promise<WireMessage[]> => {
     const request = write.take(); // taken first, so a failed call leaves nothing for the next one
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
     answer = [];
     // The stream variant hands the answer over as it is written, where the plain raw call would
-    // also parse it into PGlite's own messages, which nothing reads here. Its work is done when the
-    // call returns: without a file-system sync (PGlite's node and memory file systems write
-    // through) the promise has nothing left to wait for.
-    client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect }).catch(() => {});
+    // also parse it into PGlite's own messages, which nothing reads here. Without a file-system
+    // sync (PGlite's node and memory file systems write through) it has nothing else to do; its
+    // failures (a closed database) reject it and are thrown here as they are.
+    await client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect });
     const whole = answer.length === 1 ? (answer[0] as Buffer) : Buffer.concat(answer);
     if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
     return readAnswer(whole);
   };
 
-  const forget = () => {
+  const forget = async () => {
     const [text, oldest] = statements.entries().next().value as [string, Statement];
     statements.delete(text);
     if (!oldest.name) return;
     write.closeStatement(oldest.name).sync();
-    exchange();
+    await exchange();
   };
 
-  const statementOf = (text: string, withParams: boolean): Statement => {
+  const statementOf = async (text: string, withParams: boolean): Promise<Statement> => {
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);
       if (statement.name === null) {
         const name = `s${++named}`;
         write.parse(name, text).sync();
-        exchange();
+        await exchange();
         statement = { types: statement.types, name };
       }
     } else {
       let types: number[] = [];
       if (withParams) {
         write.parse("", text).describe("S").sync();
-        types = parse.parseDescribeStatementResults(asBackend(exchange()));
+        types = parse.parseDescribeStatementResults(asBackend(await exchange()));
       }
       statement = { types, name: null };
-      if (statements.size >= maxPrepared) forget();
+      if (statements.size >= maxPrepared) await forget();
     }
     statements.set(text, statement);
     return statement;
   };
 
-  return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    const { types, name } = statementOf(text, params.length > 0);
+  const run = async <T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> => {
+    const { types, name } = await statementOf(text, params.length > 0);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serialize = client.serializers[types[i] as number];
@@ -101,7 +104,13 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       .describe("P")
       .execute()
       .sync();
-    return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
+    return parse.parseResults(asBackend(await exchange()), client.parsers, options)[0] as Results<T>;
+  };
+
+  return <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    const mine = turn.then(() => run<T>(text, params, options));
+    turn = mine.catch(() => {});
+    return mine;
   };
 }
 

@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pipelinedQuery, withoutTextParsers } from "./pglite-query";
+import { pipelinedQuery, withoutTextParsers } from "./statements";
 
 let client: PGlite;
 let send: ReturnType<typeof pipelinedQuery>;
