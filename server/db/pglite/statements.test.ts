@@ -124,6 +124,17 @@ describe("a statement sent in one call", () => {
     expect((await send("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 
+  it("throws the raw call's own failure, and the next statement runs", async () => {
+    const raw = client.execProtocolRawStream.bind(client);
+    client.execProtocolRawStream = () => Promise.reject(new Error("the module failed"));
+    try {
+      await expect(send("select 1 as one")).rejects.toThrow("the module failed");
+    } finally {
+      client.execProtocolRawStream = raw;
+    }
+    expect((await send("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
   it("answers statements sent at once, each its own, even while they push each other out", async () => {
     const one = pipelinedQuery(client, 1);
     const texts = ["select $1::int * 10 as n", "select $1::int * 100 as n"];
