@@ -16,8 +16,9 @@ import type { ReserveSession } from "./reserve-session";
  * How a booking is written (decision 042, kept by 052): everything it writes is decided before its
  * transaction opens, the ids taken from their sequences and the row known as it will read back, so
  * that the transaction's statements go together, COMMIT right behind them (`writeTogether`). On the
- * embedded database a transaction holds everyone else; elsewhere this costs nothing. What to book
- * is submit.ts's; this module only knows how the statements are sent.
+ * embedded database a transaction holds everyone else; elsewhere this costs nothing. submit.ts
+ * decides what to book; this module writes it, and reads beforehand what the transaction needs
+ * known: a saved driver's details, a new driver's id.
  */
 
 /**
