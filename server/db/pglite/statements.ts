@@ -13,6 +13,13 @@ const asBackend = (read: WireMessage[]) => read as unknown as Parameters<typeof 
  */
 export const MAX_PREPARED = 200;
 
+/** An answer that did not come whole: `done` is the raw call, whose rejection says why. */
+class Unanswered extends Error {
+  constructor(readonly done: Promise<void>) {
+    super("PGlite gave no complete answer");
+  }
+}
+
 /** Names unique in the process, so two of these on one client never meet. */
 let named = 0;
 
@@ -40,59 +47,67 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     answer.push(Buffer.from(bytes)); // a copy: the bytes are a view of PGlite's memory, which the next statement reuses
   };
 
-  // One statement at a time, from its first message to its answer: two sent at once (a
-  // Promise.all inside a transaction) never interleave, nor one closes a statement the other is
-  // about to bind.
-  let turn: Promise<unknown> = Promise.resolve();
+  // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
+  // can never interleave, nor one close a statement the other is about to bind.
+  /** A raw call that failed after its answer came whole: thrown by the next statement, never dropped. */
+  let failedLate: unknown = null;
 
-  const exchange = async (): Promise<WireMessage[]> => {
+  const exchange = (): WireMessage[] => {
     const request = write.take(); // taken first, so a failed call leaves nothing for the next one
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
+    if (failedLate) {
+      const error = failedLate;
+      failedLate = null;
+      throw error;
+    }
     answer = [];
     // The stream variant hands the answer over as it is written, where the plain raw call would
-    // also parse it into PGlite's own messages, which nothing reads here. Without a file-system
-    // sync (PGlite's node and memory file systems write through) it has nothing else to do; its
-    // failures (a closed database) reject it and are thrown here as they are.
-    await client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect });
+    // also parse it into PGlite's own messages, which nothing reads here. Its work is done when the
+    // call returns: without a file-system sync (PGlite's node and memory file systems write
+    // through) the promise has nothing left to wait for; its failure is thrown all the same.
+    const done = client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect });
     const whole = answer.length === 1 ? (answer[0] as Buffer) : Buffer.concat(answer);
-    if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
+    if (whole[whole.length - 6] !== 0x5a) throw new Unanswered(done);
+    done.catch((error: unknown) => {
+      failedLate = error;
+    });
     return readAnswer(whole);
   };
 
-  const forget = async () => {
+  const forget = () => {
     const [text, oldest] = statements.entries().next().value as [string, Statement];
     statements.delete(text);
     if (!oldest.name) return;
     write.closeStatement(oldest.name).sync();
-    await exchange();
+    exchange();
   };
 
-  const statementOf = async (text: string, withParams: boolean): Promise<Statement> => {
+  const statementOf = (text: string, withParams: boolean): Statement => {
     let statement = statements.get(text);
     if (statement) {
       statements.delete(text);
       if (statement.name === null) {
         const name = `s${++named}`;
         write.parse(name, text).sync();
-        await exchange();
+        exchange();
         statement = { types: statement.types, name };
       }
     } else {
       let types: number[] = [];
       if (withParams) {
         write.parse("", text).describe("S").sync();
-        types = parse.parseDescribeStatementResults(asBackend(await exchange()));
+        types = parse.parseDescribeStatementResults(asBackend(exchange()));
       }
       statement = { types, name: null };
-      if (statements.size >= maxPrepared) await forget();
+      if (statements.size >= maxPrepared) forget();
     }
     statements.set(text, statement);
     return statement;
   };
 
-  const run = async <T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> => {
-    const { types, name } = await statementOf(text, params.length > 0);
+  const run = <T>(text: string, params: unknown[], options?: QueryOptions): Results<T> => {
+    const { types, name } = statementOf(text, params.length > 0);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
       const serialize = client.serializers[types[i] as number];
@@ -104,13 +119,16 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       .describe("P")
       .execute()
       .sync();
-    return parse.parseResults(asBackend(await exchange()), client.parsers, options)[0] as Results<T>;
+    return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
   };
 
-  return <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
-    const mine = turn.then(() => run<T>(text, params, options));
-    turn = mine.catch(() => {});
-    return mine;
+  return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    try {
+      return run<T>(text, params, options);
+    } catch (error) {
+      if (error instanceof Unanswered) await error.done; // the raw call's own failure, thrown as it is
+      throw error;
+    }
   };
 }
 
