@@ -172,6 +172,15 @@ describe("mail settings", () => {
   });
 });
 
+describe("PGLITE_FAST", () => {
+  it("takes the fast path unless it is 0 or false, and refuses anything else", () => {
+    expect(loadConfig({}).PGLITE_FAST).toBe(true);
+    expect(loadConfig({ PGLITE_FAST: "0" }).PGLITE_FAST).toBe(false);
+    expect(loadConfig({ PGLITE_FAST: "false" }).PGLITE_FAST).toBe(false);
+    expect(() => loadConfig({ PGLITE_FAST: "fast" })).toThrow(/PGLITE_FAST/);
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("is off by default and takes a hop count or addresses", () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: "off" });

@@ -26,6 +26,11 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
+    /**
+     * PGlite's fast path (decision 052): statements on the wire, kept prepared, on a thread of its
+     * own. `0` falls back to Drizzle's stock PGlite driver on the server's thread.
+     */
+    PGLITE_FAST: flag.default(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Analytics id of the platform itself, injected on every page (spec §2). */
     PRODUCT_ANALYTICS_ID: z

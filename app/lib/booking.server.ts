@@ -3,14 +3,10 @@ import { type RouterContextProvider, redirect } from "react-router";
 import { addDays, localDate } from "../../common/calendar-date";
 import type { CounterBookingDeps } from "../../server/counter/phone-booking";
 import type { Db } from "../../server/db/client";
+import { ADVANCE_CARD_LIMIT_DAYS, type BookingDeps, type SubmitAnswer } from "../../server/reservations/booking";
+import { releaseHold } from "../../server/reservations/card-settlement";
 import { quoteReservation } from "../../server/reservations/quote";
 import type { ReserveSession } from "../../server/reservations/reserve-session";
-import {
-  ADVANCE_CARD_LIMIT_DAYS,
-  type BookingDeps,
-  releaseHold,
-  type SubmitAnswer,
-} from "../../server/reservations/submit";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import { bookingMails, composeBookingMails } from "../presenters/booking-mail.server";
 import { requireReserveSession, reservePath, saveReserveSession } from "./reserve-session.server";

@@ -17,14 +17,14 @@ import type { ReservationOption, ReservationPerson } from "../../server/db/schem
 import type { AppServices } from "../../server/http/context";
 import { receiptsLinkFor } from "../../server/invoices/receipt-link";
 import { type MailAttachment, MailMessageSchema } from "../../server/mail/message";
-import { reservationFacts } from "../../server/reservations/booking-facts";
-import { payLinkFor } from "../../server/reservations/pay-link";
 import {
   type BookingMailComposer,
   PAY_METHOD,
   type RenderedMail,
   type Reservation,
-} from "../../server/reservations/submit";
+} from "../../server/reservations/booking";
+import { reservationFacts } from "../../server/reservations/booking-facts";
+import { payLinkFor } from "../../server/reservations/pay-link";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import { zoneMessage } from "../i18n/labels";
 import { CATALOGUES, type MessageKey, type Messages, translate } from "../i18n/messages";

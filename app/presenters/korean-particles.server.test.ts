@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Reservation } from "../../server/reservations/submit";
+import type { Reservation } from "../../server/reservations/booking";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
 import { composeBookingMails } from "./booking-mail.server";

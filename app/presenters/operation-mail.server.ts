@@ -3,7 +3,7 @@ import type { ChangeMailComposer } from "../../server/counter/change";
 import type { SettledMailComposer } from "../../server/counter/payment-retry";
 import type { Db } from "../../server/db/client";
 import type { OperationMails } from "../../server/ledger/reconcile";
-import { PAY_METHOD } from "../../server/reservations/submit";
+import { PAY_METHOD } from "../../server/reservations/booking";
 import type { SiteBundle } from "../../server/sites/site-bundle";
 import type { SiteCache } from "../../server/sites/site-cache";
 import { calendarFile, composeBookingMails, composeNotice } from "./booking-mail.server";

@@ -7,7 +7,7 @@ import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test
 import { auditLog, reservations, vehicles } from "../db/schema";
 import type { CreatedSite } from "../db/seed/factories";
 import type { AppError } from "../errors";
-import { isFullyBooked } from "../reservations/submit";
+import { isFullyBooked } from "../reservations/booking";
 import { type VehicleInput, VehicleSchema } from "./vehicle.schema";
 import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle } from "./vehicles";
 

@@ -8,7 +8,7 @@ import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
-import type { RenderedMail } from "../reservations/submit";
+import type { RenderedMail } from "../reservations/booking";
 import { type Actor, authorize } from "../staff/permissions";
 import { reservationEvent } from "../webhooks/events";
 import { announceLedgerPayments } from "../webhooks/ledger-events";

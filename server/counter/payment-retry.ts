@@ -6,7 +6,7 @@ import { type LedgerEntry, type LedgerItem, ledgerOf, writeAttempt } from "../le
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentGateway } from "../payments/types";
-import type { RenderedMail } from "../reservations/submit";
+import type { RenderedMail } from "../reservations/booking";
 import { type Actor, authorize } from "../staff/permissions";
 import { announceLedgerPayments } from "../webhooks/ledger-events";
 import { finishOperation, holdings, markRefundedWhenEmpty } from "./card-payments";

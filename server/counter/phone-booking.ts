@@ -5,15 +5,11 @@ import { recordAudit } from "../audit/audit-log";
 import type { Db } from "../db/client";
 import { auditLog, members, type ReservationPerson, staff } from "../db/schema";
 import { AppError, type FieldReasons } from "../errors";
+import type { BookingDeps, BookingMailComposer, SubmitAnswer } from "../reservations/booking";
 import { type Quote, quoteReservation } from "../reservations/quote";
 import { ReserveSessionSchema } from "../reservations/reserve-session";
-import {
-  type BookingDeps,
-  type BookingMailComposer,
-  counterBundle,
-  type SubmitAnswer,
-  submitReservation,
-} from "../reservations/submit";
+import { submitReservation } from "../reservations/submit";
+import { counterBundle } from "../reservations/submit-preflight";
 import type { SiteBundle } from "../sites/site-bundle";
 import { type Actor, authorize } from "../staff/permissions";
 import type { PhoneBookingInput, PhoneQuoteInput } from "./counter.schema";

@@ -8,7 +8,7 @@ import { reservations, stores, vehicles } from "../db/schema";
 import { AppError } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import type { DbOrTx } from "../mail/outbox";
-import type { RenderedMail } from "../reservations/submit";
+import type { RenderedMail } from "../reservations/booking";
 import { type Actor, authorize } from "../staff/permissions";
 import { type AssignInput, checkSheetOf, type DepartureInput } from "./counter.schema";
 import { findReservation, type ReservationRecord } from "./reservations";

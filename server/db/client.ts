@@ -1,6 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import type { PGlite, Results } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,11 +9,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { acquireDataDirLock } from "../ops/data-dir-lock";
 import { fillSearchText } from "../search/search-backfill";
-import { PgliteConnection, type PgliteStatement } from "./pglite-connection";
-import { leanQuery } from "./pglite-query";
-import { startPglite } from "./pglite-start";
-import { startPgliteThread } from "./pglite-thread";
-import { NO_SITE, OWNER, pgliteScopes, type Scope, scopedPool } from "./tenancy";
+import { openPgliteDoor, type PgliteDoor, pgliteFast } from "./pglite";
+import { NO_SITE, OWNER, type Scope, scopedPool } from "./tenancy";
 
 /**
  * Drizzle without its relational queries (`db.query.*`), which nothing uses: given the schema, it
@@ -63,15 +60,10 @@ function siteScopes(make: (scope: Scope) => Db): (siteId: string) => Db {
   };
 }
 
-/** The handle of a PGlite database whose connection answers `run`. */
-function pgliteHandle(
-  run: (statement: PgliteStatement) => Promise<Results>,
-  database: { backup(): Promise<Blob>; close(): Promise<void> },
-  onQuery?: QueryObserver,
-): DbHandle {
-  const scoped = pgliteScopes(run);
+/** The handle of a PGlite database, on whichever path its door took (pglite/index.ts). */
+function pgliteHandle(door: PgliteDoor, onQuery?: QueryObserver): DbHandle {
   const make = (scope: Scope) =>
-    drizzlePglite({ client: scoped(scope) as PGlite, casing: "snake_case", logger: observe(onQuery) });
+    drizzlePglite({ client: door.client(scope) as PGlite, casing: "snake_case", logger: observe(onQuery) });
   const owner = make(OWNER);
   return {
     db: owner as unknown as Db,
@@ -81,29 +73,27 @@ function pgliteHandle(
       await migratePglite(owner, { migrationsFolder: MIGRATIONS_DIR });
       await fillSearchText(owner as unknown as Db);
     },
-    ...database,
+    backup: door.backup,
+    close: door.close,
   };
 }
 
-/** PGlite on this thread: in memory, from an archive or on a folder (tests, restore, benches). */
+/**
+ * PGlite on this thread: in memory, from an archive or on a folder (tests, restore, benches). The
+ * fast path unless `fast` is false or `PGLITE_FAST=0`.
+ */
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob;
   onQuery?: QueryObserver;
+  fast?: boolean;
 }): Promise<DbHandle> {
-  const client = await startPglite(options);
-  const connection = new PgliteConnection(leanQuery(client));
-  const database = {
-    backup: () => connection.exclusive(() => client.dumpDataDir("gzip") as Promise<Blob>),
-    close: () => connection.exclusive(() => client.close()),
-  };
-  return pgliteHandle((statement) => connection.run(statement), database, options.onQuery);
+  return pgliteHandle(await openPgliteDoor(options), options.onQuery);
 }
 
-/** PGlite on a folder, on a thread of its own (the server and the scripts; decision 042). */
-export async function openPgliteThread(dataDir: string): Promise<DbHandle> {
-  const thread = await startPgliteThread(dataDir);
-  return pgliteHandle(thread.run, { backup: thread.dump, close: thread.close });
+/** PGlite on a folder for the server and the scripts: on a thread of its own on the fast path (decision 042). */
+export async function openPgliteThread(dataDir: string, fast = pgliteFast()): Promise<DbHandle> {
+  return pgliteHandle(await openPgliteDoor({ dataDir, thread: true, fast }));
 }
 
 /** Scripts without a logger: one line on stderr. */
@@ -151,11 +141,11 @@ export function openPostgres(
 }
 
 /**
- * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite` on its own thread, opened only after
+ * PostgreSQL when `DATABASE_URL` is set, otherwise PGlite under `DATA_DIR/pglite` (its own thread unless `PGLITE_FAST=0`), opened only after
  * this process holds DATA_DIR's lock (one writer per folder); closing the handle releases it.
  */
 export async function createDb(
-  config: { DATABASE_URL?: string; DATABASE_APP_URL?: string; DATA_DIR: string },
+  config: { DATABASE_URL?: string; DATABASE_APP_URL?: string; DATA_DIR: string; PGLITE_FAST?: boolean },
   onConnectionLost?: (err: Error) => void,
 ): Promise<DbHandle> {
   if (config.DATABASE_URL) {
@@ -165,7 +155,7 @@ export async function createDb(
   try {
     const dataDir = path.resolve(config.DATA_DIR, "pglite");
     await mkdir(dataDir, { recursive: true });
-    const handle = await openPgliteThread(dataDir);
+    const handle = await openPgliteThread(dataDir, config.PGLITE_FAST ?? pgliteFast());
     const close = handle.close;
     return { ...handle, close: () => close().finally(() => lock.release()) };
   } catch (err) {

@@ -1,9 +1,7 @@
-import type { PGlite, Results, Transaction } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "./client";
-import type { PgliteStatement } from "./pglite-connection";
-import type { QueryOptions } from "./pglite-query";
 
 /**
  * Row-level security (decision 022). Every tenant table answers only rows whose `site_id` equals the
@@ -37,48 +35,8 @@ export function enterSql(scope: Scope, switchRole: boolean): { text: string; val
   };
 }
 
-/** The part of PGlite that Drizzle's PGlite driver calls. */
+/** The part of PGlite that Drizzle's PGlite driver calls: what both PGlite paths give it (pglite/). */
 export type PgliteClient = Pick<PGlite, "query" | "transaction">;
-
-/**
- * Drizzle's clients of PGlite, one per scope, over `run`: a `PgliteConnection` on this thread or on
- * PGlite's own (decisions 040, 042). A statement is sent without waiting for anyone else's; the
- * connection runs it in its scope, and keeps other statements out of an open transaction.
- */
-export function pgliteScopes(run: (statement: PgliteStatement) => Promise<Results>) {
-  let transactions = 0;
-  return (scope: Scope): PgliteClient => ({
-    query: ((text: string, params?: unknown[], options?: QueryOptions) =>
-      run({ scope, text, params, options })) as PGlite["query"],
-    // BEGIN and COMMIT are statements too, rather than PGlite's `transaction`, whose own protocol
-    // path costs more than the statements between them; Drizzle's transaction uses only `query`.
-    transaction: (async <T>(fn: (tx: Transaction) => Promise<T>) => {
-      const transaction = ++transactions;
-      let ended = false;
-      const inside = (text: string, params?: unknown[], options?: QueryOptions) =>
-        ended
-          ? Promise.reject(new Error(`"${text.slice(0, 40)}" was sent after its transaction ended`))
-          : run({ scope, transaction, text, params, options });
-      const end = (text: "commit" | "rollback") => {
-        const sent = inside(text);
-        ended = true;
-        return sent;
-      };
-      // Not awaited before the first statement: the connection runs them in order.
-      const begun = inside("begin");
-      begun.catch(() => {});
-      try {
-        const result = await fn({ query: inside } as unknown as Transaction);
-        await begun;
-        await end("commit");
-        return result;
-      } catch (error) {
-        if (!ended) await end("rollback").catch(() => {});
-        throw error;
-      }
-    }) as PGlite["transaction"],
-  });
-}
 
 /**
  * A pool that puts each connection it hands out in `scope`. Drizzle's node-postgres driver takes it

@@ -10,7 +10,8 @@ import { startPollingWorker } from "../lib/polling-worker";
 import type { Logger } from "../logger";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentGateway } from "../payments/types";
-import { type BookingMailComposer, markPaid, releaseHold, settlePayment } from "../reservations/submit";
+import type { BookingMailComposer } from "../reservations/booking";
+import { markPaid, releaseHold, settlePayment } from "../reservations/card-settlement";
 import type { SiteCache } from "../sites/site-cache";
 import { itemUnder, type LedgerEntry, settleAttempt } from "./ledger";
 

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { type LedgerEntry, ledgerOf, type OutcomeInput, settleAttempt, writeAttempt } from "../ledger/ledger";
 import type { DbOrTx } from "../mail/outbox";
 import type { PaymentGateway } from "../payments/types";
-import type { Reservation } from "./submit";
+import type { Reservation } from "./booking";
 
 /**
  * A booking's first card payment in the ledger (issue 37): the web's card step (`booking-…`) or the

@@ -4,9 +4,10 @@ import type { Db } from "../db/client";
 import { reservations } from "../db/schema";
 import { itemUnder, settleAttempt } from "../ledger/ledger";
 import type { CardSource, PaymentGateway } from "../payments/types";
+import { PAY_METHOD, type Reservation } from "./booking";
 import { type BookingLink, bookingLink, linkExpiry } from "./booking-links";
+import { markPaid } from "./card-settlement";
 import { firstPaymentAttempt, payLinkKey, settleFirstPayment } from "./first-payment";
-import { markPaid, PAY_METHOD, type Reservation } from "./submit";
 
 /**
  * A booking taken at the counter and paid by card in advance through the link of its mail (issue

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { paymentEvents, reservations } from "../db/schema";
 import type { GatewayEvent } from "../payments/types";
-import { type BookingDeps, releaseHold, settlePayment } from "./submit";
+import type { BookingDeps } from "./booking";
+import { releaseHold, settlePayment } from "./card-settlement";
 
 export type EventOutcome = "applied" | "duplicate" | "ignored";
 

@@ -10,20 +10,19 @@ import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test
 import { driverImages, drivers, idempotencyKeys, mailOutbox, reservations, vehicles } from "../db/schema";
 import { PaymentSimulator } from "../payments/simulator";
 import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
-import { cancelReservation } from "./cancel";
-import { applyPaymentEvent, paymentEventTarget } from "./payment-events";
-import type { ReserveSession } from "./reserve-session";
 import {
   type BookingDeps,
   type BookingMailComposer,
-  completeCardAction,
   isFullyBooked,
   type Reservation,
-  releaseHold,
-  reserveNoRandom,
   type SubmitAnswer,
-  submitReservation,
-} from "./submit";
+} from "./booking";
+import { reserveNoRandom } from "./booking-writer";
+import { cancelReservation } from "./cancel";
+import { completeCardAction, releaseHold } from "./card-settlement";
+import { applyPaymentEvent, paymentEventTarget } from "./payment-events";
+import type { ReserveSession } from "./reserve-session";
+import { submitReservation } from "./submit";
 
 /** Values the reservation number's letters take next, then real random ones again. */
 const forcedRandom: number[] = [];

@@ -3,10 +3,11 @@ import { Form, Link, redirect, redirectDocument, useNavigation } from "react-rou
 import { localDate } from "../../../common/calendar-date";
 import { pickLang } from "../../../common/locales";
 import { getDriver } from "../../../server/drivers/drivers";
+import { PAY_METHOD } from "../../../server/reservations/booking";
 import { sessionFacts } from "../../../server/reservations/booking-facts";
 import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
 import { feesDiffer } from "../../../server/reservations/quote";
-import { PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
+import { submitReservation } from "../../../server/reservations/submit";
 import { BookingFactsCard } from "../../components/booking/booking-facts";
 import { BookingSteps, FeeBreakdown } from "../../components/booking/booking-summary";
 import { ConfirmCar, ConfirmCustomer } from "../../components/booking/confirm-sections";

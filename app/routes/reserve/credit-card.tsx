@@ -9,7 +9,9 @@ import {
   StripeCardSchema,
 } from "../../../server/cards/card.schema";
 import { listCards, savedCardSource } from "../../../server/cards/cards";
-import { completeCardAction, PAY_METHOD, submitReservation } from "../../../server/reservations/submit";
+import { PAY_METHOD } from "../../../server/reservations/booking";
+import { completeCardAction } from "../../../server/reservations/card-settlement";
+import { submitReservation } from "../../../server/reservations/submit";
 import { BookingSteps } from "../../components/booking/booking-summary";
 import { StepAside, stepColumnsClass } from "../../components/booking/step-aside";
 import { CsrfField } from "../../components/csrf-field";

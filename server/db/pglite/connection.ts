@@ -1,15 +1,17 @@
 import type { Results } from "@electric-sql/pglite";
-import type { PgliteSend, QueryOptions } from "./pglite-query";
-import { enterSql, type Scope, scopeKey } from "./tenancy";
+import { enterSql, type Scope, scopeKey } from "../tenancy";
+import type { PgliteSend, QueryOptions } from "./statements";
 
 /**
  * A statement for PGlite's one connection: the scope it runs in (tenancy.ts) and, inside a
  * transaction, that transaction's number. A transaction is its "begin", its statements and its
- * "commit" or "rollback", all with its number.
+ * "commit" or "rollback", all with its number; the first and last say so in `step`, which the
+ * connection reads rather than their text.
  */
 export interface PgliteStatement {
   scope: Scope;
   transaction?: number;
+  step?: "begin" | "end";
   text: string;
   params?: unknown[];
   options?: QueryOptions;
@@ -22,8 +24,8 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-const isBegin = (s: PgliteStatement) => s.text === "begin";
-const isEnd = (s: PgliteStatement) => s.text === "commit" || s.text === "rollback";
+const isBegin = (s: PgliteStatement) => s.step === "begin";
+const isEnd = (s: PgliteStatement) => s.step === "end";
 
 /**
  * PGlite's single connection, shared by every request (decision 042). Statements run one at a time

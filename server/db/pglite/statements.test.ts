@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pipelinedQuery, withoutTextParsers } from "./pglite-query";
+import { pipelinedQuery, withoutTextParsers } from "./statements";
 
 let client: PGlite;
 let send: ReturnType<typeof pipelinedQuery>;
@@ -121,6 +121,17 @@ describe("a statement sent in one call", () => {
     const error = await send(INSERT, row("pipelined")).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "23505", constraint: "things_name_key" });
     await expect(send("selec 1")).rejects.toMatchObject({ code: "42601" });
+    expect((await send("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+
+  it("throws the raw call's own failure, and the next statement runs", async () => {
+    const raw = client.execProtocolRawStream.bind(client);
+    client.execProtocolRawStream = () => Promise.reject(new Error("the module failed"));
+    try {
+      await expect(send("select 1 as one")).rejects.toThrow("the module failed");
+    } finally {
+      client.execProtocolRawStream = raw;
+    }
     expect((await send("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
 

@@ -1,8 +1,9 @@
 import type { Results } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { PgliteConnection, type PgliteStatement } from "./pglite-connection";
-import type { PgliteSend } from "./pglite-query";
-import { OWNER, pgliteScopes, type Scope } from "./tenancy";
+import { OWNER, type Scope } from "../tenancy";
+import { PgliteConnection, type PgliteStatement } from "./connection";
+import { pgliteScopes } from "./scopes";
+import type { PgliteSend } from "./statements";
 
 const site = (siteId: string): Scope => ({ kind: "site", siteId });
 
@@ -21,10 +22,18 @@ function recording(failOn?: string) {
   return { ran, connection: new PgliteConnection(send) };
 }
 
+/** A transaction's first and last statements are marked, as `pgliteScopes` marks them. */
 const statement = (scope: Scope, text: string, transaction?: number): PgliteStatement => ({
   scope,
   text,
   transaction,
+  step: !transaction
+    ? undefined
+    : text === "begin"
+      ? "begin"
+      : text === "commit" || text === "rollback"
+        ? "end"
+        : undefined,
 });
 
 describe("PGlite's one connection", () => {

@@ -1,5 +1,5 @@
 import { type PGlite, parse, type Results } from "@electric-sql/pglite";
-import { readAnswer, type WireMessage, WireWriter } from "./pglite-wire";
+import { readAnswer, type WireMessage, WireWriter } from "./wire";
 
 export type QueryOptions = Parameters<PGlite["query"]>[2];
 /** One statement and its answer, as PGlite's `query` gives it. */
@@ -12,6 +12,13 @@ const asBackend = (read: WireMessage[]) => read as unknown as Parameters<typeof 
  * WebAssembly memory, which never shrinks, and the app has fewer distinct statements than this.
  */
 export const MAX_PREPARED = 200;
+
+/** An answer that did not come whole: `done` is the raw call, whose rejection says why. */
+class Unanswered extends Error {
+  constructor(readonly done: Promise<void>) {
+    super("PGlite gave no complete answer");
+  }
+}
 
 /** Names unique in the process, so two of these on one client never meet. */
 let named = 0;
@@ -42,18 +49,29 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
 
   // Synchronous from end to end, so two statements sent at once (a Promise.all inside a transaction)
   // can never interleave, nor one close a statement the other is about to bind.
+  /** A raw call that failed after its answer came whole: thrown by the next statement, never dropped. */
+  let failedLate: unknown = null;
+
   const exchange = (): WireMessage[] => {
     const request = write.take(); // taken first, so a failed call leaves nothing for the next one
     // What `query` would say; the raw call would reach a module that is gone.
     if (client.closed) throw new Error("PGlite is closed");
+    if (failedLate) {
+      const error = failedLate;
+      failedLate = null;
+      throw error;
+    }
     answer = [];
     // The stream variant hands the answer over as it is written, where the plain raw call would
     // also parse it into PGlite's own messages, which nothing reads here. Its work is done when the
     // call returns: without a file-system sync (PGlite's node and memory file systems write
-    // through) the promise has nothing left to wait for.
-    client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect }).catch(() => {});
+    // through) the promise has nothing left to wait for; its failure is thrown all the same.
+    const done = client.execProtocolRawStream(request, { syncToFs: false, onRawData: collect });
     const whole = answer.length === 1 ? (answer[0] as Buffer) : Buffer.concat(answer);
-    if (whole[whole.length - 6] !== 0x5a) throw new Error("PGlite gave no complete answer");
+    if (whole[whole.length - 6] !== 0x5a) throw new Unanswered(done);
+    done.catch((error: unknown) => {
+      failedLate = error;
+    });
     return readAnswer(whole);
   };
 
@@ -88,7 +106,7 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
     return statement;
   };
 
-  return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+  const run = <T>(text: string, params: unknown[], options?: QueryOptions): Results<T> => {
     const { types, name } = statementOf(text, params.length > 0);
     const values = params.map((param, i) => {
       if (param === null || param === undefined) return null;
@@ -102,6 +120,15 @@ export function pipelinedQuery(client: PGlite, maxPrepared = MAX_PREPARED) {
       .execute()
       .sync();
     return parse.parseResults(asBackend(exchange()), client.parsers, options)[0] as Results<T>;
+  };
+
+  return async <T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> => {
+    try {
+      return run<T>(text, params, options);
+    } catch (error) {
+      if (error instanceof Unanswered) await error.done; // the raw call's own failure, thrown as it is
+      throw error;
+    }
   };
 }
 

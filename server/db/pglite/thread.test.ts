@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PgliteThread, startPgliteThread } from "./pglite-thread";
-import { OWNER } from "./tenancy";
+import { OWNER } from "../tenancy";
+import { type PgliteThread, startPgliteThread } from "./thread";
 
 let dir: string;
 let thread: PgliteThread;

@@ -1,12 +1,12 @@
-// PGlite's thread (pglite-thread.ts): opens the database, then answers the server's messages in order.
+// PGlite's thread (thread.ts): opens the database, then answers the server's messages in order.
 import { parentPort, workerData } from "node:worker_threads";
-import { PgliteConnection } from "./pglite-connection";
-import { leanQuery } from "./pglite-query";
-import { startPglite } from "./pglite-start";
-import { type FromThread, sendable, type ToThread } from "./pglite-thread";
+import { PgliteConnection } from "./connection";
+import { startPglite } from "./start";
+import { leanQuery } from "./statements";
+import { type FromThread, sendable, type ToThread } from "./thread";
 
 const port = parentPort;
-if (!port) throw new Error("pglite-thread.worker runs as a worker thread");
+if (!port) throw new Error("pglite/thread.worker runs as a worker thread");
 const answer = (message: FromThread, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 try {

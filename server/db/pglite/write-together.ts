@@ -1,11 +1,12 @@
-import type { Db } from "./client";
+import type { Db } from "../client";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * One transaction whose statements are all sent at once, COMMIT right behind them, without waiting
- * for any answer in between (decision 042). On the embedded database a transaction keeps everyone
- * else waiting, and each wait for an answer is a trip to the server's thread and back.
+ * for any answer in between (decisions 042, 052). On the embedded database a transaction keeps
+ * everyone else waiting, and each wait for an answer is a trip to the server's thread and back.
+ * Every driver runs it alike (PostgreSQL, stock PGlite); the fast PGlite path is the one it speeds.
  *
  * `write` sends every statement before it returns: each promise comes from a query builder's
  * `.execute()`, or from a helper whose statement is sent that way before its first `await`. A
@@ -18,9 +19,15 @@ export async function writeTogether<T extends readonly unknown[]>(
   write: (tx: Tx) => { [K in keyof T]: Promise<T[K]> },
 ): Promise<T> {
   let sent: Promise<unknown>[] = [];
-  await db.transaction(async (tx) => {
-    sent = write(tx) as unknown as Promise<unknown>[];
-    for (const answer of sent) answer.catch(() => {}); // read below, once the transaction has ended
-  });
+  try {
+    await db.transaction(async (tx) => {
+      sent = write(tx) as unknown as Promise<unknown>[];
+      for (const answer of sent) answer.catch(() => {}); // read below, once the transaction has ended
+    });
+  } catch (error) {
+    // Stock PGlite's COMMIT of an aborted transaction throws its own error: the statement's counts.
+    const failed = (await Promise.allSettled(sent)).find((answer) => answer.status === "rejected");
+    throw failed ? failed.reason : error;
+  }
   return Promise.all(sent) as unknown as Promise<T>;
 }

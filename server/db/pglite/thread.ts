@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { messages, type Results } from "@electric-sql/pglite";
-import type { PgliteStatement } from "./pglite-connection";
-import { withoutTextParsers } from "./pglite-query";
+import type { PgliteStatement } from "./connection";
+import { withoutTextParsers } from "./statements";
 
 /**
  * PGlite on a thread of its own (decision 042): on the server's thread it had been a third of a
@@ -37,7 +37,7 @@ function spawn(dataDir: string): Worker {
   const workerData = { dataDir };
   if (!here.endsWith(".ts")) return new Worker(new URL("./pglite-thread.worker.js", here), { workerData });
   // From source (tsx, Vitest): the thread registers tsx's loader before it loads TypeScript.
-  const file = JSON.stringify(new URL("./pglite-thread.worker.ts", here).href);
+  const file = JSON.stringify(new URL("./thread.worker.ts", here).href);
   return new Worker(`import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${file}); })`, {
     eval: true,
     workerData,
