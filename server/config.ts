@@ -27,7 +27,7 @@ const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     /**
-     * PGlite's fast path (decision 052): statements on the wire, kept prepared, on a thread of its
+     * PGlite's fast path (decision 053): statements on the wire, kept prepared, on a thread of its
      * own. `0` falls back to Drizzle's stock PGlite driver on the server's thread.
      */
     PGLITE_FAST: flag.default(true),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pipelinedQuery } from "./statements";
 
 /**
- * What the fast path takes from PGlite, all of it public API (decision 052): no private field is
+ * What the fast path takes from PGlite, all of it public API (decision 053): no private field is
  * read. These fail if an upgrade changes it, before the differential test would say why.
  */
 let client: PGlite;

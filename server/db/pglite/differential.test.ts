@@ -7,7 +7,7 @@ import { type Db, type DbHandle, openPglite } from "../client";
 import { writeTogether } from ".";
 
 /**
- * The fast path and the stock one (`PGLITE_FAST=0`) side by side (decision 052): each case runs the
+ * The fast path and the stock one (`PGLITE_FAST=0`) side by side (decision 053): each case runs the
  * same statements on both, from the same migrated database, and must give the same rows and the
  * same errors. Requests run as the app role with row-level security forced, as in production.
  */

@@ -9,7 +9,7 @@ import { startPgliteThread } from "./thread";
 export { writeTogether } from "./write-together";
 
 /**
- * The one door to PGlite (decision 052). Behind it, either path gives Drizzle's PGlite driver
+ * The one door to PGlite (decision 053). Behind it, either path gives Drizzle's PGlite driver
  * (drizzle-orm/pglite) what it takes of PGlite, `query` and `transaction`, one client per scope:
  * - fast (the default): statements written on the wire in one call and kept prepared
  *   (statements.ts, wire.ts), one connection that needs no waiting (connection.ts), and for the
