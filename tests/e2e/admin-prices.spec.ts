@@ -78,8 +78,8 @@ test.describe("back office prices", () => {
   }) => {
     await adminLogin(page, owner, "en");
     await page.goto(`/admin/${SITE}/fee-plans/new`);
-    await field(page, "store_id").selectOption({ label: "空港店" });
-    await field(page, "class_id").selectOption({ label: "コンパクト" });
+    await field(page, "store_id").selectOption({ label: "Airport store" });
+    await field(page, "class_id").selectOption({ label: "Compact" });
     await field(page, "effective_from").fill("2030-04-01");
     await page.getByLabel("Nightly rates").check();
     await expect(page.getByTestId("fee-tiers")).toHaveAttribute("data-mode", "2");
@@ -139,8 +139,8 @@ test.describe("back office prices", () => {
     const plain = await noScript.newPage();
     await adminLogin(plain, owner, "en");
     await plain.goto(`/admin/${SITE}/fee-plans/new`);
-    await field(plain, "store_id").selectOption({ label: "空港店" });
-    await field(plain, "class_id").selectOption({ label: "コンパクト" });
+    await field(plain, "store_id").selectOption({ label: "Airport store" });
+    await field(plain, "class_id").selectOption({ label: "Compact" });
     for (const [name, value] of Object.entries({ up_to_3h: "3000", up_to_6h: "2000", up_to_12h: "5000" })) {
       await field(plain, name).fill(value);
     }
@@ -171,7 +171,7 @@ test.describe("back office prices", () => {
     await field(page, "price").fill("550");
     await field(page, "price_unit").selectOption("2");
     await field(page, "max_quantity").fill("2");
-    await page.getByLabel("空港店").check();
+    await page.getByLabel("Airport store").check();
     await page.getByLabel("May be unavailable").check();
     await expectAccessible(page);
     await page.getByTestId("save").click();

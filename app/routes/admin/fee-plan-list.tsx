@@ -73,7 +73,7 @@ export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
           label={t("admin.feePlans.class")}
           errors={{}}
           defaultValue={filter.classId ? String(filter.classId) : ""}
-          options={[all, ...classes.map((c) => ({ value: String(c.id), label: c.name }))]}
+          options={[all, ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) }))]}
         />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-secondary">

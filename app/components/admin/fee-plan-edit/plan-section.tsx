@@ -1,8 +1,9 @@
 import { useAdminI18n } from "../../../lib/admin";
 import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "../fields";
 import { AdminSection } from "../page";
+import { useStaffTextPlain } from "../staff-text";
 
-type Choice = { id: number; name: string };
+type Choice = { id: number; name: string; nameEn?: string | null };
 
 /** Which store and class the plan prices, and from when. */
 export function PlanSection({
@@ -17,6 +18,7 @@ export function PlanSection({
   values: Record<string, string>;
 }) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   return (
     <AdminSection title={t("admin.feePlans.sectionPlan")}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -28,7 +30,7 @@ export function PlanSection({
           required
           options={[
             { value: "", label: t("admin.feePlans.choose") },
-            ...stores.map((s) => ({ value: String(s.id), label: s.name })),
+            ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
           ]}
         />
         <AdminSelect
@@ -39,7 +41,7 @@ export function PlanSection({
           required
           options={[
             { value: "", label: t("admin.feePlans.choose") },
-            ...classes.map((c) => ({ value: String(c.id), label: c.name })),
+            ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) })),
           ]}
         />
         <AdminInput
