@@ -9,19 +9,22 @@ export function AdminPageHeader({
   lead,
   actions,
   back,
+  backLabel,
 }: {
   title: string;
   lead?: ReactNode;
   actions?: ReactNode;
   /** The list this page belongs to. */
   back?: string;
+  /** Where `back` leads, when it is not a list. */
+  backLabel?: string;
 }) {
   const { t } = useAdminI18n();
   return (
     <header className="mb-5 grid gap-2">
       {back ? (
         <Link to={back} className="link tap w-fit text-sm" data-testid="back-link">
-          ← {t("admin.action.back")}
+          ← {backLabel ?? t("admin.action.back")}
         </Link>
       ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">

@@ -34,17 +34,24 @@ export function PaperworkLinks({
 
 /** A store's rental record (貸渡簿) for a day and for that day's month, as PDFs. */
 export function RentalRecordLinks({ storeId, date }: { storeId: number; date: string }) {
-  const { t } = useAdminI18n();
+  const { t, locale } = useAdminI18n();
   const path = useAdminPath();
+  // The day and month chosen on the page, not "today": staff print past days' records too.
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  const monthName = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-GB", {
+    year: "numeric",
+    month: "long",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(year, month - 1, 1)));
   const link = (period: string) =>
     path(`/rental-record.pdf?${new URLSearchParams({ store: String(storeId), period })}`);
   return (
     <p className="flex flex-wrap gap-2 print:hidden" data-testid="rental-record">
       <a className="btn-secondary" href={link(date)} download data-testid="rental-record-day">
-        {t("admin.paperwork.recordDay")}
+        {t("admin.paperwork.recordDay", { date: date.replaceAll("-", "/") })}
       </a>
       <a className="btn-secondary" href={link(date.slice(0, 7))} download data-testid="rental-record-month">
-        {t("admin.paperwork.recordMonth")}
+        {t("admin.paperwork.recordMonth", { month: monthName })}
       </a>
     </p>
   );

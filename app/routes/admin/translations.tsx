@@ -61,6 +61,7 @@ export default function AdminTranslations({ loaderData }: Route.ComponentProps) 
         title={t("admin.translations.title")}
         lead={t("admin.translations.lead")}
         back={path("/settings")}
+        backLabel={t("admin.nav.settings")}
       />
       <div className="grid gap-6">
         {loaderData.languages.map(({ locale, items }) => {
