@@ -204,7 +204,9 @@ for (const company of COMPANIES) {
       await saved();
 
       await page.goto(admin("/car-types/new"));
-      await page.locator('[name="class_id"]').selectOption({ label: "コンパクト" });
+      // The English back office names the class in English.
+      const compact = company.lang === "ja" ? "コンパクト" : "Compact";
+      await page.locator('[name="class_id"]').selectOption({ label: compact });
       await page.locator('[name="type_name"]').fill("ヤリス");
       await page.locator('[name="type_name_en"]').fill("Yaris");
       const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: "#c0392b" } })
@@ -224,7 +226,7 @@ for (const company of COMPANIES) {
 
       await page.goto(admin("/fee-plans/new"));
       await page.locator('[name="store_id"]').selectOption(storeId);
-      await page.locator('[name="class_id"]').selectOption({ label: "コンパクト" });
+      await page.locator('[name="class_id"]').selectOption({ label: compact });
       await page.locator('[name="mode"][value="2"]').check();
       const tiers: [string, string][] = [
         ["same_day", "5000"],

@@ -1,6 +1,7 @@
 import { useAdminI18n } from "../../../lib/admin";
 import { type AdminErrors, AdminNumber, AdminSelect, MlTextFields } from "../fields";
 import { AdminSection } from "../page";
+import { useStaffTextPlain } from "../staff-text";
 
 /** The class, the place in the lists and the names: what a car type is called. */
 export function BasicsSection({
@@ -8,11 +9,12 @@ export function BasicsSection({
   errors,
   values,
 }: {
-  classes: readonly { id: number; name: string }[];
+  classes: readonly { id: number; name: string; nameEn?: string | null }[];
   errors: AdminErrors;
   values: Record<string, string>;
 }) {
   const { t } = useAdminI18n();
+  const staffText = useStaffTextPlain();
   return (
     <AdminSection title={t("admin.carTypes.sectionBasics")}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -24,7 +26,7 @@ export function BasicsSection({
           required
           options={[
             { value: "", label: t("admin.carTypes.classChoose") },
-            ...classes.map((c) => ({ value: String(c.id), label: c.name })),
+            ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) })),
           ]}
         />
         <AdminNumber

@@ -57,7 +57,8 @@ export function ReportSection({ table, csvHref }: { table: ReportTable; csvHref:
                     <th
                       key={c.label}
                       scope="col"
-                      className={`border-b border-gray-200 px-3 py-2 font-semibold whitespace-nowrap ${c.numeric ? "text-right" : "text-left"}`}
+                      // Headings wrap so that four columns fit a phone without scrolling sideways.
+                      className={`border-b border-gray-200 px-2 py-2 font-semibold sm:px-3 ${c.numeric ? "text-right" : "text-left"}`}
                     >
                       {c.label}
                     </th>
@@ -77,14 +78,14 @@ export function ReportSection({ table, csvHref }: { table: ReportTable; csvHref:
                         <th
                           key={table.columns[i]?.label}
                           scope="row"
-                          className="px-3 py-2 text-left font-medium whitespace-nowrap"
+                          className="px-2 py-2 text-left font-medium whitespace-nowrap sm:px-3"
                         >
                           <CellText cell={cell} />
                         </th>
                       ) : (
                         <td
                           key={table.columns[i]?.label}
-                          className={`px-3 py-2 whitespace-nowrap ${table.columns[i]?.numeric ? "text-right tabular-nums" : ""}`}
+                          className={`px-2 py-2 whitespace-nowrap sm:px-3 ${table.columns[i]?.numeric ? "text-right tabular-nums" : ""}`}
                         >
                           <CellText cell={cell} />
                         </td>
