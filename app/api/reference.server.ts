@@ -316,7 +316,8 @@ function sectionPage(doc: Json, options: ReferenceOptions, locale: ReferenceLoca
     options,
     locale,
     tag.name,
-    `${prose(tag.description)}<nav aria-label="${t.operations}"><ul class="ops">${ops.map((o) => `<li><a href="#${anchorOf(o)}">${methodBadge(o.method)}<code>${escapeHtml(o.path)}</code></a></li>`).join("")}</ul></nav>
+    // The operations' h3 stand under this h2, so the page's headings go down one level at a time.
+    `${prose(tag.description)}<nav aria-labelledby="operations"><h2 id="operations">${t.operations}</h2><ul class="ops">${ops.map((o) => `<li><a href="#${anchorOf(o)}">${methodBadge(o.method)}<code>${escapeHtml(o.path)}</code></a></li>`).join("")}</ul></nav>
 ${ops.map((o) => operationHtml(doc, o, t)).join("\n")}`,
   );
 }
