@@ -87,6 +87,12 @@ async function reason(promise: Promise<unknown>): Promise<{ status: number; code
 const codeAt = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 
+/** A code that is surely wrong at `at`: none of the steps the check accepts around it gives it. */
+const wrongCodeAt = (secret: string, at: number) => {
+  const valid = new Set([-60_000, -30_000, 0, 30_000, 60_000].map((d) => codeAt(secret, at + d)));
+  return ["000000", "111111", "222222", "333333", "444444", "555555"].find((c) => !valid.has(c)) as string;
+};
+
 beforeAll(async () => {
   handle = await createTestDb();
   const site = await makeSite(handle.owner);
@@ -339,7 +345,9 @@ describe("two-factor sign-in (RFC 6238)", () => {
     // The same pending secret until it is confirmed.
     expect((await beginTwoFactorSetup(handle.forSite(siteId), siteId, owner.id, "x")).secret).toBe(setup.secret);
     const now = Date.now();
-    expect(await reason(confirmTwoFactorSetup(handle.forSite(siteId), siteId, owner, "000000", now))).toMatchObject({
+    expect(
+      await reason(confirmTwoFactorSetup(handle.forSite(siteId), siteId, owner, wrongCodeAt(setup.secret, now), now)),
+    ).toMatchObject({
       fields: ["code:two_factor_invalid"],
     });
     const codes = await confirmTwoFactorSetup(handle.forSite(siteId), siteId, owner, codeAt(setup.secret, now), now);
@@ -365,7 +373,7 @@ describe("two-factor sign-in (RFC 6238)", () => {
     expect(await verify(codes[0]?.toUpperCase() ?? "")).toEqual({ usedRecoveryCode: true, recoveryCodesLeft: 9 });
     expect(await reason(verify(codes[0] ?? ""))).toMatchObject({ fields: ["code:two_factor_invalid"] });
 
-    for (let i = 1; i < TWO_FACTOR_RULE.pair; i++) await reason(verify("123456"));
+    for (let i = 1; i < TWO_FACTOR_RULE.pair; i++) await reason(verify(wrongCodeAt(setup.secret, now + 60_000)));
     expect(await reason(verify(codeAt(setup.secret, now + 120_000), now + 120_000))).toMatchObject({
       status: 429,
       code: "too_many_attempts",
