@@ -9,7 +9,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { requestContext, servicesContext } from "../server/http/context";
+import { requestContext, servicesContext } from "#server/http/context";
 import { CATALOGUE_NAMES, provideCatalogue } from "./i18n/catalogue";
 import { fullCatalogue } from "./i18n/catalogue.server";
 

@@ -9,12 +9,12 @@ import {
   useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { isAdminPath } from "../common/admin";
-import { isSupportedBrowser } from "../common/browser";
-import { isEmbeddedPath } from "../common/embedding";
-import { localeFromPath } from "../common/locales";
-import { pageKept } from "../common/rules-on-demand";
-import { requestContext } from "../server/http/context";
+import { isAdminPath } from "#common/admin";
+import { isSupportedBrowser } from "#common/browser";
+import { isEmbeddedPath } from "#common/embedding";
+import { localeFromPath } from "#common/locales";
+import { pageKept } from "#common/rules-on-demand";
+import { requestContext } from "#server/http/context";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { Analytics } from "./components/analytics";

@@ -6,14 +6,14 @@
 // LARGE_MAX=100000 stops earlier; the database is created if missing and "bigco" rebuilt on every run.)
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { addDays, localDate } from "../common/calendar-date";
-import { searchCarTypes } from "../server/availability/search";
-import { SearchQuerySchema } from "../server/availability/search-schema";
-import { openPostgres } from "../server/db/client";
-import { clients } from "../server/db/schema";
-import { createSite } from "../server/db/seed/factories";
-import { HOLDS_A_CAR_SQL } from "../server/reservations/status";
-import { createSiteCache } from "../server/sites/site-cache";
+import { addDays, localDate } from "#common/calendar-date";
+import { searchCarTypes } from "#server/availability/search";
+import { SearchQuerySchema } from "#server/availability/search-schema";
+import { openPostgres } from "#server/db/client";
+import { clients } from "#server/db/schema";
+import { createSite } from "#server/db/seed/factories";
+import { HOLDS_A_CAR_SQL } from "#server/reservations/status";
+import { createSiteCache } from "#server/sites/site-cache";
 
 const URL_ = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/rentacar_bench";
 const SITE = "bigco";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storeSchedule } from "../tests/fixtures/store-schedule";
+import { storeSchedule } from "#tests/fixtures/store-schedule";
 import { isHighSeason, isStoreClosed, isWithinBusinessHours, selectableTimes } from "./store-rules";
 
 const STORE = storeSchedule({ regularHolidayDates: [15], highSeasonWeek: [6], highSeasonDates: ["2026-12-29"] });

@@ -4,8 +4,8 @@
 // are checked against the documents as they are now.
 import { mkdirSync, writeFileSync } from "node:fs";
 import openapiTS, { astToString } from "openapi-typescript";
-import { apiDocument } from "../app/api/openapi.server";
-import { partnerDocument } from "../app/api/partner/openapi.server";
+import { apiDocument } from "#app/api/openapi.server";
+import { partnerDocument } from "#app/api/partner/openapi.server";
 
 mkdirSync("generated", { recursive: true });
 for (const [file, document] of [

@@ -25,6 +25,13 @@ function* files(dir) {
 const layerOf = (file) => path.relative(ROOT, file).split(path.sep)[0];
 const problems = [];
 
+/** The layer an import reaches: by its package alias (`#server/...`) or its relative path. */
+function targetLayer(file, spec) {
+  const alias = /^#(app|server|common|tests)\//.exec(spec ?? "");
+  if (alias) return alias[1];
+  return spec?.startsWith(".") ? layerOf(path.resolve(path.dirname(file), spec)) : null;
+}
+
 for (const layer of ["app", "server", "common"]) {
   for (const file of files(path.join(ROOT, layer))) {
     const rel = path.relative(ROOT, file);
@@ -38,8 +45,8 @@ for (const layer of ["app", "server", "common"]) {
       !rel.endsWith("root.tsx");
     for (const m of text.matchAll(IMPORT)) {
       const spec = m[3] ?? m[4];
-      if (!spec?.startsWith(".")) continue;
-      const target = layerOf(path.resolve(path.dirname(file), spec));
+      const target = targetLayer(file, spec);
+      if (!target) continue;
       const typeOnly = Boolean(m[2]);
       if ((layer === "server" || layer === "common") && target === "app") {
         problems.push(`${rel}: ${layer}/ may not import app/ ("${spec}")`);

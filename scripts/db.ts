@@ -1,13 +1,13 @@
 // npm run db:migrate | db:seed | db:reset | db:backup | db:restore FILE — against DATABASE_URL or the PGlite data dir.
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../server/config";
-import { createDb } from "../server/db/client";
-import { seedDemoIfEmpty } from "../server/db/seed/demo";
-import { backupDataDir, restoreBackup } from "../server/ops/backup";
-import { acquireDataDirLock } from "../server/ops/data-dir-lock";
-import { openDatabase } from "../server/ops/startup-checks";
-import { describeStartupError } from "../server/ops/startup-error";
+import { loadConfig } from "#server/config";
+import { createDb } from "#server/db/client";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { backupDataDir, restoreBackup } from "#server/ops/backup";
+import { acquireDataDirLock } from "#server/ops/data-dir-lock";
+import { openDatabase } from "#server/ops/startup-checks";
+import { describeStartupError } from "#server/ops/startup-error";
 
 // One line naming the cause and the variable to fix, as the server's start prints (issue 10).
 process.on("uncaughtException", (err) => {

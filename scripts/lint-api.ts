@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { partnerDocument } from "../app/api/partner/openapi.server";
+import { partnerDocument } from "#app/api/partner/openapi.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "partner-openapi-"));
 const file = path.join(dir, "openapi.json");

@@ -3,9 +3,9 @@
 // stop the server first when it runs on PGlite (the data dir takes one process at a time).
 import { parseArgs } from "node:util";
 import { desc, eq } from "drizzle-orm";
-import { loadConfig } from "../server/config";
-import { createDb } from "../server/db/client";
-import { mailOutbox } from "../server/db/schema";
+import { loadConfig } from "#server/config";
+import { createDb } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
 
 const { values } = parseArgs({
   options: {

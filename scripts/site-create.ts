@@ -2,14 +2,14 @@
 // The provider's command: a new rental company's client and site (spec defaults, unpublished), and
 // its owner's invitation by mail. Against DATABASE_URL, or the PGlite data dir (server stopped).
 import { parseArgs } from "node:util";
-import { siteTitleIn, staffLinkFor, staffLinkMail } from "../app/presenters/staff-mail.server";
-import { parseAdminLocale } from "../common/admin";
-import { loadConfig } from "../server/config";
-import { createDb } from "../server/db/client";
-import { createMailer } from "../server/mail/mailer";
-import { openDatabase } from "../server/ops/startup-checks";
-import { describeStartupError } from "../server/ops/startup-error";
-import { newSiteProblem, parsePlan, provisionSite } from "../server/sites/provision";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "#app/presenters/staff-mail.server";
+import { parseAdminLocale } from "#common/admin";
+import { loadConfig } from "#server/config";
+import { createDb } from "#server/db/client";
+import { createMailer } from "#server/mail/mailer";
+import { openDatabase } from "#server/ops/startup-checks";
+import { describeStartupError } from "#server/ops/startup-error";
+import { newSiteProblem, parsePlan, provisionSite } from "#server/sites/provision";
 
 const USAGE =
   "usage: npm run site:create -- --client-id N --site-id SLUG --plan light|standard|standard-plus|premium --owner EMAIL [--owner-lang ja|en]";

@@ -1,4 +1,4 @@
-import { APP_ERROR_STATUS, type AppErrorCode, type AppErrorPayload } from "../common/app-error";
+import { APP_ERROR_STATUS, type AppErrorCode, type AppErrorPayload } from "#common/app-error";
 import type { Reason } from "./availability/reasons";
 import type { AdminReason } from "./staff/reasons";
 

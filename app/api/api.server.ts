@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { localeFromPath } from "../../common/locales";
+import { localeFromPath } from "#common/locales";
 import { apiDocument } from "./openapi.server";
 import { OPERATIONS } from "./operations.server";
 import { callerMiddleware, memberMiddleware } from "./pipeline/caller.server";

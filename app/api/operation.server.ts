@@ -3,12 +3,12 @@ import type { z } from "zod";
 /** Classic and mini schemas alike (the forms' schemas are zod/mini). */
 type Schema = z.core.$ZodType;
 
-import type { Locale } from "../../common/locales";
-import type { Db } from "../../server/db/client";
-import type { AppServices } from "../../server/http/context";
-import type { ApiKeyPrincipal, ApiScope } from "../../server/integrations/api-keys";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import type { SessionHandle, SessionMember } from "../lib/session.server";
+import type { SessionHandle, SessionMember } from "#app/lib/session.server";
+import type { Locale } from "#common/locales";
+import type { Db } from "#server/db/client";
+import type { AppServices } from "#server/http/context";
+import type { ApiKeyPrincipal, ApiScope } from "#server/integrations/api-keys";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 /** The groups of §7, in its order: the reference page and the document's tags follow them. */
 export const API_TAGS = [

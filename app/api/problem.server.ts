@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { AppErrorCode, ReasonLike } from "../../common/app-error";
-import type { Locale } from "../../common/locales";
-import { AppError } from "../../server/errors";
-import { REASON_MESSAGE } from "../i18n/labels";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
-import { issuesToErrors } from "../lib/forms";
+import { REASON_MESSAGE } from "#app/i18n/labels";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { issuesToErrors } from "#app/lib/forms";
+import type { AppErrorCode, ReasonLike } from "#common/app-error";
+import type { Locale } from "#common/locales";
+import { AppError } from "#server/errors";
 
 /**
  * The one error body of the JSON API (decision 033): RFC 9457 problem details with the spec's §8

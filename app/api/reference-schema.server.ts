@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../server/http/escape-html";
+import { escapeHtml } from "#server/http/escape-html";
 import type { ReferenceText } from "./reference-text.server";
 
 /**

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../../server/http/escape-html";
-import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS, webhookRetryDelayMs } from "../../server/webhooks/delivery";
+import { escapeHtml } from "#server/http/escape-html";
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS, webhookRetryDelayMs } from "#server/webhooks/delivery";
 import {
   exampleBlock,
   exampleFrom,

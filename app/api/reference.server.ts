@@ -1,4 +1,4 @@
-import { escapeHtml } from "../../server/http/escape-html";
+import { escapeHtml } from "#server/http/escape-html";
 import { apiDocument } from "./openapi.server";
 import { partnerWebhooks } from "./partner/webhooks-doc.server";
 import {

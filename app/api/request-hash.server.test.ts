@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadFingerprintKey } from "../../server/http/fingerprint-key";
+import { loadFingerprintKey } from "#server/http/fingerprint-key";
 import { requestHash } from "./request-hash.server";
 
 const key = Buffer.alloc(32, 7);

@@ -1,6 +1,6 @@
 import Ajv2020 from "ajv/dist/2020";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_EVENT_TYPES } from "../../server/webhooks/event-payloads";
+import { WEBHOOK_EVENT_TYPES } from "#server/webhooks/event-payloads";
 import { partnerWebhooks } from "./partner/webhooks-doc.server";
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { useMatches, useRouteLoaderData } from "react-router";
-import { isTrackingId } from "../../common/tracking";
-import { shellFromMatches } from "../lib/site";
-import type { loader as rootLoader } from "../root";
+import { shellFromMatches } from "#app/lib/site";
+import type { loader as rootLoader } from "#app/root";
+import { isTrackingId } from "#common/tracking";
 
 /** A route's `handle` may turn the analytics and tag-manager scripts off (the card pages do). */
 export interface AnalyticsHandle {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
-import { useI18n } from "../lib/i18n";
-import type { loader as rootLoader } from "../root";
+import { useI18n } from "#app/lib/i18n";
+import type { loader as rootLoader } from "#app/root";
 
 export function BrowserAlert() {
   const { t } = useI18n();

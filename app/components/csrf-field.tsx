@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../root";
+import type { loader as rootLoader } from "#app/root";
 
 // The same names as server/http/csrf.ts, which browser code may not import.
 const CSRF_FIELD = "_csrf";

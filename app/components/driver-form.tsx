@@ -1,11 +1,11 @@
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import type { ReasonLike } from "../../common/app-error";
-import { type DriverFormConfig, driverSchema } from "../../server/drivers/driver.schema";
-import type { MessageKey } from "../i18n/messages";
-import { useFormValidation } from "../lib/forms";
-import { useI18n } from "../lib/i18n";
-import { sitePath, useSite } from "../lib/site";
+import type { MessageKey } from "#app/i18n/messages";
+import { useFormValidation } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
+import type { ReasonLike } from "#common/app-error";
+import { type DriverFormConfig, driverSchema } from "#server/drivers/driver.schema";
 import { CsrfField } from "./csrf-field";
 import {
   anyAddressField,

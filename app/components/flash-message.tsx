@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import type { Flash } from "../lib/flash";
-import { useI18n } from "../lib/i18n";
-import { useFlash } from "../lib/site";
+import type { Flash } from "#app/lib/flash";
+import { useI18n } from "#app/lib/i18n";
+import { useFlash } from "#app/lib/site";
 
 /** The one-time success or danger message left by the previous step (spec §8). */
 export function FlashMessage() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useI18n } from "../lib/i18n";
+import { useI18n } from "#app/lib/i18n";
 
 /** Spec §9: appears past 100 px of scroll and returns to the top over 600 ms. */
 export const JUMP_TOP_OFFSET = 100;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { useI18n } from "../lib/i18n";
+import { useI18n } from "#app/lib/i18n";
 
 /** Shown only when a navigation has taken longer than 200 ms (spec §9), so fast pages never flash. */
 export const LOADING_DELAY_MS = 200;

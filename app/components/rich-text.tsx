@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useId } from "react";
-import { parseRichText, type RichBlock, type RichInline } from "../../common/rich-text";
-import { useI18n } from "../lib/i18n";
+import { useI18n } from "#app/lib/i18n";
+import { parseRichText, type RichBlock, type RichInline } from "#common/rich-text";
 
 /**
  * Client-authored page text in the small, safe markup of decision 005 (read by `parseRichText`):

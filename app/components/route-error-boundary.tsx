@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link, type MetaDescriptor, useLocation, useRouteError } from "react-router";
-import { isAppErrorPayload } from "../../common/app-error";
-import { localizePath } from "../../common/locales";
-import { reasonMessage } from "../i18n/labels";
-import type { MessageKey } from "../i18n/messages";
-import { isChunkLoadError, reloadAfterChunkError } from "../lib/chunk-reload";
-import { useI18n } from "../lib/i18n";
-import { type MetaMatch, metaTranslate, siteIconOf } from "../lib/seo";
-import { sitePath, useOptionalSite } from "../lib/site";
+import { reasonMessage } from "#app/i18n/labels";
+import type { MessageKey } from "#app/i18n/messages";
+import { isChunkLoadError, reloadAfterChunkError } from "#app/lib/chunk-reload";
+import { useI18n } from "#app/lib/i18n";
+import { type MetaMatch, metaTranslate, siteIconOf } from "#app/lib/seo";
+import { sitePath, useOptionalSite } from "#app/lib/site";
+import { isAppErrorPayload } from "#common/app-error";
+import { localizePath } from "#common/locales";
 
 /** What a visitor reads for an error status (spec §8): not found, log in again, a refusal, or the generic error. */
 function messagesFor(status: number): { title: MessageKey; lead: MessageKey } {

@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { useI18n } from "../lib/i18n";
-import { sitePath } from "../lib/site";
-import type { SiteShell } from "../presenters/shell.server";
-import type { loader as rootLoader } from "../root";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath } from "#app/lib/site";
+import type { SiteShell } from "#app/presenters/shell.server";
+import type { loader as rootLoader } from "#app/root";
 
 export function SiteFooter({ shell }: { shell: SiteShell }) {
   const { t } = useI18n();

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { LOCALE_NAMES, type Locale, localizePath, stripLocale } from "../../common/locales";
-import { useI18n } from "../lib/i18n";
-import { sitePath } from "../lib/site";
-import type { SiteShell } from "../presenters/shell.server";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath } from "#app/lib/site";
+import type { SiteShell } from "#app/presenters/shell.server";
+import { LOCALE_NAMES, type Locale, localizePath, stripLocale } from "#common/locales";
 
 function SiteLogo({ shell }: { shell: SiteShell }) {
   const { t } = useI18n();

@@ -1,7 +1,7 @@
-import { telHref, telShown } from "../../common/tel";
-import { codeLabel, WEEKDAY_LABEL, zoneMessage } from "../i18n/labels";
-import { useI18n } from "../lib/i18n";
-import type { StoreView } from "../presenters/store.server";
+import { codeLabel, WEEKDAY_LABEL, zoneMessage } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import type { StoreView } from "#app/presenters/store.server";
+import { telHref, telShown } from "#common/tel";
 import { DescriptionList } from "./ui/description-list";
 
 /** Address, phone, hours and holidays of a store as a description list. */

@@ -1,6 +1,6 @@
-import { telHref, telShown } from "../../common/tel";
-import { useI18n } from "../lib/i18n";
-import type { StoreView } from "../presenters/store.server";
+import { useI18n } from "#app/lib/i18n";
+import type { StoreView } from "#app/presenters/store.server";
+import { telHref, telShown } from "#common/tel";
 
 /**
  * A site whose online bookings are paused says so before any search (issue 40, item 4): the spec's

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../common/locales";
-import { loader } from "../routes/catalogue";
+import { loader } from "#app/routes/catalogue";
+import { LOCALES } from "#common/locales";
 import { catalogueAsset, catalogueEncoding, isMailKey } from "./catalogue.server";
 import { CATALOGUES } from "./messages";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { parseAccept } from "hono/utils/accept";
-import { LOCALE_CODE, LOCALES } from "../../common/locales";
+import { LOCALE_CODE, LOCALES } from "#common/locales";
 import { ADMIN_CATALOGUES } from "./admin";
 import { CATALOGUE_NAMES, type CatalogueName, type HeldMessages } from "./catalogue";
 import { CATALOGUES } from "./messages";

@@ -1,5 +1,5 @@
-import type { AdminLocale } from "../../common/admin";
-import type { Locale } from "../../common/locales";
+import type { AdminLocale } from "#common/admin";
+import type { Locale } from "#common/locales";
 import type { AdminMessages } from "./admin/ja";
 import type { Messages } from "./messages/ja";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../common/locales";
-import { REASON_CODES } from "../../server/availability/reasons";
+import { LOCALES } from "#common/locales";
+import { REASON_CODES } from "#server/availability/reasons";
 import { REASON_MESSAGE, reasonMessage } from "./labels";
 import { CATALOGUES } from "./messages";
 

@@ -1,8 +1,8 @@
-import type { RentalPeriodSlug } from "../../common/codes";
-import type { CalendarMark } from "../../server/availability/calendar-month";
-import type { ReasonCode } from "../../server/availability/reasons";
-import type { SortOrder } from "../../server/availability/search-schema";
-import type { FeeRow } from "../../server/pricing/fee-table";
+import type { RentalPeriodSlug } from "#common/codes";
+import type { CalendarMark } from "#server/availability/calendar-month";
+import type { ReasonCode } from "#server/availability/reasons";
+import type { SortOrder } from "#server/availability/search-schema";
+import type { FeeRow } from "#server/pricing/fee-table";
 import type { MessageKey } from "./messages/ja";
 
 /**

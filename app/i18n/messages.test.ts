@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../common/locales";
+import { LOCALES } from "#common/locales";
 import { CATALOGUES, translate } from "./messages";
 
 // A Korean particle (`{site:을}`) belongs to the language; the value is the same placeholder.

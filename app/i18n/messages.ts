@@ -1,4 +1,4 @@
-import type { Locale } from "../../common/locales";
+import type { Locale } from "#common/locales";
 import { en } from "./messages/en";
 import type { MessageKey, Messages } from "./messages/ja";
 import { ja } from "./messages/ja";

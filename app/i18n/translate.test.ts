@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../common/locales";
+import { LOCALES } from "#common/locales";
 import { CATALOGUES } from "./messages";
 import { type PluralKey, translateKey, translatePlural } from "./translate";
 

@@ -1,6 +1,6 @@
-import { formatYen } from "../../common/format";
-import { isKoreanParticle, withParticle } from "../../common/korean-particle";
-import type { Locale } from "../../common/locales";
+import { formatYen } from "#common/format";
+import { isKoreanParticle, withParticle } from "#common/korean-particle";
+import type { Locale } from "#common/locales";
 import type { MessageKey, Messages } from "./messages/ja";
 
 export type { MessageKey, Messages };

@@ -1,30 +1,30 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "#app/i18n/admin";
+import type { TranslateParams } from "#app/i18n/translate";
 import {
   ADMIN_LOCALE_COOKIE,
   type AdminLocale,
   adminLocaleFromAcceptLanguage,
   adminPath,
   parseAdminLocale,
-} from "../../common/admin";
-import { cookieAttributes } from "../../common/embedding";
-import { LOCALE_COOKIE_MAX_AGE, readCookie } from "../../common/locales";
-import { recordRefusal } from "../../server/audit/audit-log";
-import { SESSION_TIMEOUTS } from "../../server/auth/sessions";
-import type { Db } from "../../server/db/client";
-import { AppError, notFoundError } from "../../server/errors";
-import { type AppServices, requestContext } from "../../server/http/context";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { type Actor, authorize, type Permission } from "../../server/staff/permissions";
-import type { StaffPrincipal } from "../../server/staff/sessions";
+} from "#common/admin";
+import { cookieAttributes } from "#common/embedding";
+import { LOCALE_COOKIE_MAX_AGE, readCookie } from "#common/locales";
+import { recordRefusal } from "#server/audit/audit-log";
+import { SESSION_TIMEOUTS } from "#server/auth/sessions";
+import type { Db } from "#server/db/client";
+import { AppError, notFoundError } from "#server/errors";
+import { type AppServices, requestContext } from "#server/http/context";
+import type { SiteBundle } from "#server/sites/site-bundle";
+import { type Actor, authorize, type Permission } from "#server/staff/permissions";
+import type { StaffPrincipal } from "#server/staff/sessions";
 import {
   endStaffSession,
   readStaffSession,
   type StaffSessionRecord,
   startStaffSession,
   touchStaffSession,
-} from "../../server/staff/sessions";
-import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
-import type { TranslateParams } from "../i18n/translate";
+} from "#server/staff/sessions";
 import { decodeFlash, encodeFlash, leavesFlash } from "./flash.server";
 import { handleForm, handleIntent } from "./form-action.server";
 import { services } from "./site.server";

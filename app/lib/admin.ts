@@ -1,12 +1,12 @@
 import { type MetaDescriptor, useRouteLoaderData } from "react-router";
-import { type AdminLocale, adminPath } from "../../common/admin";
-import type { ReasonLike } from "../../common/app-error";
-import type { Permission, StaffRole } from "../../server/staff/permissions";
-import type { AdminMessageKey, AdminMessages } from "../i18n/admin/ja";
-import { catalogueOf } from "../i18n/catalogue";
-import { reasonMessage } from "../i18n/labels";
-import { type TranslateParams, translateKey } from "../i18n/translate";
-import type { loader as rootLoader } from "../root";
+import type { AdminMessageKey, AdminMessages } from "#app/i18n/admin/ja";
+import { catalogueOf } from "#app/i18n/catalogue";
+import { reasonMessage } from "#app/i18n/labels";
+import { type TranslateParams, translateKey } from "#app/i18n/translate";
+import type { loader as rootLoader } from "#app/root";
+import { type AdminLocale, adminPath } from "#common/admin";
+import type { ReasonLike } from "#common/app-error";
+import type { Permission, StaffRole } from "#server/staff/permissions";
 import type { AdminFlash } from "./admin.server";
 
 export type { AdminFlash };

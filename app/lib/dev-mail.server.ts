@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext } from "../../server/http/context";
-import { listOutbox } from "../../server/mail/outbox";
+import { requestContext } from "#server/http/context";
+import { listOutbox } from "#server/mail/outbox";
 import { services } from "./site.server";
 
 export const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { requestContext } from "../../server/http/context";
-import type { PaymentSimulator } from "../../server/payments";
+import { requestContext } from "#server/http/context";
+import type { PaymentSimulator } from "#server/payments";
 import { LOOPBACK } from "./dev-mail.server";
 import { services } from "./site.server";
 

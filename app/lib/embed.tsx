@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import { Link } from "react-router";
-import { EMBED_MESSAGE_SOURCE, embedOriginAllowed } from "../../common/embedding";
+import { EMBED_MESSAGE_SOURCE, embedOriginAllowed } from "#common/embedding";
 import { useI18n } from "./i18n";
 import { useSite } from "./site";
 

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "../../server/http/context";
+import { requestContext } from "#server/http/context";
 import type { Flash } from "./flash";
 import { decodeFlash, FLASH_COOKIE, flashMiddleware, getFlash, redirectWithFlash } from "./flash.server";
 

@@ -1,9 +1,9 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
-import { readCookie } from "../../common/locales";
-import { requestContext } from "../../server/http/context";
-import { ja } from "../i18n/messages/ja";
+import { ja } from "#app/i18n/messages/ja";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "#common/embedding";
+import { readCookie } from "#common/locales";
+import { requestContext } from "#server/http/context";
 import type { Flash } from "./flash";
 
 /** A message for the next page only (spec §8: success and danger flashes), kept in a short-lived cookie. */

@@ -1,5 +1,5 @@
-import type { MessageKey } from "../i18n/messages";
-import type { TranslateParams } from "../i18n/translate";
+import type { MessageKey } from "#app/i18n/messages";
+import type { TranslateParams } from "#app/i18n/translate";
 
 /** A one-time message on the next page (spec §8): success, or danger for a refusal. */
 export interface Flash {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import type { ReasonLike } from "../../common/app-error";
-import { AppError } from "../../server/errors";
+import type { ReasonLike } from "#common/app-error";
+import { AppError } from "#server/errors";
 import { formObject, issuesToErrors } from "./forms";
 
 /** What an action answers when the form is refused: the errors by field and what was typed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { requiredText } from "../../server/auth/fields.schema";
-import { SearchFormSchema } from "../../server/availability/search-form.schema";
-import { intField } from "../../server/staff/admin-fields.schema";
+import { requiredText } from "#server/auth/fields.schema";
+import { SearchFormSchema } from "#server/availability/search-form.schema";
+import { intField } from "#server/staff/admin-fields.schema";
 import { issuesToErrors } from "./forms";
 
 describe("issuesToErrors", () => {

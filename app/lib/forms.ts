@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import type { ReasonLike } from "../../common/app-error";
-import { RulesPending } from "../../common/rules-on-demand";
+import type { ReasonLike } from "#common/app-error";
+import { RulesPending } from "#common/rules-on-demand";
 
 type Errors = Record<string, ReasonLike>;
 

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AppServices } from "../../server/http/context";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import type { SiteCache } from "../../server/sites/site-cache";
-import { testRouterContext, testServices } from "../../tests/fixtures/services";
+import type { AppServices } from "#server/http/context";
+import type { SiteBundle } from "#server/sites/site-bundle";
+import type { SiteCache } from "#server/sites/site-cache";
+import { testRouterContext, testServices } from "#tests/fixtures/services";
 import { decodeFlash, FLASH_COOKIE } from "./flash.server";
 import { unauthorizedToLogin } from "./guards.server";
 import { getSite, siteMiddleware } from "./site.server";

@@ -1,5 +1,5 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { localizePath } from "../../common/locales";
+import { localizePath } from "#common/locales";
 import { redirectWithFlash } from "./flash.server";
 import { getMember, type SessionMember } from "./session.server";
 import { getSite } from "./site.server";

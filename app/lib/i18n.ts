@@ -1,6 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_LOCALE, type Locale } from "../../common/locales";
-import { catalogueOf } from "../i18n/catalogue";
+import { catalogueOf } from "#app/i18n/catalogue";
 import {
   type MessageKey,
   type PluralKey,
@@ -8,8 +7,9 @@ import {
   type TranslateParams,
   translate,
   translatePlural,
-} from "../i18n/translate";
-import type { loader as rootLoader } from "../root";
+} from "#app/i18n/translate";
+import type { loader as rootLoader } from "#app/root";
+import { DEFAULT_LOCALE, type Locale } from "#common/locales";
 
 export type TranslatePlural = (key: PluralKey, count: number, params?: TranslateParams) => string;
 

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from "react-router";
-import { parseSearchQuery, SearchQuerySchema } from "../../server/availability/search-schema";
-import { optionField } from "../../server/reservations/options.schema";
-import { chooseCar, type ReserveSession } from "../../server/reservations/reserve-session";
-import type { QuoteView } from "../presenters/booking.server";
+import type { QuoteView } from "#app/presenters/booking.server";
+import { parseSearchQuery, SearchQuerySchema } from "#server/availability/search-schema";
+import { optionField } from "#server/reservations/options.schema";
+import { chooseCar, type ReserveSession } from "#server/reservations/reserve-session";
 import { reservePath, saveReserveSession } from "./reserve-session.server";
 
 /**

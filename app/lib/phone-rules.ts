@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { loadPhoneRules } from "../../common/phone";
+import { loadPhoneRules } from "#common/phone";
 
 /**
  * For a form with a phone field: fetches the phone rules (common/phone-rules.browser.ts) once the

@@ -1,4 +1,4 @@
-import type { ReasonLike } from "../../common/app-error";
+import type { ReasonLike } from "#common/app-error";
 
 /**
  * A refused form's messages, one per refusal: a reason that is also a field's error (the exclusion

@@ -1,9 +1,5 @@
 import { type RouterContextProvider, redirect, replace } from "react-router";
-import {
-  RESERVE_SESSION_KEY,
-  type ReserveSession,
-  readReserveSession,
-} from "../../server/reservations/reserve-session";
+import { RESERVE_SESSION_KEY, type ReserveSession, readReserveSession } from "#server/reservations/reserve-session";
 import { getSession } from "./session.server";
 import { sitePath } from "./site";
 import { getSite } from "./site.server";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
-import { absoluteUrl } from "../../common/seo";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { absoluteUrl } from "#common/seo";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import type { SiteHead } from "./seo";
 import { services } from "./site.server";
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { SiteShell } from "../presenters/shell.server";
+import type { SiteShell } from "#app/presenters/shell.server";
 import { headTags, type SiteHead, textDescription } from "./seo";
 
 const ORIGIN = "http://127.0.0.1:4176";

@@ -1,6 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import { fullSitePath } from "../../common/embedding";
-import { DEFAULT_LOCALE, LOCALES, type Locale } from "../../common/locales";
+import { type CatalogueName, catalogueOf } from "#app/i18n/catalogue";
+import { type MessageKey, type TranslateParams, translate } from "#app/i18n/translate";
+import type { SiteShell } from "#app/presenters/shell.server";
+import { fullSitePath } from "#common/embedding";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "#common/locales";
 import {
   absoluteUrl,
   alternates,
@@ -10,10 +13,7 @@ import {
   OG_LOCALE,
   pagePath,
   plainText,
-} from "../../common/seo";
-import { type CatalogueName, catalogueOf } from "../i18n/catalogue";
-import { type MessageKey, type TranslateParams, translate } from "../i18n/translate";
-import type { SiteShell } from "../presenters/shell.server";
+} from "#common/seo";
 import { shellFromMatches } from "./site";
 
 /** What the site loader adds for page heads (`siteHead` in seo.server.ts). */

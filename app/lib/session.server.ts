@@ -1,6 +1,6 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
-import { readCookie } from "../../common/locales";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "#common/embedding";
+import { readCookie } from "#common/locales";
 import {
   createSession,
   deleteMemberSessions,
@@ -13,9 +13,9 @@ import {
   type SessionRecord,
   saveSessionData,
   touchSession,
-} from "../../server/auth/sessions";
-import type { Db } from "../../server/db/client";
-import type { Logger } from "../../server/logger";
+} from "#server/auth/sessions";
+import type { Db } from "#server/db/client";
+import type { Logger } from "#server/logger";
 import { getSite, services } from "./site.server";
 
 export type { SessionMember };

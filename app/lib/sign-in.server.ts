@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { LoginSchema } from "../../server/auth/fields.schema";
-import { login } from "../../server/auth/login";
-import { requestContext } from "../../server/http/context";
+import { LoginSchema } from "#server/auth/fields.schema";
+import { login } from "#server/auth/login";
+import { requestContext } from "#server/http/context";
 import { redirectWithFlash } from "./flash.server";
 import { handleForm } from "./form-action.server";
 import { getSession } from "./session.server";

@@ -1,10 +1,10 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { frameAncestors, isEmbeddedPath } from "../../common/embedding";
-import { type Locale, localeFromPath, localizePath, siteLocales } from "../../common/locales";
-import { parseId } from "../../common/params";
-import { notFoundError } from "../../server/errors";
-import { type AppServices, requestContext, servicesContext } from "../../server/http/context";
-import { PUBLIC_STATUS, type SiteBundle } from "../../server/sites/site-bundle";
+import { frameAncestors, isEmbeddedPath } from "#common/embedding";
+import { type Locale, localeFromPath, localizePath, siteLocales } from "#common/locales";
+import { parseId } from "#common/params";
+import { notFoundError } from "#server/errors";
+import { type AppServices, requestContext, servicesContext } from "#server/http/context";
+import { PUBLIC_STATUS, type SiteBundle } from "#server/sites/site-bundle";
 
 const SITE_ID = /^[a-z0-9][a-z0-9_-]{1,62}$/;
 /** Resource routes of a site that are files rather than pages. */

@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { embeddedPath } from "../../common/embedding";
-import { localizePath } from "../../common/locales";
-import type { SiteShell } from "../presenters/shell.server";
+import type { SiteShell } from "#app/presenters/shell.server";
+import { embeddedPath } from "#common/embedding";
+import { localizePath } from "#common/locales";
 import type { Flash } from "./flash";
 
 const SiteContext = createContext<{ shell: SiteShell; flash: Flash | null } | null>(null);

@@ -1,4 +1,4 @@
-import type { AdminLocale } from "../../common/admin";
+import type { AdminLocale } from "#common/admin";
 
 /**
  * Staff-entered texts in the back office's language (issue 41): the company writes names, addresses

@@ -1,5 +1,5 @@
-import type { Locale } from "../../common/locales";
-import type { ReasonCode } from "../../server/availability/reasons";
+import type { Locale } from "#common/locales";
+import type { ReasonCode } from "#server/availability/reasons";
 
 /**
  * Stripe.js in the browser (decision 024): loaded from Stripe, never bundled (Stripe's rule), and

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { type Locale, localizePath } from "../../common/locales";
+import { type Locale, localizePath } from "#common/locales";
 import { getSite, services } from "./site.server";
 import { type StripeCardConfig, stripeLocale } from "./stripe-js";
 

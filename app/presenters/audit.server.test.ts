@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AuditNames, AuditRow } from "../../server/audit/audit-log";
+import type { AuditNames, AuditRow } from "#server/audit/audit-log";
 import { auditEntryViews, auditSentence } from "./audit.server";
 
 /** Issue 41 item 6: each kind of entry reads as a sentence, in Japanese and English, with no codes. */

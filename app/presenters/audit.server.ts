@@ -1,8 +1,8 @@
-import type { AdminLocale } from "../../common/admin";
-import { formatYen } from "../../common/format";
-import type { AuditNames, AuditRow } from "../../server/audit/audit-log";
-import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
-import { type TranslateParams, translateKey } from "../i18n/translate";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "#app/i18n/admin";
+import { type TranslateParams, translateKey } from "#app/i18n/translate";
+import type { AdminLocale } from "#common/admin";
+import { formatYen } from "#common/format";
+import type { AuditNames, AuditRow } from "#server/audit/audit-log";
 
 /**
  * The audit log in sentences (issue 41 item 6): each entry as staff would say it, in their language,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "../../common/locales";
-import { bookingUid } from "../../server/calendar/ics";
-import { MailMessageSchema } from "../../server/mail/message";
-import type { Reservation } from "../../server/reservations/booking";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { LOCALES, type Locale } from "#common/locales";
+import { bookingUid } from "#server/calendar/ics";
+import { MailMessageSchema } from "#server/mail/message";
+import type { Reservation } from "#server/reservations/booking";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { composeBookingMails } from "./booking-mail.server";
 import { composeCancellationMails, composeChangeMails } from "./operation-mail.server";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatYen } from "../../common/format";
-import { LOCALES, type Locale } from "../../common/locales";
-import type { BookingFacts } from "../../server/reservations/booking-facts";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
-import { type PluralKey, translatePlural } from "../i18n/translate";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { type PluralKey, translatePlural } from "#app/i18n/translate";
+import { formatYen } from "#common/format";
+import { LOCALES, type Locale } from "#common/locales";
+import type { BookingFacts } from "#server/reservations/booking-facts";
 import { factsMailLines, ruleMailLines } from "./booking-facts-mail.server";
 
 const words = (locale: Locale) => ({

@@ -1,4 +1,4 @@
-import type { BookingFacts } from "../../server/reservations/booking-facts";
+import type { BookingFacts } from "#server/reservations/booking-facts";
 import { factsWords } from "./booking-facts";
 
 type Words = Parameters<typeof factsWords>[1];

@@ -1,7 +1,7 @@
-import type { BookingFacts, Paper } from "../../server/reservations/booking-facts";
-import { ruleLines, ruleLineText } from "../components/reservation/cancel-rule";
-import type { MessageKey } from "../i18n/messages";
-import type { PluralKey, Translate, TranslateParams } from "../i18n/translate";
+import { ruleLines, ruleLineText } from "#app/components/reservation/cancel-rule";
+import type { MessageKey } from "#app/i18n/messages";
+import type { PluralKey, Translate, TranslateParams } from "#app/i18n/translate";
+import type { BookingFacts, Paper } from "#server/reservations/booking-facts";
 
 type TranslatePlural = (key: PluralKey, count: number, params?: TranslateParams) => string;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES, type Locale } from "../../common/locales";
-import { MailMessageSchema } from "../../server/mail/message";
-import type { Reservation } from "../../server/reservations/booking";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { LOCALES, type Locale } from "#common/locales";
+import { MailMessageSchema } from "#server/mail/message";
+import type { Reservation } from "#server/reservations/booking";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { composeBookingMails, myPageReservationUrl } from "./booking-mail.server";
 
 const ORIGIN = "https://booking.example.com";

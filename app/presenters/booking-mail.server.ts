@@ -1,6 +1,9 @@
-import { formatPersonAddress } from "../../common/address";
-import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
-import { formatAddress, formatDateTime, formatIsoDate, formatYen } from "../../common/format";
+import { zoneMessage } from "#app/i18n/labels";
+import { CATALOGUES, type MessageKey, type Messages, translate } from "#app/i18n/messages";
+import { type PluralKey, translatePlural } from "#app/i18n/translate";
+import { formatPersonAddress } from "#common/address";
+import { DEFAULT_TIME_ZONE } from "#common/calendar-date";
+import { formatAddress, formatDateTime, formatIsoDate, formatYen } from "#common/format";
 import {
   DEFAULT_LOCALE,
   LOCALE_NAMES,
@@ -9,26 +12,23 @@ import {
   type Locale,
   localizePath,
   pickLang,
-} from "../../common/locales";
-import { formatPhone } from "../../common/phone";
-import { telShown } from "../../common/tel";
-import { bookingIcs, isKnownTimeZone } from "../../server/calendar/ics";
-import type { ReservationOption, ReservationPerson } from "../../server/db/schema";
-import type { AppServices } from "../../server/http/context";
-import { receiptsLinkFor } from "../../server/invoices/receipt-link";
-import { type MailAttachment, MailMessageSchema } from "../../server/mail/message";
+} from "#common/locales";
+import { formatPhone } from "#common/phone";
+import { telShown } from "#common/tel";
+import { bookingIcs, isKnownTimeZone } from "#server/calendar/ics";
+import type { ReservationOption, ReservationPerson } from "#server/db/schema";
+import type { AppServices } from "#server/http/context";
+import { receiptsLinkFor } from "#server/invoices/receipt-link";
+import { type MailAttachment, MailMessageSchema } from "#server/mail/message";
 import {
   type BookingMailComposer,
   PAY_METHOD,
   type RenderedMail,
   type Reservation,
-} from "../../server/reservations/booking";
-import { reservationFacts } from "../../server/reservations/booking-facts";
-import { payLinkFor } from "../../server/reservations/pay-link";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { zoneMessage } from "../i18n/labels";
-import { CATALOGUES, type MessageKey, type Messages, translate } from "../i18n/messages";
-import { type PluralKey, translatePlural } from "../i18n/translate";
+} from "#server/reservations/booking";
+import { reservationFacts } from "#server/reservations/booking-facts";
+import { payLinkFor } from "#server/reservations/pay-link";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { factsMailLines, ruleMailLines } from "./booking-facts-mail.server";
 import { cancelWay } from "./cancel-way.server";
 import { storeOpening, type Taker } from "./store-opening";

@@ -1,9 +1,9 @@
-import { formatDateTime } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import type { Reason } from "../../server/availability/reasons";
-import type { Quote } from "../../server/reservations/quote";
-import type { Fees, ReserveSession } from "../../server/reservations/reserve-session";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { formatDateTime } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import type { Reason } from "#server/availability/reasons";
+import type { Quote } from "#server/reservations/quote";
+import type { Fees, ReserveSession } from "#server/reservations/reserve-session";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { type CarTypeSummary, carTypeSummary, type OptionView, optionView } from "./catalog.server";
 
 /**

@@ -1,7 +1,7 @@
-import { formatDateTime } from "../../common/format";
-import { type CancellationPreview, tokenFields } from "../../server/counter/cancellation-preview";
-import type { StaffCancelView } from "../components/admin/cancel-section";
-import { ruleLines } from "../components/reservation/cancel-rule";
+import type { StaffCancelView } from "#app/components/admin/cancel-section";
+import { ruleLines } from "#app/components/reservation/cancel-rule";
+import { formatDateTime } from "#common/format";
+import { type CancellationPreview, tokenFields } from "#server/counter/cancellation-preview";
 
 /** A cancellation's confirmation as the counter reads it (issue 37), times in the store's zone. */
 export function staffCancelView(preview: CancellationPreview, timeZone: string): StaffCancelView {

@@ -1,7 +1,7 @@
-import { onlineDeadline } from "../../server/counter/cancellation-preview";
-import { guestCancelLink } from "../../server/counter/customer-cancel";
-import { type BookingLink, linkExpiry } from "../../server/reservations/booking-links";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { onlineDeadline } from "#server/counter/cancellation-preview";
+import { guestCancelLink } from "#server/counter/customer-cancel";
+import { type BookingLink, linkExpiry } from "#server/reservations/booking-links";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 /**
  * How a customer cancels a new booking (issue 37, item 7), one answer for the confirmation mail and

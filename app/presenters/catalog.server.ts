@@ -1,9 +1,9 @@
-import { type Locale, pickLang } from "../../common/locales";
-import type { CarTypeOffer } from "../../server/availability/search";
-import type { VacancyMark } from "../../server/availability/vacancy";
-import { type FeeTable, feeTable } from "../../server/pricing/fee-table";
-import type { PriceBreakdown } from "../../server/pricing/price";
-import type { CarClassRow, CarOptionRow, CarTypeRow } from "../../server/sites/site-bundle";
+import { type Locale, pickLang } from "#common/locales";
+import type { CarTypeOffer } from "#server/availability/search";
+import type { VacancyMark } from "#server/availability/vacancy";
+import { type FeeTable, feeTable } from "#server/pricing/fee-table";
+import type { PriceBreakdown } from "#server/pricing/price";
+import type { CarClassRow, CarOptionRow, CarTypeRow } from "#server/sites/site-bundle";
 
 /** A car type as a result card shows it, in one language. */
 export interface CarTypeSummary {

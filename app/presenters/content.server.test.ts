@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LOCALES, pickLang } from "../../common/locales";
-import { cancellationFee } from "../../server/counter/cancellation-fee";
-import { demoSites } from "../../server/db/seed/demo-sites";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { type RuleLine, ruleLines, ruleLineText } from "../components/reservation/cancel-rule";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { type RuleLine, ruleLines, ruleLineText } from "#app/components/reservation/cancel-rule";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { LOCALES, pickLang } from "#common/locales";
+import { cancellationFee } from "#server/counter/cancellation-fee";
+import { demoSites } from "#server/db/seed/demo-sites";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { CANCELLATION_RULE_MARKER, withSiteRules } from "./content.server";
 
 /** Whether a line of the schedule covers cancelling `days` days before the departure day. */

@@ -1,9 +1,9 @@
-import { formatIsoDate } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import { parseId } from "../../common/params";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { ruleLines, ruleLineText } from "../components/reservation/cancel-rule";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { ruleLines, ruleLineText } from "#app/components/reservation/cancel-rule";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatIsoDate } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import { parseId } from "#common/params";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 /** The top page's own content (spec §3 Top info) in one language: the page and the JSON API's `top` read it. */
 export function topContent(bundle: SiteBundle, locale: Locale) {

@@ -1,12 +1,12 @@
-import type { AdminLocale } from "../../common/admin";
-import { formatDateTime } from "../../common/format";
-import { formatPhone } from "../../common/phone";
-import type { BoardBooking } from "../../server/counter/boards";
-import type { ReservationListRow } from "../../server/counter/reservations";
-import { toCsv } from "../../server/imports/csv";
-import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
-import { type TranslateParams, translateKey } from "../i18n/translate";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "#app/i18n/admin";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { type TranslateParams, translateKey } from "#app/i18n/translate";
+import type { AdminLocale } from "#common/admin";
+import { formatDateTime } from "#common/format";
+import { formatPhone } from "#common/phone";
+import type { BoardBooking } from "#server/counter/boards";
+import type { ReservationListRow } from "#server/counter/reservations";
+import { toCsv } from "#server/imports/csv";
 
 /**
  * The counter's CSV exports (issue 24): one row a booking, headers and words in the staff member's

@@ -1,11 +1,11 @@
-import { formatPersonAddress } from "../../common/address";
-import type { AdminLocale } from "../../common/admin";
-import { localDate, localTime } from "../../common/calendar-date";
-import { LOCALE_NAMES, type Locale } from "../../common/locales";
-import { formatPhone } from "../../common/phone";
-import type { ReservationDetail } from "../../server/counter/reservations";
-import type { ReservationPerson } from "../../server/db/schema";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatPersonAddress } from "#common/address";
+import type { AdminLocale } from "#common/admin";
+import { localDate, localTime } from "#common/calendar-date";
+import { LOCALE_NAMES, type Locale } from "#common/locales";
+import { formatPhone } from "#common/phone";
+import type { ReservationDetail } from "#server/counter/reservations";
+import type { ReservationPerson } from "#server/db/schema";
 
 /**
  * What the counter's pages show of a booking (issue 24), worded on the server so the page needs no

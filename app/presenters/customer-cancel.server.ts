@@ -1,13 +1,13 @@
-import { formatDateTime } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import { type CancellationPreview, tokenFields } from "../../server/counter/cancellation-preview";
-import type { CustomerCancelTerms } from "../../server/counter/customer-cancel";
-import type { ReservationRecord } from "../../server/counter/reservations";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import type { CancelConfirmView } from "../components/reservation/cancel-confirmation";
-import type { CancelTermsView } from "../components/reservation/cancel-panel";
-import { ruleLines } from "../components/reservation/cancel-rule";
-import type { LinkedBookingView } from "../components/reservation/linked-booking";
+import type { CancelConfirmView } from "#app/components/reservation/cancel-confirmation";
+import type { CancelTermsView } from "#app/components/reservation/cancel-panel";
+import { ruleLines } from "#app/components/reservation/cancel-rule";
+import type { LinkedBookingView } from "#app/components/reservation/linked-booking";
+import { formatDateTime } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import { type CancellationPreview, tokenFields } from "#server/counter/cancellation-preview";
+import type { CustomerCancelTerms } from "#server/counter/customer-cancel";
+import type { ReservationRecord } from "#server/counter/reservations";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { periodView } from "./booking.server";
 
 /** The terms of cancelling online as the customer reads them, in the store's time. */

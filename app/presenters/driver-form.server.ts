@@ -1,21 +1,21 @@
 import type { RouterContextProvider } from "react-router";
-import type { ReasonLike } from "../../common/app-error";
-import { localDate } from "../../common/calendar-date";
-import { formatIsoDate } from "../../common/format";
-import { maskLicenseNumber } from "../../common/license-types";
-import { localizePath } from "../../common/locales";
-import type { Db } from "../../server/db/client";
-import { type DriverFormConfig, driverFormConfig, driverSchema } from "../../server/drivers/driver.schema";
-import { type DriverSummary, registerDriver, updateDriver } from "../../server/drivers/drivers";
-import { prepareImages, readDriverUpload } from "../../server/drivers/images";
-import { readDriverInputSettings } from "../../server/drivers/settings";
-import { AppError } from "../../server/errors";
-import { type SiteBundle, siteTimeZone } from "../../server/sites/site-bundle";
-import { redirectWithFlash } from "../lib/flash.server";
-import { formFailure } from "../lib/form-action.server";
-import { issuesToErrors } from "../lib/forms";
-import type { SessionMember } from "../lib/session.server";
-import { getSite, services } from "../lib/site.server";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { formFailure } from "#app/lib/form-action.server";
+import { issuesToErrors } from "#app/lib/forms";
+import type { SessionMember } from "#app/lib/session.server";
+import { getSite, services } from "#app/lib/site.server";
+import type { ReasonLike } from "#common/app-error";
+import { localDate } from "#common/calendar-date";
+import { formatIsoDate } from "#common/format";
+import { maskLicenseNumber } from "#common/license-types";
+import { localizePath } from "#common/locales";
+import type { Db } from "#server/db/client";
+import { type DriverFormConfig, driverFormConfig, driverSchema } from "#server/drivers/driver.schema";
+import { type DriverSummary, registerDriver, updateDriver } from "#server/drivers/drivers";
+import { prepareImages, readDriverUpload } from "#server/drivers/images";
+import { readDriverInputSettings } from "#server/drivers/settings";
+import { AppError } from "#server/errors";
+import { type SiteBundle, siteTimeZone } from "#server/sites/site-bundle";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,10 +1,10 @@
-import type { ReasonLike } from "../../common/app-error";
-import { AppError } from "../../server/errors";
-import { FeePlanPreviewSchema } from "../../server/prices/fee-plan.schema";
-import { previewFeePlan } from "../../server/prices/fee-plans";
-import type { Actor } from "../../server/staff/permissions";
-import type { PreviewAnswer } from "../components/admin/fee-plan-preview";
-import type { services } from "../lib/site.server";
+import type { PreviewAnswer } from "#app/components/admin/fee-plan-preview";
+import type { services } from "#app/lib/site.server";
+import type { ReasonLike } from "#common/app-error";
+import { AppError } from "#server/errors";
+import { FeePlanPreviewSchema } from "#server/prices/fee-plan.schema";
+import { previewFeePlan } from "#server/prices/fee-plans";
+import type { Actor } from "#server/staff/permissions";
 
 type Db = ReturnType<typeof services>["db"];
 

@@ -1,7 +1,7 @@
-import { type Locale, pickLang } from "../../common/locales";
-import type { FeeSchedule } from "../../server/catalog/fee-schedule";
-import type { FeeTable } from "../../server/pricing/fee-table";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { type Locale, pickLang } from "#common/locales";
+import type { FeeSchedule } from "#server/catalog/fee-schedule";
+import type { FeeTable } from "#server/pricing/fee-table";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { type OptionView, optionView } from "./catalog.server";
 
 export interface FeePageClass {

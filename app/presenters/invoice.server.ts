@@ -1,7 +1,7 @@
-import { formatDate, formatDateTime, formatYen } from "../../common/format";
-import { type InvoiceDocument, renderInvoicePdf } from "../../server/invoices/invoice-pdf";
-import type { Invoice, InvoiceLine } from "../../server/invoices/invoices";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatDate, formatDateTime, formatYen } from "#common/format";
+import { type InvoiceDocument, renderInvoicePdf } from "#server/invoices/invoice-pdf";
+import type { Invoice, InvoiceLine } from "#server/invoices/invoices";
 
 /**
  * The words of a receipt or qualified invoice (issue 37): Japanese, and for a booking made in another

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Reservation } from "../../server/reservations/booking";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import type { Reservation } from "#server/reservations/booking";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { composeBookingMails } from "./booking-mail.server";
 import { passwordResetMailIn } from "./password-mail.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MailMessageSchema } from "../../server/mail/message";
-import type { SiteBundle } from "../../server/sites/site-bundle";
+import { MailMessageSchema } from "#server/mail/message";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { firstPasswordMails } from "./member-admin.server";
 
 const bundle = {

@@ -1,10 +1,10 @@
-import { formatPersonAddress } from "../../common/address";
-import type { AdminLocale } from "../../common/admin";
-import { type Locale, pickLang, siteLocales } from "../../common/locales";
-import { formatPhone } from "../../common/phone";
-import type { FirstPasswordDeps, MemberDetail, MemberListRow } from "../../server/members/member-admin";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatPersonAddress } from "#common/address";
+import type { AdminLocale } from "#common/admin";
+import { type Locale, pickLang, siteLocales } from "#common/locales";
+import { formatPhone } from "#common/phone";
+import type { FirstPasswordDeps, MemberDetail, MemberListRow } from "#server/members/member-admin";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { customerLanguage } from "./counter.server";
 import { passwordResetMailIn } from "./password-mail.server";
 

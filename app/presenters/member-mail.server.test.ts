@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../../common/locales";
-import { MailMessageSchema } from "../../server/mail/message";
+import { LOCALES } from "#common/locales";
+import { MailMessageSchema } from "#server/mail/message";
 import { loginUrl, welcomeMail } from "./member-mail.server";
 
 const site = { siteId: "sakura", title: "さくらレンタカー", origin: "https://booking.example.com" };

@@ -1,9 +1,9 @@
 import type { RouterContextProvider } from "react-router";
-import { type Locale, localizePath, pickLang } from "../../common/locales";
-import type { WelcomeMail } from "../../server/members/registration";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import { CATALOGUES, translate } from "../i18n/messages";
-import { getSite, services } from "../lib/site.server";
+import { CATALOGUES, translate } from "#app/i18n/messages";
+import { getSite, services } from "#app/lib/site.server";
+import { type Locale, localizePath, pickLang } from "#common/locales";
+import type { WelcomeMail } from "#server/members/registration";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 export interface MailSite {
   siteId: string;

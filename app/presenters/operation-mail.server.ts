@@ -1,11 +1,11 @@
-import type { CancellationMailComposer } from "../../server/counter/cancellation";
-import type { ChangeMailComposer } from "../../server/counter/change";
-import type { SettledMailComposer } from "../../server/counter/payment-retry";
-import type { Db } from "../../server/db/client";
-import type { OperationMails } from "../../server/ledger/reconcile";
-import { PAY_METHOD } from "../../server/reservations/booking";
-import type { SiteBundle } from "../../server/sites/site-bundle";
-import type { SiteCache } from "../../server/sites/site-cache";
+import type { CancellationMailComposer } from "#server/counter/cancellation";
+import type { ChangeMailComposer } from "#server/counter/change";
+import type { SettledMailComposer } from "#server/counter/payment-retry";
+import type { Db } from "#server/db/client";
+import type { OperationMails } from "#server/ledger/reconcile";
+import { PAY_METHOD } from "#server/reservations/booking";
+import type { SiteBundle } from "#server/sites/site-bundle";
+import type { SiteCache } from "#server/sites/site-cache";
 import { calendarFile, composeBookingMails, composeNotice } from "./booking-mail.server";
 
 /**

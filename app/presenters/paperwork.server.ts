@@ -1,13 +1,13 @@
-import type { AdminLocale } from "../../common/admin";
-import { addDays } from "../../common/calendar-date";
-import { CHECK_ITEMS } from "../../common/counter";
-import { formatDate, formatDateTime, formatIsoDate } from "../../common/format";
-import { formatPhone } from "../../common/phone";
-import type { CertificateDocument, CheckSheetDocument } from "../../server/paperwork/certificate-pdf";
-import type { Paperwork, RentalRecord } from "../../server/paperwork/paperwork";
-import type { RecordDocument } from "../../server/paperwork/record-pdf";
-import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
-import { type TranslateParams, translateKey } from "../i18n/translate";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "#app/i18n/admin";
+import { type TranslateParams, translateKey } from "#app/i18n/translate";
+import type { AdminLocale } from "#common/admin";
+import { addDays } from "#common/calendar-date";
+import { CHECK_ITEMS } from "#common/counter";
+import { formatDate, formatDateTime, formatIsoDate } from "#common/format";
+import { formatPhone } from "#common/phone";
+import type { CertificateDocument, CheckSheetDocument } from "#server/paperwork/certificate-pdf";
+import type { Paperwork, RentalRecord } from "#server/paperwork/paperwork";
+import type { RecordDocument } from "#server/paperwork/record-pdf";
 
 /**
  * The words of a rental's paperwork (issue 41 item 5) in the staff member's language; the figures

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
-import { type Locale, localizePath } from "../../common/locales";
-import type { ResetMail } from "../../server/auth/password-reset";
-import { CATALOGUES, translate } from "../i18n/messages";
+import { CATALOGUES, translate } from "#app/i18n/messages";
+import { type Locale, localizePath } from "#common/locales";
+import type { ResetMail } from "#server/auth/password-reset";
 import { type MailSite, mailSite } from "./member-mail.server";
 
 /**

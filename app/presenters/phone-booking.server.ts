@@ -1,13 +1,13 @@
-import type { AdminLocale } from "../../common/admin";
-import type { ReasonLike } from "../../common/app-error";
-import { formatDateTime } from "../../common/format";
-import { optionChoicesOf, PhoneQuoteSchema } from "../../server/counter/counter.schema";
-import { quoteAtCounter } from "../../server/counter/phone-booking";
-import type { Db } from "../../server/db/client";
-import { AppError } from "../../server/errors";
-import type { CarOptionRow, SiteBundle } from "../../server/sites/site-bundle";
-import type { Actor } from "../../server/staff/permissions";
-import { formObject, issuesToErrors } from "../lib/forms";
+import { formObject, issuesToErrors } from "#app/lib/forms";
+import type { AdminLocale } from "#common/admin";
+import type { ReasonLike } from "#common/app-error";
+import { formatDateTime } from "#common/format";
+import { optionChoicesOf, PhoneQuoteSchema } from "#server/counter/counter.schema";
+import { quoteAtCounter } from "#server/counter/phone-booking";
+import type { Db } from "#server/db/client";
+import { AppError } from "#server/errors";
+import type { CarOptionRow, SiteBundle } from "#server/sites/site-bundle";
+import type { Actor } from "#server/staff/permissions";
 
 /**
  * The phone booking form's choices and its quote (issue 37), worded for the back office: the options

@@ -1,5 +1,5 @@
-import { formatDate } from "../../common/format";
-import type { ReceiptSummary } from "../../server/invoices/invoices";
+import { formatDate } from "#common/format";
+import type { ReceiptSummary } from "#server/invoices/invoices";
 
 /** A receipt in a list of the public site (My Page, the guest's page): its number, date, amount and PDF link. */
 export interface ReceiptLinkView {

@@ -1,10 +1,10 @@
-import type { AdminLocale } from "../../common/admin";
-import { formatYen } from "../../common/format";
-import type { BookingsReport } from "../../server/reports/bookings";
-import type { OccupancyRow } from "../../server/reports/occupancy";
-import type { ReportKind, ReportStep } from "../../server/reports/report.schema";
-import type { AdminT } from "../lib/admin";
-import { pickStaffText } from "../lib/staff-text";
+import type { AdminT } from "#app/lib/admin";
+import { pickStaffText } from "#app/lib/staff-text";
+import type { AdminLocale } from "#common/admin";
+import { formatYen } from "#common/format";
+import type { BookingsReport } from "#server/reports/bookings";
+import type { OccupancyRow } from "#server/reports/occupancy";
+import type { ReportKind, ReportStep } from "#server/reports/report.schema";
 
 /**
  * The reports' tables (issue 41), built once for the page, its charts and its CSV downloads, so a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemberReservation } from "../../server/mypage/reservations";
+import type { MemberReservation } from "#server/mypage/reservations";
 import { reservationView } from "./reservation.server";
 
 const now = new Date("2026-06-15T03:00:00Z");

@@ -1,10 +1,10 @@
-import { formatPersonAddress } from "../../common/address";
-import { formatDateTime } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import { formatPhone } from "../../common/phone";
-import type { ReservationPerson } from "../../server/db/schema";
-import { type MemberReservation, type ReservationStatus, reservationStatus } from "../../server/mypage/reservations";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatPersonAddress } from "#common/address";
+import { formatDateTime } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import { formatPhone } from "#common/phone";
+import type { ReservationPerson } from "#server/db/schema";
+import { type MemberReservation, type ReservationStatus, reservationStatus } from "#server/mypage/reservations";
 
 /** The renter or the driver as booked (the reservation's snapshot), ready to show. */
 export interface PersonView {

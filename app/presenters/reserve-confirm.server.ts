@@ -1,9 +1,9 @@
-import { formatPersonAddress } from "../../common/address";
-import type { Locale } from "../../common/locales";
-import { formatPhone } from "../../common/phone";
-import type { ReservationPerson } from "../../server/db/schema";
-import type { ReserveSession } from "../../server/reservations/reserve-session";
-import { CATALOGUES, type MessageKey, translate } from "../i18n/messages";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { formatPersonAddress } from "#common/address";
+import type { Locale } from "#common/locales";
+import { formatPhone } from "#common/phone";
+import type { ReservationPerson } from "#server/db/schema";
+import type { ReserveSession } from "#server/reservations/reserve-session";
 
 export interface CustomerView {
   borrower: { name: string; kana: string; company: string; email: string; tel: string; address: string };

@@ -1,27 +1,27 @@
 import { type RouterContextProvider, redirect } from "react-router";
-import type { ReasonLike } from "../../common/app-error";
-import type { IsoDate } from "../../common/calendar-date";
-import { formatIsoDate } from "../../common/format";
-import type { Db } from "../../server/db/client";
-import { licenceExpired } from "../../server/drivers/driver.schema";
-import { listDrivers } from "../../server/drivers/drivers";
-import { readDriverUpload } from "../../server/drivers/images";
-import { AppError } from "../../server/errors";
-import { getProfile } from "../../server/members/profile";
-import { discardImages, validateReserveCustomer } from "../../server/reservations/customer";
+import { formFailure } from "#app/lib/form-action.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { optionsPath, requireReserveSession, reservePath, saveReserveSession } from "#app/lib/reserve-session.server";
+import { getMember, type SessionMember } from "#app/lib/session.server";
+import { getSite, services } from "#app/lib/site.server";
+import type { ReasonLike } from "#common/app-error";
+import type { IsoDate } from "#common/calendar-date";
+import { formatIsoDate } from "#common/format";
+import type { Db } from "#server/db/client";
+import { licenceExpired } from "#server/drivers/driver.schema";
+import { listDrivers } from "#server/drivers/drivers";
+import { readDriverUpload } from "#server/drivers/images";
+import { AppError } from "#server/errors";
+import { getProfile } from "#server/members/profile";
+import { discardImages, validateReserveCustomer } from "#server/reservations/customer";
 import {
   borrowerFormValues,
   customerFormValues,
   customerSchema,
   driverChoiceFormValues,
   storedImageSlots,
-} from "../../server/reservations/customer.schema";
-import type { ReserveSession } from "../../server/reservations/reserve-session";
-import { formFailure } from "../lib/form-action.server";
-import { issuesToErrors } from "../lib/forms";
-import { optionsPath, requireReserveSession, reservePath, saveReserveSession } from "../lib/reserve-session.server";
-import { getMember, type SessionMember } from "../lib/session.server";
-import { getSite, services } from "../lib/site.server";
+} from "#server/reservations/customer.schema";
+import type { ReserveSession } from "#server/reservations/reserve-session";
 import { bookingSummary } from "./booking.server";
 import { loadDriverFormConfig } from "./driver-form.server";
 

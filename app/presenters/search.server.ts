@@ -1,14 +1,14 @@
-import { localDate } from "../../common/calendar-date";
-import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS, RENTAL_PERIOD_SLUGS, type RentalPeriodSlug } from "../../common/codes";
-import { formatDateTime, formatIsoDate } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import { lastBookableDate, type StoreSchedule, selectableTimes } from "../../common/store-rules";
-import { type PeriodValues, periodValues } from "../../server/availability/period";
-import type { SearchOutcome } from "../../server/availability/search";
-import type { SearchQuery } from "../../server/availability/search-schema";
-import type { Suggestion } from "../../server/availability/suggestions";
-import { vacancyDisplay } from "../../server/availability/vacancy";
-import { isMultiStore, type SiteBundle, type StoreRow, siteTimeZone } from "../../server/sites/site-bundle";
+import { localDate } from "#common/calendar-date";
+import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS, RENTAL_PERIOD_SLUGS, type RentalPeriodSlug } from "#common/codes";
+import { formatDateTime, formatIsoDate } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import { lastBookableDate, type StoreSchedule, selectableTimes } from "#common/store-rules";
+import { type PeriodValues, periodValues } from "#server/availability/period";
+import type { SearchOutcome } from "#server/availability/search";
+import type { SearchQuery } from "#server/availability/search-schema";
+import type { Suggestion } from "#server/availability/suggestions";
+import { vacancyDisplay } from "#server/availability/vacancy";
+import { isMultiStore, type SiteBundle, type StoreRow, siteTimeZone } from "#server/sites/site-bundle";
 import { offerView } from "./catalog.server";
 
 /** A store as the search form needs it: its times, its bookable dates and its schedule for the checks. */

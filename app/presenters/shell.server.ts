@@ -1,7 +1,7 @@
-import { type Locale, pickLang, siteLocales } from "../../common/locales";
-import { priceListPath, type ShellFeatures, shellFeatures } from "../../server/sites/plan";
-import { isMultiStore, type SiteBundle } from "../../server/sites/site-bundle";
-import { logoNeedsResize, siteTheme, type Theme } from "../../server/sites/theme";
+import { type Locale, pickLang, siteLocales } from "#common/locales";
+import { priceListPath, type ShellFeatures, shellFeatures } from "#server/sites/plan";
+import { isMultiStore, type SiteBundle } from "#server/sites/site-bundle";
+import { logoNeedsResize, siteTheme, type Theme } from "#server/sites/theme";
 
 export interface SeoText {
   title: string;

@@ -1,9 +1,9 @@
-import { type AdminLocale, adminPath } from "../../common/admin";
-import { pickLang } from "../../common/locales";
-import type { SiteSettingRow } from "../../server/sites/site-bundle";
-import type { StaffLinkMail } from "../../server/staff/accounts";
-import { ADMIN_CATALOGUES } from "../i18n/admin";
-import { translateKey } from "../i18n/translate";
+import { ADMIN_CATALOGUES } from "#app/i18n/admin";
+import { translateKey } from "#app/i18n/translate";
+import { type AdminLocale, adminPath } from "#common/admin";
+import { pickLang } from "#common/locales";
+import type { SiteSettingRow } from "#server/sites/site-bundle";
+import type { StaffLinkMail } from "#server/staff/accounts";
 
 /** The site's name in a staff member's language, Japanese when it has none. */
 export const siteTitleIn =

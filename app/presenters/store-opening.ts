@@ -1,4 +1,4 @@
-import type { MessageKey } from "../i18n/messages";
+import type { MessageKey } from "#app/i18n/messages";
 
 /** Who took a counter booking, for the store's notification: the staff member's name. */
 export interface Taker {

@@ -1,7 +1,7 @@
-import { formatAddress, mapSearchUrl } from "../../common/format";
-import { type Locale, pickLang } from "../../common/locales";
-import { typesAtStore } from "../../server/availability/search";
-import type { SiteBundle, StoreRow } from "../../server/sites/site-bundle";
+import { formatAddress, mapSearchUrl } from "#common/format";
+import { type Locale, pickLang } from "#common/locales";
+import { typesAtStore } from "#server/availability/search";
+import type { SiteBundle, StoreRow } from "#server/sites/site-bundle";
 
 /** A store as the visitor sees it, in one language. */
 export interface StoreView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoreTakings } from "../../server/takings/takings";
+import type { StoreTakings } from "#server/takings/takings";
 import { takingsCsv } from "./takings-csv.server";
 
 const zero = { cash: 0, terminal: 0, card: 0, total: 0 };

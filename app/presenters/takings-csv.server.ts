@@ -1,9 +1,9 @@
-import type { AdminLocale } from "../../common/admin";
-import { formatDateTime } from "../../common/format";
-import { toCsv } from "../../server/imports/csv";
-import type { StoreTakings } from "../../server/takings/takings";
-import { ADMIN_CATALOGUES, type AdminMessageKey } from "../i18n/admin";
-import { translateKey } from "../i18n/translate";
+import { ADMIN_CATALOGUES, type AdminMessageKey } from "#app/i18n/admin";
+import { translateKey } from "#app/i18n/translate";
+import type { AdminLocale } from "#common/admin";
+import { formatDateTime } from "#common/format";
+import { toCsv } from "#server/imports/csv";
+import type { StoreTakings } from "#server/takings/takings";
 
 /** The day's takings as a CSV for Excel: one row per entry, each store's net by method after. */
 export function takingsCsv(days: readonly StoreTakings[], locale: AdminLocale): string {

@@ -1,4 +1,4 @@
-import { catalogueAsset, catalogueByCode, catalogueEncoding, encodedCatalogue } from "../i18n/catalogue.server";
+import { catalogueAsset, catalogueByCode, catalogueEncoding, encodedCatalogue } from "#app/i18n/catalogue.server";
 import type { Route } from "./+types/catalogue";
 
 /**

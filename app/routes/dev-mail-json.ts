@@ -1,4 +1,4 @@
-import { outboxForDeveloper } from "../lib/dev-mail.server";
+import { outboxForDeveloper } from "#app/lib/dev-mail.server";
 import type { Route } from "./+types/dev-mail-json";
 
 /** The outbox as JSON, for the browser tests that follow links in mails (same rules as the page). */

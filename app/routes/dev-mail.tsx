@@ -1,4 +1,4 @@
-import { outboxForDeveloper } from "../lib/dev-mail.server";
+import { outboxForDeveloper } from "#app/lib/dev-mail.server";
 import type { Route } from "./+types/dev-mail";
 
 /** The mail outbox page (loopback only, outbox transport only); `/_dev/mail.json` is the same for tests. */

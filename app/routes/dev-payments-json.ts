@@ -1,4 +1,4 @@
-import { simulatorLogForDeveloper } from "../lib/dev-payments.server";
+import { simulatorLogForDeveloper } from "#app/lib/dev-payments.server";
 import type { Route } from "./+types/dev-payments-json";
 
 /** The payment simulator's log as JSON, for the browser tests (same rules as the mail outbox). */

@@ -1,4 +1,7 @@
 import { Link, redirect } from "react-router";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate } from "#app/lib/seo";
+import { services } from "#app/lib/site.server";
 import {
   LOCALE_COOKIE,
   LOCALE_NAMES,
@@ -10,11 +13,8 @@ import {
   readCookie,
   rootLocale,
   siteLocales,
-} from "../../common/locales";
-import { listPublicSites } from "../../server/sites/directory";
-import { useI18n } from "../lib/i18n";
-import { metaTranslate } from "../lib/seo";
-import { services } from "../lib/site.server";
+} from "#common/locales";
+import { listPublicSites } from "#server/sites/directory";
 import type { Route } from "./+types/language-root";
 
 /**

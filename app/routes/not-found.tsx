@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage, errorPageMeta } from "../components/route-error-boundary";
+import { ErrorPage, errorPageMeta } from "#app/components/route-error-boundary";
 import type { Route } from "./+types/not-found";
 
 /** `/404` in each language, and anything no other route matches. */

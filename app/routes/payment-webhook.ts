@@ -1,9 +1,9 @@
-import { requestContext } from "../../server/http/context";
-import type { GatewayEvent } from "../../server/payments/types";
-import { applyPaymentEvent, paymentEventTarget } from "../../server/reservations/payment-events";
-import { publicOrigin } from "../lib/seo.server";
-import { services } from "../lib/site.server";
-import { bookingMailsFor } from "../presenters/booking-mail.server";
+import { publicOrigin } from "#app/lib/seo.server";
+import { services } from "#app/lib/site.server";
+import { bookingMailsFor } from "#app/presenters/booking-mail.server";
+import { requestContext } from "#server/http/context";
+import type { GatewayEvent } from "#server/payments/types";
+import { applyPaymentEvent, paymentEventTarget } from "#server/reservations/payment-events";
 import type { Route } from "./+types/payment-webhook";
 
 /**

@@ -1,7 +1,7 @@
-import { robotsTxt } from "../../server/seo/robots";
-import { listPublicSites } from "../../server/sites/directory";
-import { publicOrigin } from "../lib/seo.server";
-import { services } from "../lib/site.server";
+import { publicOrigin } from "#app/lib/seo.server";
+import { services } from "#app/lib/site.server";
+import { robotsTxt } from "#server/seo/robots";
+import { listPublicSites } from "#server/sites/directory";
 import type { Route } from "./+types/robots";
 
 /** `/robots.txt`, one for the platform: the disallowed booking and account paths and every published site's sitemap. */

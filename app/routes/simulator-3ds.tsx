@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
-import { safeReturnPath } from "../../server/auth/fields.schema";
-import type { PaymentSimulator } from "../../server/payments/simulator";
-import { CsrfField } from "../components/csrf-field";
-import { services } from "../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { services } from "#app/lib/site.server";
+import { safeReturnPath } from "#server/auth/fields.schema";
+import type { PaymentSimulator } from "#server/payments/simulator";
 import type { Route } from "./+types/simulator-3ds";
 
 /**

@@ -1,5 +1,5 @@
 // The booking submit's burst, shared by bench/booking.ts and bench/booking-compare.ts.
-import { CATALOGUES } from "../../app/i18n/messages";
+import { CATALOGUES } from "#app/i18n/messages";
 import { optionsPath, SITE, Visitor } from "./visitor";
 
 /** "The selected car type is fully booked." as the Japanese page says it (spec §8). */

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, like, lt, not, or, type SQL, sql } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { auditLog, reservations, staff, vehicles } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
-import { authorize, type StaffActor } from "../staff/permissions";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import { auditLog, reservations, staff, vehicles } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
+import { authorize, type StaffActor } from "#server/staff/permissions";
 import { AUDIT_KIND_PREFIXES, type AuditFilter } from "./audit.schema";
 
 /** Who made a change: a staff member, or the provider's command line (`staffId` null). */

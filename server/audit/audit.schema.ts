@@ -1,5 +1,5 @@
-import { isValidIsoDate } from "../../common/calendar-date";
-import { parseId } from "../../common/params";
+import { isValidIsoDate } from "#common/calendar-date";
+import { parseId } from "#common/params";
 
 /**
  * The audit log's filter (issue 41 item 6): who (a member of staff), what (a kind of entry), when

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { createMember } from "../db/seed/members-factory";
-import { AppError } from "../errors";
+import { createMember } from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { login } from "./login";
 import { hashPassword } from "./passwords";
 import { LOGIN_RULE } from "./throttle";

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Locale } from "../../common/locales";
-import type { Db } from "../db/client";
-import { members } from "../db/schema";
-import { AppError } from "../errors";
+import type { Locale } from "#common/locales";
+import type { Db } from "#server/db/client";
+import { members } from "#server/db/schema";
+import { AppError } from "#server/errors";
 import type { LoginInput } from "./fields.schema";
 import { verifyDecoy, verifyPassword } from "./passwords";
 import {

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { mailOutbox, members, passwordResetTokens, rateLimits, sessions } from "../db/schema";
-import { createMember } from "../db/seed/members-factory";
-import { AppError } from "../errors";
-import { createMailer } from "../mail/mailer";
+import { mailOutbox, members, passwordResetTokens, rateLimits, sessions } from "#server/db/schema";
+import { createMember } from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { createMailer } from "#server/mail/mailer";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { login } from "./login";
 import { RESET_MAILS_PER_HOUR, requestReset, resetPassword } from "./password-reset";
 import { hashPassword, verifyPassword } from "./passwords";

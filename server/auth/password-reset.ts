@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { Locale } from "../../common/locales";
-import type { Db } from "../db/client";
-import { members, passwordResetTokens, rateLimits } from "../db/schema";
-import { AppError } from "../errors";
-import type { Mailer } from "../mail/mailer";
-import type { DbOrTx } from "../mail/outbox";
+import type { Locale } from "#common/locales";
+import type { Db } from "#server/db/client";
+import { members, passwordResetTokens, rateLimits } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { Mailer } from "#server/mail/mailer";
+import type { DbOrTx } from "#server/mail/outbox";
 import { findMemberByEmail } from "./login";
 import type { PasswordRequestInput, PasswordResetInput } from "./password-reset.schema";
 import { hashPassword, isCommonPassword } from "./passwords";

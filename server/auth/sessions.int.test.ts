@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { sessions } from "../db/schema";
-import { createMember } from "../db/seed/members-factory";
+import { sessions } from "#server/db/schema";
+import { createMember } from "#server/db/seed/members-factory";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import {
   createSession,
   deleteMemberSessions,

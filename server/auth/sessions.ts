@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { members, sessions } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { members, sessions } from "#server/db/schema";
 
 /**
  * Server-side sessions (docs/decisions/019-accounts-and-sessions.md). The cookie carries a random

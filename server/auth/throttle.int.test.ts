@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { AppError } from "../errors";
+import { AppError } from "#server/errors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import {
   accountDelayMs,
   failuresThisHour,

@@ -1,7 +1,7 @@
 import { and, inArray, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { rateLimits } from "../db/schema";
-import { AppError } from "../errors";
+import type { Db } from "#server/db/client";
+import { rateLimits } from "#server/db/schema";
+import { AppError } from "#server/errors";
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -2,13 +2,12 @@ import { Writable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { feePlans } from "../db/schema";
-import { createSiteCache } from "../sites/site-cache";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import { feePlans } from "#server/db/schema";
+import { createSiteCache } from "#server/sites/site-cache";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { searchCarTypes } from "./search";
 import { SearchQuerySchema } from "./search-schema";
 

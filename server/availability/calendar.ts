@@ -1,9 +1,9 @@
-import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "../../common/calendar-date";
-import { CALENDAR_MODE } from "../../common/codes";
-import { isHighSeason, isStoreClosed, lastBookableDate } from "../../common/store-rules";
-import type { Db } from "../db/client";
-import type { SiteBundle, StoreRow } from "../sites/site-bundle";
-import { vehicleKey } from "../sites/site-bundle";
+import { addDays, daysBetween, localDate, weekdayOf, zonedInstant } from "#common/calendar-date";
+import { CALENDAR_MODE } from "#common/codes";
+import { isHighSeason, isStoreClosed, lastBookableDate } from "#common/store-rules";
+import type { Db } from "#server/db/client";
+import type { SiteBundle, StoreRow } from "#server/sites/site-bundle";
+import { vehicleKey } from "#server/sites/site-bundle";
 import { type CalendarDay, type CalendarMonth, monthOf } from "./calendar-month";
 import { groupByType, peakOverlap } from "./occupancy";
 import { loadHolds } from "./queries";

@@ -1,4 +1,4 @@
-import { groupBy } from "../lib/group-by";
+import { groupBy } from "#server/lib/group-by";
 
 /** A reservation's hold on a car type: [start, end) in epoch milliseconds. */
 export interface Hold {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
-import { storeSchedule } from "../../tests/fixtures/store-schedule";
+import { zonedInstant } from "#common/calendar-date";
+import { storeSchedule } from "#tests/fixtures/store-schedule";
 import { checkPeriod, periodValues } from "./period";
 import { SearchQuerySchema } from "./search-schema";
 

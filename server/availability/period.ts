@@ -1,6 +1,6 @@
-import { addDays, type IsoDate, isValidIsoDate, localDate, zonedInstant } from "../../common/calendar-date";
-import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS } from "../../common/codes";
-import { lastBookableDate, type StoreSchedule } from "../../common/store-rules";
+import { addDays, type IsoDate, isValidIsoDate, localDate, zonedInstant } from "#common/calendar-date";
+import { isRentalPeriodSlug, RENTAL_PERIOD_DAYS } from "#common/codes";
+import { lastBookableDate, type StoreSchedule } from "#common/store-rules";
 import type { FieldErrors } from "./reasons";
 import { addStoreErrors, searchFormErrors } from "./search-form.schema";
 import type { SearchQuery } from "./search-schema";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { HOLDS_A_CAR_SQL } from "../reservations/status";
+import type { Db } from "#server/db/client";
+import { HOLDS_A_CAR_SQL } from "#server/reservations/status";
 import type { Hold } from "./occupancy";
 
 /**

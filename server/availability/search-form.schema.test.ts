@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { storeSchedule } from "../../tests/fixtures/store-schedule";
+import { storeSchedule } from "#tests/fixtures/store-schedule";
 import { SearchFormSchema, type SearchFormValues, searchFormErrors, searchFormSchema } from "./search-form.schema";
 
 const GOOD: SearchFormValues = { si: "1", sd: "2026-12-01", st: "10:00", ed: "2026-12-03", et: "18:00" };

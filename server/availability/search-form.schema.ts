@@ -1,5 +1,5 @@
-import { isValidIsoDate, isValidTime } from "../../common/calendar-date";
-import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "../../common/store-rules";
+import { isValidIsoDate, isValidTime } from "#common/calendar-date";
+import { isStoreClosed, isWithinBusinessHours, type StoreSchedule } from "#common/store-rules";
 import type { FieldErrors } from "./reasons";
 
 /**

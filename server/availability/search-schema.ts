@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RENTAL_PERIOD_SLUGS } from "../../common/codes";
-import { parseId } from "../../common/params";
+import { RENTAL_PERIOD_SLUGS } from "#common/codes";
+import { parseId } from "#common/params";
 
 export const SORTS = ["recommend", "price_asc", "price_desc"] as const;
 export type SortOrder = (typeof SORTS)[number];

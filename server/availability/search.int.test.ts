@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import type { CatalogueInput } from "../db/seed/catalogue-factory";
-import { createSiteCache } from "../sites/site-cache";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { CatalogueInput } from "#server/db/seed/catalogue-factory";
+import { createSiteCache } from "#server/sites/site-cache";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { storeCalendar } from "./calendar";
 import { loadHolds } from "./queries";
 import { searchCarTypes } from "./search";

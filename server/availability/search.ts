@@ -1,10 +1,10 @@
-import { localDate } from "../../common/calendar-date";
-import { isHighSeason } from "../../common/store-rules";
-import type { Db } from "../db/client";
-import { selectFeePlan } from "../pricing/plan-selection";
-import { type PriceBreakdown, priceRental } from "../pricing/price";
-import type { CarClassRow, CarTypeRow, FeePlanRow, SiteBundle, StoreRow } from "../sites/site-bundle";
-import { siteTimeZone, vehicleKey } from "../sites/site-bundle";
+import { localDate } from "#common/calendar-date";
+import { isHighSeason } from "#common/store-rules";
+import type { Db } from "#server/db/client";
+import { selectFeePlan } from "#server/pricing/plan-selection";
+import { type PriceBreakdown, priceRental } from "#server/pricing/price";
+import type { CarClassRow, CarTypeRow, FeePlanRow, SiteBundle, StoreRow } from "#server/sites/site-bundle";
+import { siteTimeZone, vehicleKey } from "#server/sites/site-bundle";
 import { groupByType, peakOverlap } from "./occupancy";
 import { checkPeriod, type PeriodValues, periodValues, type ResolvedPeriod } from "./period";
 import { loadHolds } from "./queries";

@@ -1,6 +1,6 @@
-import { addDays } from "../../common/calendar-date";
-import type { Db } from "../db/client";
-import type { SiteBundle } from "../sites/site-bundle";
+import { addDays } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { type SearchOutcome, searchCarTypes } from "./search";
 import type { SearchQuery } from "./search-schema";
 

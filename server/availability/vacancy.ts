@@ -1,4 +1,4 @@
-import type { SiteBundle } from "../sites/site-bundle";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 /** ○ plenty, △ few left, × none (spec §3 calendar display settings, §4 vacancy codes). */
 export type VacancyMark = "circle" | "triangle" | "cross";

@@ -1,7 +1,7 @@
-import { adminPath } from "../../common/admin";
-import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
-import { CALENDAR_FEED_LABELS, type CalendarFeedLang, parseCalendarFeedLang } from "../../common/calendar-feed";
-import type { DbHandle } from "../db/client";
+import { adminPath } from "#common/admin";
+import { DEFAULT_TIME_ZONE } from "#common/calendar-date";
+import { CALENDAR_FEED_LABELS, type CalendarFeedLang, parseCalendarFeedLang } from "#common/calendar-feed";
+import type { DbHandle } from "#server/db/client";
 import { type FeedMovement, storeMovements, storeOfFeedToken } from "./feeds";
 import { type IcsEvent, isKnownTimeZone, renderCalendar } from "./ics";
 

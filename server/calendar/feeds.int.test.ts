@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { auditLog, reservations, storeCalendarFeeds, vehicles } from "../db/schema";
+import { auditLog, reservations, storeCalendarFeeds, vehicles } from "#server/db/schema";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { calendarFeedResponse } from "./feed-http";
 import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "./feeds";
 

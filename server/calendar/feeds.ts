@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
-import { recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { carTypes, reservations, storeCalendarFeeds, stores, vehicles } from "../db/schema";
-import { notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { type Actor, authorize } from "../staff/permissions";
+import { recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { carTypes, reservations, storeCalendarFeeds, stores, vehicles } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type Actor, authorize } from "#server/staff/permissions";
 
 /**
  * The stores' calendar feeds (issue 25, decision 035): a secret URL per store that calendar apps

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { digitsOf, isExpired, luhnValid } from "../../common/card-number";
-import { formText, requiredText } from "../auth/fields.schema";
+import { digitsOf, isExpired, luhnValid } from "#common/card-number";
+import { formText, requiredText } from "#server/auth/fields.schema";
 
 /**
  * Adding a card on My Page (spec §5 card rules), client-safe: messages are reason codes. The

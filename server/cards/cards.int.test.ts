@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { memberCards, members } from "../db/schema";
-import { createMember, createMemberCard } from "../db/seed/members-factory";
-import { AppError } from "../errors";
-import { PaymentSimulator } from "../payments/simulator";
+import { memberCards, members } from "#server/db/schema";
+import { createMember, createMemberCard } from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { PaymentSimulator } from "#server/payments/simulator";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { CardSchema } from "./card.schema";
 import { addCard, completeCardSetup, deleteCard, listCards, setDefaultCard } from "./cards";
 

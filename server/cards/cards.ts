@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { memberCards, members } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import type { CardSetupResult, PaymentGateway, PaymentReason, SavedCard } from "../payments/types";
+import type { Db } from "#server/db/client";
+import { memberCards, members } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import type { CardSetupResult, PaymentGateway, PaymentReason, SavedCard } from "#server/payments/types";
 import { type CardFormInput, cardSourceOf, type StripeCardInput } from "./card.schema";
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intField, mlField, mlValues } from "../staff/admin-fields.schema";
+import { intField, mlField, mlValues } from "#server/staff/admin-fields.schema";
 
 /** A car class as the back office edits it (spec §3 Car: class), client-safe: its name in four languages and its order. */
 export const CarClassSchema = z.object({

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { auditLog, carClasses, feePlans, immunityFees } from "../db/schema";
+import { auditLog, carClasses, feePlans, immunityFees } from "#server/db/schema";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type CarClassInput, CarClassSchema } from "./car-class.schema";
 import { createCarClass, deleteCarClass, getCarClass, listCarClasses, updateCarClass } from "./car-classes";
 

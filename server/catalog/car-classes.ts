@@ -1,10 +1,10 @@
 import { and, asc, count, eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, feePlans, immunityFees } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import { mlColumns } from "../staff/admin-fields.schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, feePlans, immunityFees } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import { mlColumns } from "#server/staff/admin-fields.schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { CarClassInput } from "./car-class.schema";
 import { isStillReferenced } from "./sql-errors";
 

@@ -1,8 +1,8 @@
-import type { Reason } from "../availability/reasons";
-import { discardMedia, type MediaVariant, storeImage } from "../media/images";
-import type { BlobStore } from "../uploads/blob-store";
-import { sniffImageType } from "../uploads/images";
-import { readUploadForm, type UploadLimits, UploadRefused } from "../uploads/multipart";
+import type { Reason } from "#server/availability/reasons";
+import { discardMedia, type MediaVariant, storeImage } from "#server/media/images";
+import type { BlobStore } from "#server/uploads/blob-store";
+import { sniffImageType } from "#server/uploads/images";
+import { readUploadForm, type UploadLimits, UploadRefused } from "#server/uploads/multipart";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD } from "./car-type.schema";
 
 /**

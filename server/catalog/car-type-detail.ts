@@ -1,14 +1,14 @@
-import { localDate } from "../../common/calendar-date";
-import { CALENDAR_MODE } from "../../common/codes";
-import { MONTH } from "../../common/params";
-import { storeCalendar } from "../availability/calendar";
-import { type CalendarMonth, monthOf } from "../availability/calendar-month";
-import type { Reason } from "../availability/reasons";
-import { type SearchOutcome, searchCarTypes, typesAtStore } from "../availability/search";
-import type { SearchQuery } from "../availability/search-schema";
-import type { Db } from "../db/client";
-import { type FeeTable, feeTable } from "../pricing/fee-table";
-import type { CarClassRow, CarOptionRow, CarTypeRow, SiteBundle, StoreRow } from "../sites/site-bundle";
+import { localDate } from "#common/calendar-date";
+import { CALENDAR_MODE } from "#common/codes";
+import { MONTH } from "#common/params";
+import { storeCalendar } from "#server/availability/calendar";
+import { type CalendarMonth, monthOf } from "#server/availability/calendar-month";
+import type { Reason } from "#server/availability/reasons";
+import { type SearchOutcome, searchCarTypes, typesAtStore } from "#server/availability/search";
+import type { SearchQuery } from "#server/availability/search-schema";
+import type { Db } from "#server/db/client";
+import { type FeeTable, feeTable } from "#server/pricing/fee-table";
+import type { CarClassRow, CarOptionRow, CarTypeRow, SiteBundle, StoreRow } from "#server/sites/site-bundle";
 import { currentPlans } from "./fee-schedule";
 import { optionsFor } from "./options";
 

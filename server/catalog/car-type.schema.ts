@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { formText } from "../auth/fields.schema";
+import { formText } from "#server/auth/fields.schema";
 import {
   checkboxField,
   intField,
@@ -7,7 +7,7 @@ import {
   mlValues,
   optionalIntField,
   toHalfWidth,
-} from "../staff/admin-fields.schema";
+} from "#server/staff/admin-fields.schema";
 import { idChoiceField } from "./vehicle.schema";
 
 /**

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import type { FeeRow } from "../pricing/fee-table";
-import { quoteReservation } from "../reservations/quote";
-import { createSiteCache } from "../sites/site-cache";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { FeeRow } from "#server/pricing/fee-table";
+import { quoteReservation } from "#server/reservations/quote";
+import { createSiteCache } from "#server/sites/site-cache";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { feeSchedule } from "./fee-schedule";
 
 /**

@@ -1,7 +1,7 @@
-import { dateRuns, localDate } from "../../common/calendar-date";
-import { type FeeTable, feeTable, type PricedPlan } from "../pricing/fee-table";
-import { selectFeePlan } from "../pricing/plan-selection";
-import type { CarClassRow, CarOptionRow, SiteBundle, StoreRow } from "../sites/site-bundle";
+import { dateRuns, localDate } from "#common/calendar-date";
+import { type FeeTable, feeTable, type PricedPlan } from "#server/pricing/fee-table";
+import { selectFeePlan } from "#server/pricing/plan-selection";
+import type { CarClassRow, CarOptionRow, SiteBundle, StoreRow } from "#server/sites/site-bundle";
 import { optionsFor } from "./options";
 
 export interface ClassFees {

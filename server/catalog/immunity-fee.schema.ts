@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkboxField, optionalIntField } from "../staff/admin-fields.schema";
+import { checkboxField, optionalIntField } from "#server/staff/admin-fields.schema";
 
 /**
  * The collision damage waiver of every class (spec §3 reservation session: immunity compensating fee

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { auditLog, carClasses, immunityFees } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
+import { auditLog, carClasses, immunityFees } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { immunityFeesSchema, immunityFormValues } from "./immunity-fee.schema";
 import { listImmunityFees, saveImmunityFees } from "./immunity-fees";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { carClasses, immunityFees } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { carClasses, immunityFees } from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { ImmunityFeeInput } from "./immunity-fee.schema";
 
 /**

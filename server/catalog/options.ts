@@ -1,4 +1,4 @@
-import type { CarOptionRow } from "../sites/site-bundle";
+import type { CarOptionRow } from "#server/sites/site-bundle";
 
 /** Options a store offers for a class (an empty list on the option means everywhere). */
 export function optionsFor(options: readonly CarOptionRow[], storeId: number, classId?: number): CarOptionRow[] {

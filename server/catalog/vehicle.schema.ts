@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intField, optionalField, requiredField, toHalfWidth } from "../staff/admin-fields.schema";
+import { intField, optionalField, requiredField, toHalfWidth } from "#server/staff/admin-fields.schema";
 
 /**
  * A vehicle as the back office edits it (spec §3 Car: registration number, colour, mileage), client-safe:

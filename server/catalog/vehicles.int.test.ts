@@ -1,13 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
-import { auditLog, reservations, vehicles } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import type { AppError } from "../errors";
-import { isFullyBooked } from "../reservations/booking";
+import { auditLog, reservations, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import type { AppError } from "#server/errors";
+import { isFullyBooked } from "#server/reservations/booking";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb, usingPostgres } from "#tests/setup/test-db";
 import { type VehicleInput, VehicleSchema } from "./vehicle.schema";
 import { createVehicle, deleteVehicle, getVehicle, listVehicles, updateVehicle } from "./vehicles";
 

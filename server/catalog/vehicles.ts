@@ -1,11 +1,11 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import { formatDateTime } from "../../common/format";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, stores, vehicles } from "../db/schema";
-import { AppError, type FieldReasons, notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { type Actor, authorize, can, visibleStoreIds } from "../staff/permissions";
+import { formatDateTime } from "#common/format";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, stores, vehicles } from "#server/db/schema";
+import { AppError, type FieldReasons, notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type Actor, authorize, can, visibleStoreIds } from "#server/staff/permissions";
 import { sqlRefusal } from "./sql-errors";
 import type { VehicleInput } from "./vehicle.schema";
 

@@ -1,13 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { auditLog, customPages, seoSettings, siteNews, topInfos } from "../db/schema";
-import { AppError } from "../errors";
-import { loadSiteBundle } from "../sites/site-bundle";
-import type { Actor } from "../staff/permissions";
+import { auditLog, customPages, seoSettings, siteNews, topInfos } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { loadSiteBundle } from "#server/sites/site-bundle";
+import type { Actor } from "#server/staff/permissions";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { CustomPageSchema, NewsSchema, SeoSchema, TopTextSchema } from "./content.schema";
 import { createCustomPage, deleteCustomPage, getCustomPage, listCustomPages, updateCustomPage } from "./custom-pages";
 import { createNews, deleteNews, getNews, listNews, updateNews } from "./news";

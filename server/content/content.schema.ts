@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intField, mlField, mlValues, optionalDateField, requiredField } from "../staff/admin-fields.schema";
+import { intField, mlField, mlValues, optionalDateField, requiredField } from "#server/staff/admin-fields.schema";
 
 /**
  * The site's own texts as the back office edits them (spec §3 Custom page, Top info, SEO setting,

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { customPages, seoSettings, siteSettings } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { mlColumns } from "../staff/admin-fields.schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { customPages, seoSettings, siteSettings } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { mlColumns } from "#server/staff/admin-fields.schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import { type CustomPageInput, customPageKind } from "./content.schema";
 
 /**

@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { siteNews } from "../db/schema";
-import { notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { NEWS_ON_TOP } from "../sites/site-bundle";
-import { mlColumns } from "../staff/admin-fields.schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { siteNews } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { NEWS_ON_TOP } from "#server/sites/site-bundle";
+import { mlColumns } from "#server/staff/admin-fields.schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { NewsInput } from "./content.schema";
 
 /** The top page's news (spec §3 Top info): dated items in four languages; the public top shows the newest five. */

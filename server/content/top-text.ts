@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { topInfos } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
-import { mlColumns } from "../staff/admin-fields.schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { topInfos } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
+import { mlColumns } from "#server/staff/admin-fields.schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { TopTextInput } from "./content.schema";
 
 /**

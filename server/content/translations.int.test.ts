@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { customPages, siteNews } from "../db/schema";
+import { customPages, siteNews } from "#server/db/schema";
+import { makeSite } from "#tests/fixtures/sites";
+import { READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { untranslatedTexts } from "./translations";
 
 /** What is left to translate, per language the site serves, read as the app role (issue 41). */

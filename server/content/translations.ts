@@ -1,8 +1,17 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { FIELD_SUFFIX, type Locale, siteLocales } from "../../common/locales";
-import type { Db } from "../db/client";
-import { carClasses, carOptions, carTypes, customPages, siteNews, siteSettings, stores, topInfos } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { FIELD_SUFFIX, type Locale, siteLocales } from "#common/locales";
+import type { Db } from "#server/db/client";
+import {
+  carClasses,
+  carOptions,
+  carTypes,
+  customPages,
+  siteNews,
+  siteSettings,
+  stores,
+  topInfos,
+} from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 
 /**
  * What staff have written in Japanese and not yet in a language the site serves (issue 41). The

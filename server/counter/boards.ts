@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import type { Db } from "../db/client";
-import { carTypes, reservations, stores, vehicles } from "../db/schema";
-import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
+import { carTypes, reservations, stores, vehicles } from "#server/db/schema";
+import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
 import { type ReservationListRow, visibleReservations } from "./reservations";
 import { rentalStage } from "./stage";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
+import { zonedInstant } from "#common/calendar-date";
 import { cancellationFee } from "./cancellation-fee";
 
 const TZ = "Asia/Tokyo";

@@ -1,5 +1,5 @@
-import { daysBetween, localDate } from "../../common/calendar-date";
-import type { CancellationFeeStep } from "../../common/counter";
+import { daysBetween, localDate } from "#common/calendar-date";
+import type { CancellationFeeStep } from "#common/counter";
 
 export interface CancellationFee {
   /** Calendar days from the cancellation to the departure day, in the store's time zone (0: the same day). */

@@ -1,15 +1,15 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firstPaymentInLedger } from "../../tests/fixtures/card-booking";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { OWNER, parsed } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { reservations, siteSettings } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import { writeAttempt, writeOutcome } from "../ledger/ledger";
-import { createMailer } from "../mail/mailer";
-import { PaymentSimulator } from "../payments";
+import { reservations, siteSettings } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { writeAttempt, writeOutcome } from "#server/ledger/ledger";
+import { createMailer } from "#server/mail/mailer";
+import { PaymentSimulator } from "#server/payments";
+import { firstPaymentInLedger } from "#tests/fixtures/card-booking";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type CancellationDeps, cancelAtCounter } from "./cancellation";
 import {
   type ConfirmationToken,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { CancellationFeeStep } from "../../common/counter";
-import type { Db } from "../db/client";
-import { siteSettings } from "../db/schema";
-import { AppError } from "../errors";
+import type { CancellationFeeStep } from "#common/counter";
+import type { Db } from "#server/db/client";
+import { siteSettings } from "#server/db/schema";
+import { AppError } from "#server/errors";
 import { proposedFee } from "./cancellation";
 import type { CancellationFee } from "./cancellation-fee";
 import { cardBalance } from "./card-payments";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { type LedgerOperation, reservations } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { type LedgerOperation, reservations } from "#server/db/schema";
 import {
   type LedgerEntry,
   type LedgerItem,
@@ -9,10 +9,10 @@ import {
   type OutcomeInput,
   settleAttempt,
   writeAttempt,
-} from "../ledger/ledger";
-import type { Logger } from "../logger";
-import type { DbOrTx } from "../mail/outbox";
-import type { PaymentGateway } from "../payments/types";
+} from "#server/ledger/ledger";
+import type { Logger } from "#server/logger";
+import type { DbOrTx } from "#server/mail/outbox";
+import type { PaymentGateway } from "#server/payments/types";
 import type { ReservationRecord } from "./reservations";
 
 /**

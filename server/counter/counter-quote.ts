@@ -1,5 +1,5 @@
-import { AppError, type FieldReasons } from "../errors";
-import type { Quote } from "../reservations/quote";
+import { AppError, type FieldReasons } from "#server/errors";
+import type { Quote } from "#server/reservations/quote";
 
 /**
  * The counter's forms (a phone booking, a change) ask the public quote as the booking pages do; these

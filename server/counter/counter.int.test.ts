@@ -1,22 +1,30 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
-import { firstPaymentInLedger } from "../../tests/fixtures/card-booking";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
-import { auditLog, mailOutbox, reservationPayments, reservations, siteSettings, stores, vehicles } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import { AppError } from "../errors";
-import { createMailer } from "../mail/mailer";
-import { PaymentSimulator } from "../payments";
-import { isFullyBooked } from "../reservations/booking";
-import { findByLink } from "../reservations/booking-links";
-import { settlePayment } from "../reservations/card-settlement";
-import { completePayLink, payByLink, payLinkFor, payLinkState } from "../reservations/pay-link";
-import { reservationSearchText } from "../search/search-text";
-import { loadSiteBundle } from "../sites/site-bundle";
+import { addDays, localDate, localTime, zonedInstant } from "#common/calendar-date";
+import {
+  auditLog,
+  mailOutbox,
+  reservationPayments,
+  reservations,
+  siteSettings,
+  stores,
+  vehicles,
+} from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { AppError } from "#server/errors";
+import { createMailer } from "#server/mail/mailer";
+import { PaymentSimulator } from "#server/payments";
+import { isFullyBooked } from "#server/reservations/booking";
+import { findByLink } from "#server/reservations/booking-links";
+import { settlePayment } from "#server/reservations/card-settlement";
+import { completePayLink, payByLink, payLinkFor, payLinkState } from "#server/reservations/pay-link";
+import { reservationSearchText } from "#server/search/search-text";
+import { loadSiteBundle } from "#server/sites/site-bundle";
+import { firstPaymentInLedger } from "#tests/fixtures/card-booking";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb, usingPostgres } from "#tests/setup/test-db";
 import { dayAtStores, dispatchBoard } from "./boards";
 import { type CancellationDeps, cancelAtCounter, proposedFee } from "./cancellation";
 import { type ChangeDeps, changeBooking } from "./change";

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
-import { isValidIsoDate } from "../../common/calendar-date";
-import { CHECK_ITEMS, type CheckSheet, FUEL_LEVELS, RENTAL_STAGES, type RentalStage } from "../../common/counter";
-import { formText } from "../auth/fields.schema";
-import { MAX_MILEAGE_KM } from "../catalog/vehicle.schema";
-import { intField, optionalField, timeField } from "../staff/admin-fields.schema";
+import { isValidIsoDate } from "#common/calendar-date";
+import { CHECK_ITEMS, type CheckSheet, FUEL_LEVELS, RENTAL_STAGES, type RentalStage } from "#common/counter";
+import { formText } from "#server/auth/fields.schema";
+import { MAX_MILEAGE_KM } from "#server/catalog/vehicle.schema";
+import { intField, optionalField, timeField } from "#server/staff/admin-fields.schema";
 
 /**
  * The counter's forms (issue 24), client-safe: the same schemas run in the browser and in the

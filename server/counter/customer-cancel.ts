@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import { type BookingLink, bookingLink } from "../reservations/booking-links";
-import type { SiteBundle } from "../sites/site-bundle";
+import type { Db } from "#server/db/client";
+import { AppError } from "#server/errors";
+import { type BookingLink, bookingLink } from "#server/reservations/booking-links";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { type CancellationDeps, type CancellationOutcome, cancelBooking, proposedFee } from "./cancellation";
 import type { CancellationFee } from "./cancellation-fee";
 import { cardBalance } from "./card-payments";

@@ -1,8 +1,8 @@
-import type { Locale } from "../../common/locales";
-import type { Mailer } from "../mail/mailer";
-import type { MailKind } from "../mail/message";
-import type { DbOrTx } from "../mail/outbox";
-import type { RenderedMail } from "../reservations/booking";
+import type { Locale } from "#common/locales";
+import type { Mailer } from "#server/mail/mailer";
+import type { MailKind } from "#server/mail/message";
+import type { DbOrTx } from "#server/mail/outbox";
+import type { RenderedMail } from "#server/reservations/booking";
 import type { ReservationRecord } from "./reservations";
 
 /** A notice about a booking (a change, a cancellation): the customer's in the booking's language, the store's in Japanese. */

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import type { RentalStage } from "../../common/counter";
-import type { AuditRow } from "../audit/audit-log";
-import type { Db } from "../db/client";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { RentalStage } from "#common/counter";
+import type { AuditRow } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
 import {
   auditLog,
   carClasses,
@@ -14,11 +14,11 @@ import {
   staff,
   stores,
   vehicles,
-} from "../db/schema";
-import { notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { matchesSearchText } from "../search/search-sql";
-import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+} from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { matchesSearchText } from "#server/search/search-sql";
+import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
 import { RESERVATION_PAGE_SIZE, type ReservationFilter } from "./counter.schema";
 import { onTheBooks, rentalStage, stageCondition } from "./stage";
 

@@ -1,10 +1,10 @@
 import { and, eq, like } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservationPayments } from "../db/schema";
-import { itemsOf, type LedgerEntry, type LedgerItem, recordCounterPayment, writeAttempt } from "../ledger/ledger";
-import type { Logger } from "../logger";
-import type { DbOrTx } from "../mail/outbox";
-import type { PaymentGateway } from "../payments/types";
+import type { Db } from "#server/db/client";
+import { reservationPayments } from "#server/db/schema";
+import { itemsOf, type LedgerEntry, type LedgerItem, recordCounterPayment, writeAttempt } from "#server/ledger/ledger";
+import type { Logger } from "#server/logger";
+import type { DbOrTx } from "#server/mail/outbox";
+import type { PaymentGateway } from "#server/payments/types";
 import { finishOperation, planCharge } from "./card-payments";
 import type { ReservationRecord } from "./reservations";
 import type { CounterMethod } from "./return.schema";

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
-import { RETURN_DAMAGE } from "../../common/counter";
-import { formText } from "../auth/fields.schema";
-import { MAX_MILEAGE_KM } from "../catalog/vehicle.schema";
-import { checkboxField, intField, optionalField, timeField, toHalfWidth } from "../staff/admin-fields.schema";
+import { RETURN_DAMAGE } from "#common/counter";
+import { formText } from "#server/auth/fields.schema";
+import { MAX_MILEAGE_KM } from "#server/catalog/vehicle.schema";
+import { checkboxField, intField, optionalField, timeField, toHalfWidth } from "#server/staff/admin-fields.schema";
 import { checkFields, dateField, fuelField, MAX_EXTRA_YEN } from "./counter.schema";
 
 /**

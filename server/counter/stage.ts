@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
-import type { RentalStage } from "../../common/counter";
-import { reservations } from "../db/schema";
+import type { RentalStage } from "#common/counter";
+import { reservations } from "#server/db/schema";
 
 /**
  * Where a booking stands at the counter (issue 24): cancelled, returned once its return is recorded,

@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, OWNER } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { reservations, vehicles } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
+import { zonedInstant } from "#common/calendar-date";
+import { reservations, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { todayAtStores } from "./today-summary";
 
 let handle: TestDb;

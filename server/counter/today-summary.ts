@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
-import { zonedInstant } from "../../common/calendar-date";
-import type { Db } from "../db/client";
-import { reservations, vehicles } from "../db/schema";
-import type { Actor } from "../staff/permissions";
+import { zonedInstant } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
+import { reservations, vehicles } from "#server/db/schema";
+import type { Actor } from "#server/staff/permissions";
 import { type DayAtStore, dayAtStores, type StoreChoice } from "./boards";
 
 /**

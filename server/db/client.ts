@@ -7,8 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { acquireDataDirLock } from "../ops/data-dir-lock";
-import { fillSearchText } from "../search/search-backfill";
+import { acquireDataDirLock } from "#server/ops/data-dir-lock";
+import { fillSearchText } from "#server/search/search-backfill";
 import { openPgliteDoor, type PgliteDoor, pgliteFast } from "./pglite";
 import { NO_SITE, OWNER, type Scope, scopedPool } from "./tenancy";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskLicenseNumber } from "../../common/license-types";
+import { maskLicenseNumber } from "#common/license-types";
 import {
   type DriverInputSettingsLike,
   driverFormConfig,

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { countryCode } from "../../common/address";
-import type { IsoDate } from "../../common/calendar-date";
+import { countryCode } from "#common/address";
+import type { IsoDate } from "#common/calendar-date";
 import {
   IMAGE_SLOTS,
   IMAGE_TYPES,
@@ -9,11 +9,11 @@ import {
   licenseTypeFieldName,
   MAX_IMAGE_BYTES,
   MAX_IMAGES,
-} from "../../common/driver-form";
-import { isLicenseType, LICENSE_TYPES, type LicenseType } from "../../common/license-types";
-import { formatPhone } from "../../common/phone";
-import { formText, isNameReading } from "../auth/fields.schema";
-import { checkContact } from "../members/address.schema";
+} from "#common/driver-form";
+import { isLicenseType, LICENSE_TYPES, type LicenseType } from "#common/license-types";
+import { formatPhone } from "#common/phone";
+import { formText, isNameReading } from "#server/auth/fields.schema";
+import { checkContact } from "#server/members/address.schema";
 
 /**
  * The driver form (spec §3 Driver and Driver input setting, §5 driver rules), client-safe: the

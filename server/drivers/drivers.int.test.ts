@@ -4,21 +4,20 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { driverImages, drivers, reservations } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
+import { driverImages, drivers, reservations } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
 import {
   createDriver,
   createMember,
   createMemberReservation,
   setDriverInputSettings,
-} from "../db/seed/members-factory";
-import { AppError } from "../errors";
-import { type BlobStore, createDiskBlobStore } from "../uploads/blob-store";
-import { reencodeImage } from "../uploads/images";
-import { multipartBody, uploadRequest } from "../uploads/multipart-body.testkit";
+} from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { type BlobStore, createDiskBlobStore } from "#server/uploads/blob-store";
+import { reencodeImage } from "#server/uploads/images";
+import { multipartBody, uploadRequest } from "#server/uploads/multipart-body.testkit";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { driverFormConfig, driverSchema } from "./driver.schema";
 import {
   deleteDriver,

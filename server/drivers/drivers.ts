@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, gt, inArray, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { driverImages, drivers, reservations } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import type { Logger } from "../logger";
-import { holdsACar } from "../reservations/status";
-import type { BlobStore } from "../uploads/blob-store";
-import type { CleanImage } from "../uploads/images";
+import type { Db } from "#server/db/client";
+import { driverImages, drivers, reservations } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import type { Logger } from "#server/logger";
+import { holdsACar } from "#server/reservations/status";
+import type { BlobStore } from "#server/uploads/blob-store";
+import type { CleanImage } from "#server/uploads/images";
 import type { DriverFields } from "./driver.schema";
 
 /**

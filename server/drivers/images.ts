@@ -1,9 +1,9 @@
-import type { Reason } from "../availability/reasons";
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import type { BlobStore } from "../uploads/blob-store";
-import { reencodeImage, sniffImageType } from "../uploads/images";
-import { readUploadForm, type UploadLimits, UploadRefused } from "../uploads/multipart";
+import type { Reason } from "#server/availability/reasons";
+import type { Db } from "#server/db/client";
+import { AppError } from "#server/errors";
+import type { BlobStore } from "#server/uploads/blob-store";
+import { reencodeImage, sniffImageType } from "#server/uploads/images";
+import { readUploadForm, type UploadLimits, UploadRefused } from "#server/uploads/multipart";
 import { IMAGE_SLOTS, imageFieldName, MAX_IMAGE_BYTES, MAX_IMAGES } from "./driver.schema";
 import { findDriverImage, type SlotImage } from "./drivers";
 

@@ -1,11 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { auditLog, driverInputSettings } from "../db/schema";
-import { AppError } from "../errors";
+import { auditLog, driverInputSettings } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { driverFormConfig } from "./driver.schema";
 import { getDriverInputSettings, updateDriverInputSettings } from "./input-settings";
 import {

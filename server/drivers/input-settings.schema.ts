@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { checkboxField, intField } from "../staff/admin-fields.schema";
+import { checkboxField, intField } from "#server/staff/admin-fields.schema";
 import {
   ALWAYS_REQUIRED,
   asMode,

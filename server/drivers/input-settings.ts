@@ -1,8 +1,8 @@
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { driverInputSettings } from "../db/schema";
-import type { DriverFieldMode } from "../db/schema/members";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { driverInputSettings } from "#server/db/schema";
+import type { DriverFieldMode } from "#server/db/schema/members";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { DriverInputSettingsLike } from "./driver.schema";
 import { DRIVER_SETTING_KEYS, type DriverInputSettingsInput, effectiveMode } from "./input-settings.schema";
 import { readDriverInputSettings } from "./settings";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { driverInputSettings } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import { driverInputSettings } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 import type { DriverInputSettingsLike } from "./driver.schema";
 
 /** The defaults of a site that has no row (the table's own defaults). */

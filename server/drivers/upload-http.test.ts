@@ -2,9 +2,9 @@ import http from "node:http";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSRF_COOKIE, csrf, newCsrfToken } from "../http/csrf";
-import { createLogger } from "../logger";
-import { CLOSE, MULTIPART_TYPE, multipartBody, partHead } from "../uploads/multipart-body.testkit";
+import { CSRF_COOKIE, csrf, newCsrfToken } from "#server/http/csrf";
+import { createLogger } from "#server/logger";
+import { CLOSE, MULTIPART_TYPE, multipartBody, partHead } from "#server/uploads/multipart-body.testkit";
 import { MAX_IMAGE_BYTES } from "./driver.schema";
 import { readDriverUpload } from "./images";
 

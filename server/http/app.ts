@@ -4,8 +4,8 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { adminSiteOfPath, isAdminPath } from "../../common/admin";
-import { cookieAttributes, isEmbeddedPath } from "../../common/embedding";
+import { adminSiteOfPath, isAdminPath } from "#common/admin";
+import { cookieAttributes, isEmbeddedPath } from "#common/embedding";
 import {
   LOCALE_CODE,
   LOCALE_COOKIE,
@@ -14,11 +14,11 @@ import {
   localizePath,
   parseLocaleCookie,
   readCookie,
-} from "../../common/locales";
-import { calendarFeedResponse } from "../calendar/feed-http";
-import type { DbHandle } from "../db/client";
-import { parseMediaPath } from "../media/images";
-import { mountHealth, readinessCheck } from "../ops/health";
+} from "#common/locales";
+import { calendarFeedResponse } from "#server/calendar/feed-http";
+import type { DbHandle } from "#server/db/client";
+import { parseMediaPath } from "#server/media/images";
+import { mountHealth, readinessCheck } from "#server/ops/health";
 import type { AppServices, JsonApiFactory, RequestInfo, RouterContexts } from "./context";
 import { contentSecurityPolicy } from "./csp";
 import { csrf } from "./csrf";

@@ -1,13 +1,13 @@
 import type { Hono } from "hono";
 import { createContext } from "react-router";
-import type { Sleep } from "../auth/throttle";
-import type { Db, DbHandle } from "../db/client";
-import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
-import type { PaymentGateway } from "../payments/types";
-import type { PostalLookup } from "../postal/types";
-import type { SiteCache } from "../sites/site-cache";
-import type { BlobStore } from "../uploads/blob-store";
+import type { Sleep } from "#server/auth/throttle";
+import type { Db, DbHandle } from "#server/db/client";
+import type { Logger } from "#server/logger";
+import type { Mailer } from "#server/mail/mailer";
+import type { PaymentGateway } from "#server/payments/types";
+import type { PostalLookup } from "#server/postal/types";
+import type { SiteCache } from "#server/sites/site-cache";
+import type { BlobStore } from "#server/uploads/blob-store";
 
 /** What the server builds once at boot and every loader, action and middleware may use. */
 export interface AppServices {

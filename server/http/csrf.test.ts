@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../logger";
+import { createLogger } from "#server/logger";
 import {
   CSRF_BODY_LIMIT,
   CSRF_EXEMPT_PATHS,

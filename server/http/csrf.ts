@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
-import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "../../common/embedding";
-import { readCookie } from "../../common/locales";
-import type { Logger } from "../logger";
+import { cookieAttributes, isEmbeddedPath, scopedCookieName } from "#common/embedding";
+import { readCookie } from "#common/locales";
+import type { Logger } from "#server/logger";
 import { refusalResponse } from "./refusal-page";
 
 // The form field and header names are repeated in app/components/csrf-field.tsx (browser code).

@@ -1,4 +1,4 @@
-import { LOCALE_PREFIX, type Locale, parseLocaleCookie } from "../../common/locales";
+import { LOCALE_PREFIX, type Locale, parseLocaleCookie } from "#common/locales";
 import { escapeHtml } from "./escape-html";
 
 /**

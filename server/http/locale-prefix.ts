@@ -1,4 +1,4 @@
-import { isLocalePrefix } from "../../common/locales";
+import { isLocalePrefix } from "#common/locales";
 
 /**
  * `/EN/sakura?x=1` → `/en/sakura?x=1`: a language prefix in the wrong case would otherwise be read

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger";
 import { errorHandler, requestLogger } from "./logging";
 
 function fakeLogger() {

@@ -1,5 +1,5 @@
 import type { ErrorHandler, MiddlewareHandler } from "hono";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger";
 
 /**
  * One info line per request, with the client's address. A request whose client left before the

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { isbot } from "isbot";
-import { isAdminPath } from "../../common/admin";
-import { isSupportedBrowser } from "../../common/browser";
+import { isAdminPath } from "#common/admin";
+import { isSupportedBrowser } from "#common/browser";
 
 // The site's API (§7) and the API for programs (issue 42), whose writes name no site in the path:
 // without `X-Site-Id`, a write forgets every site's pages.

@@ -1,5 +1,5 @@
-import { localeFromPath } from "../../common/locales";
-import { REFUSAL_TEXTS } from "../../common/refusal-texts";
+import { localeFromPath } from "#common/locales";
+import { REFUSAL_TEXTS } from "#common/refusal-texts";
 import { escapeHtml } from "./escape-html";
 
 /**

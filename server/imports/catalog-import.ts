@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { ReasonLike } from "../../common/app-error";
-import { type CarTypeInput, CarTypeSchema } from "../catalog/car-type.schema";
-import { carTypeColumns } from "../catalog/car-types";
-import { type VehicleInput, VehicleSchema } from "../catalog/vehicle.schema";
-import { vehicleColumns } from "../catalog/vehicles";
-import { carClasses, carTypes, stores, vehicles } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import type { ReasonLike } from "#common/app-error";
+import { type CarTypeInput, CarTypeSchema } from "#server/catalog/car-type.schema";
+import { carTypeColumns } from "#server/catalog/car-types";
+import { type VehicleInput, VehicleSchema } from "#server/catalog/vehicle.schema";
+import { vehicleColumns } from "#server/catalog/vehicles";
+import { carClasses, carTypes, stores, vehicles } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 import { type Importer, parseRow, yesNo } from "./import";
 
 /** A site's rows named by id or by their Japanese name, as a CSV may name them. */

@@ -1,12 +1,11 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { listAuditLog } from "../audit/audit-log";
-
-import { carClasses, carTypes, stores, vehicles } from "../db/schema";
-import { AppError } from "../errors";
-import type { Actor } from "../staff/permissions";
+import { listAuditLog } from "#server/audit/audit-log";
+import { carClasses, carTypes, stores, vehicles } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { Actor } from "#server/staff/permissions";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { carTypesImporter, vehiclesImporter } from "./catalog-import";
 import { commitImport, previewImport } from "./import";
 import { storesImporter } from "./stores-import";

@@ -1,9 +1,9 @@
-import type { ReasonLike } from "../../common/app-error";
-import { recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { AppError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { type Actor, authorize, type Permission } from "../staff/permissions";
+import type { ReasonLike } from "#common/app-error";
+import { recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { AppError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type Actor, authorize, type Permission } from "#server/staff/permissions";
 import { decodeCsv, parseCsv } from "./csv";
 import { IMPORT_KINDS, type ImportKind, MAX_IMPORT_ROWS } from "./import.schema";
 

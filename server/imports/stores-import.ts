@@ -1,5 +1,5 @@
-import { type StoreInput, StoreSchema } from "../stores/store.schema";
-import { insertStore } from "../stores/stores";
+import { type StoreInput, StoreSchema } from "#server/stores/store.schema";
+import { insertStore } from "#server/stores/stores";
 import { type Importer, parseRow, yesNo } from "./import";
 
 /** Stores from a CSV file: the columns of the store form (names and addresses in four languages, hours, order). */

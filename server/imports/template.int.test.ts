@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { carClasses, carTypes, stores } from "../db/schema";
-import type { Actor } from "../staff/permissions";
+import { carClasses, carTypes, stores } from "#server/db/schema";
+import type { Actor } from "#server/staff/permissions";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { toCsv } from "./csv";
 import { commitImport, type ImportKind, previewImport } from "./import";
 import { IMPORTERS, importTemplate } from "./importers";

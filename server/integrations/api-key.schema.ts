@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { formText } from "../auth/fields.schema";
-import { requiredField, toHalfWidth } from "../staff/admin-fields.schema";
+import { formText } from "#server/auth/fields.schema";
+import { requiredField, toHalfWidth } from "#server/staff/admin-fields.schema";
 
 /**
  * A JSON API key as the back office makes it (issue 25, decision 033), client-safe: the same schema

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import type { Db } from "../db/client";
-import { apiKeys, auditLog, rateLimits } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { apiKeys, auditLog, rateLimits } from "#server/db/schema";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { ApiKeySchema } from "./api-key.schema";
 import { authenticateApiKey, createApiKey, listApiKeys, revokeApiKey, takeApiKeyRequest } from "./api-keys";
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { apiKeys, rateLimits, staff } from "../db/schema";
-import { notFoundError } from "../errors";
-import { type Actor, authorize } from "../staff/permissions";
+import { recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { apiKeys, rateLimits, staff } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { ApiKeyInput, ApiScope } from "./api-key.schema";
 
 /**

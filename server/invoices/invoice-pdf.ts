@@ -1,5 +1,5 @@
 import { type PDFFont, type PDFPage, rgb } from "pdf-lib";
-import { pdfWithJapaneseFonts, wrapText } from "../pdf/japanese-font";
+import { pdfWithJapaneseFonts, wrapText } from "#server/pdf/japanese-font";
 
 /**
  * Draws a receipt or qualified invoice as an A4 PDF (issue 37, decision 044). It takes the words

@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { ExtraKind } from "../../common/counter";
-import { type Locale, pickLang } from "../../common/locales";
-import { receiptNumber } from "../../common/receipts";
-import { isRegistrationNumber } from "../../common/registration-number";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, reservationPayments, type reservations, siteSettings, stores } from "../db/schema";
-import { notFoundError } from "../errors";
-import { itemsOf, type LedgerEntry } from "../ledger/ledger";
+import type { ExtraKind } from "#common/counter";
+import { type Locale, pickLang } from "#common/locales";
+import { receiptNumber } from "#common/receipts";
+import { isRegistrationNumber } from "#common/registration-number";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, reservationPayments, type reservations, siteSettings, stores } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import { itemsOf, type LedgerEntry } from "#server/ledger/ledger";
 import { type RateSummary, STANDARD_RATE, summarizeByRate } from "./tax";
 
 /**

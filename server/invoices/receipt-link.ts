@@ -1,6 +1,6 @@
-import type { Db } from "../db/client";
-import { notFoundError } from "../errors";
-import { type BookingLink, bookingLink, findByLink, linkExpiry } from "../reservations/booking-links";
+import type { Db } from "#server/db/client";
+import { notFoundError } from "#server/errors";
+import { type BookingLink, bookingLink, findByLink, linkExpiry } from "#server/reservations/booking-links";
 
 /**
  * A guest's receipts (issue 37): the confirmation mail carries a link signed for the purpose

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { itemsOf, type LedgerPair, netOf } from "../../common/ledger";
-import { type LedgerMethod, type LedgerOperation, reservationPayments } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import { itemsOf, type LedgerPair, netOf } from "#common/ledger";
+import { type LedgerMethod, type LedgerOperation, reservationPayments } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 
 /**
  * The ledger of a booking's money (issue 37, decision 043): append-only rows. An attempt is written

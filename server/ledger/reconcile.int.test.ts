@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { reservations } from "../db/schema";
-import { createMailer } from "../mail/mailer";
-import { PaymentSimulator } from "../payments";
-import { firstPaymentAttempt, payLinkKey } from "../reservations/first-payment";
+import { reservations } from "#server/db/schema";
+import { createMailer } from "#server/mail/mailer";
+import { PaymentSimulator } from "#server/payments";
+import { firstPaymentAttempt, payLinkKey } from "#server/reservations/first-payment";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { ledgerOf } from "./ledger";
 import { type OperationMails, reconcileSite } from "./reconcile";
 

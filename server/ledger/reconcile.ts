@@ -1,18 +1,18 @@
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { recordAudit } from "../audit/audit-log";
-import { type CancellationMailComposer, finishCancellation } from "../counter/cancellation";
-import { finishOperation } from "../counter/card-payments";
-import { type ChangeMailComposer, resumeChange } from "../counter/change";
-import { finishRetry, isRetry, type SettledMailComposer } from "../counter/payment-retry";
-import type { Db, DbHandle } from "../db/client";
-import { auditLog, reservationPayments, reservations } from "../db/schema";
-import { startPollingWorker } from "../lib/polling-worker";
-import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
-import type { PaymentGateway } from "../payments/types";
-import type { BookingMailComposer } from "../reservations/booking";
-import { markPaid, releaseHold, settlePayment } from "../reservations/card-settlement";
-import type { SiteCache } from "../sites/site-cache";
+import { recordAudit } from "#server/audit/audit-log";
+import { type CancellationMailComposer, finishCancellation } from "#server/counter/cancellation";
+import { finishOperation } from "#server/counter/card-payments";
+import { type ChangeMailComposer, resumeChange } from "#server/counter/change";
+import { finishRetry, isRetry, type SettledMailComposer } from "#server/counter/payment-retry";
+import type { Db, DbHandle } from "#server/db/client";
+import { auditLog, reservationPayments, reservations } from "#server/db/schema";
+import { startPollingWorker } from "#server/lib/polling-worker";
+import type { Logger } from "#server/logger";
+import type { Mailer } from "#server/mail/mailer";
+import type { PaymentGateway } from "#server/payments/types";
+import type { BookingMailComposer } from "#server/reservations/booking";
+import { markPaid, releaseHold, settlePayment } from "#server/reservations/card-settlement";
+import type { SiteCache } from "#server/sites/site-cache";
 import { itemUnder, type LedgerEntry, settleAttempt } from "./ledger";
 
 /**

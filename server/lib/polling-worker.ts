@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger";
 
 /**
  * A background worker that drains a queue in the database (the mail relay, webhook deliveries):

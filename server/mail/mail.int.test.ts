@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { startSmtpServer, type TestSmtpServer } from "../../tests/fixtures/smtp-server";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { mailOutbox } from "../db/schema";
+import { mailOutbox } from "#server/db/schema";
+import { makeSite } from "#tests/fixtures/sites";
+import { startSmtpServer, type TestSmtpServer } from "#tests/fixtures/smtp-server";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { createMailer } from "./mailer";
 import type { MailMessage } from "./message";
 import { getOutboxMail, listOutbox } from "./outbox";

@@ -1,4 +1,4 @@
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger";
 import type { MailMessage } from "./message";
 import { type DbOrTx, insertMails } from "./outbox";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES } from "../../common/locales";
+import { LOCALES } from "#common/locales";
 
 /** What a mail is about. Stored with each mail; logs name it instead of the content. */
 export const MAIL_KINDS = [

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
 import { type MailMessage, MailMessageSchema } from "./message";
 
 /** A database handle or an open transaction: mail is written in the caller's transaction. */

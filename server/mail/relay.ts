@@ -1,8 +1,8 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Db, DbHandle } from "../db/client";
-import { mailOutbox } from "../db/schema";
-import { startPollingWorker } from "../lib/polling-worker";
-import type { Logger } from "../logger";
+import type { Db, DbHandle } from "#server/db/client";
+import { mailOutbox } from "#server/db/schema";
+import { startPollingWorker } from "#server/lib/polling-worker";
+import type { Logger } from "#server/logger";
 import type { MailTransport } from "./smtp-transport";
 
 /** How long a claimed mail is hidden from other relays; longer than one SMTP delivery can take. */

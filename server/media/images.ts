@@ -1,6 +1,6 @@
 import sharp from "sharp";
-import type { BlobStore } from "../uploads/blob-store";
-import { MAX_INPUT_PIXELS, sniffImageType } from "../uploads/images";
+import type { BlobStore } from "#server/uploads/blob-store";
+import { MAX_INPUT_PIXELS, sniffImageType } from "#server/uploads/images";
 
 /**
  * The public site's pictures uploaded in the back office (car photos, the logo, the favicon): kept in

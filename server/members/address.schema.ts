@@ -1,11 +1,11 @@
 /** Client-safe address helpers shared by the address block (browser) and the member and driver schemas. */
 
-import { checkAddress } from "../../common/address";
-import { parsePhone } from "../../common/phone";
+import { checkAddress } from "#common/address";
+import { parsePhone } from "#common/phone";
 
-export { PREF_CODES, PREF_OVERSEAS } from "../../common/address";
+export { PREF_CODES, PREF_OVERSEAS } from "#common/address";
 /** A postal code as typed → its 7 half-width digits, or null (spec §5). */
-export { normalizeZip as zipDigits } from "../../common/zip";
+export { normalizeZip as zipDigits } from "#common/zip";
 
 /** One place a postal code points to, as `/address-search` answers it. */
 export interface AddressSearchResult {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { members } from "../db/schema";
-import { AppError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
+import type { Db } from "#server/db/client";
+import { members } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
 
 /** The refusal of an address another member of the site already uses (spec §8). */
 export const emailTakenError = () => new AppError("invalid_input", { fieldErrors: { email: { code: "email_taken" } } });

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Locale } from "../../common/locales";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { login } from "../auth/login";
-import { resetPassword } from "../auth/password-reset";
-import { auditLog, mailOutbox, members, reservations } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import { createDriver, createMember } from "../db/seed/members-factory";
-import { createMailer } from "../mail/mailer";
+import type { Locale } from "#common/locales";
+import { login } from "#server/auth/login";
+import { resetPassword } from "#server/auth/password-reset";
+import { auditLog, mailOutbox, members, reservations } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { createDriver, createMember } from "#server/db/seed/members-factory";
+import { createMailer } from "#server/mail/mailer";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { StoreRegistrationSchema } from "./member.schema";
 import {
   type FirstPasswordDeps,

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
-import { countryCode } from "../../common/address";
-import { LOCALES } from "../../common/locales";
-import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../common/member-form";
-import { formatPhone } from "../../common/phone";
-import { emailField, formText, nameReading, newPassword, optionalText, requiredText } from "../auth/fields.schema";
+import { countryCode } from "#common/address";
+import { LOCALES } from "#common/locales";
+import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "#common/member-form";
+import { formatPhone } from "#common/phone";
+import { emailField, formText, nameReading, newPassword, optionalText, requiredText } from "#server/auth/fields.schema";
 import { checkContact } from "./address.schema";
 
 /**

@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import { createSession, readSession } from "../auth/sessions";
-
-import { mailOutbox, members } from "../db/schema";
-import { createMember } from "../db/seed/members-factory";
-import { AppError } from "../errors";
-import { createMailer } from "../mail/mailer";
+import { hashPassword, verifyPassword } from "#server/auth/passwords";
+import { createSession, readSession } from "#server/auth/sessions";
+import { mailOutbox, members } from "#server/db/schema";
+import { createMember } from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { createMailer } from "#server/mail/mailer";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type RegistrationInput, RegistrationSchema } from "./member.schema";
 import { changePassword } from "./password-change";
 import { getProfile, updateProfile } from "./profile";

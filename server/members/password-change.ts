@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
-import type { Db } from "../db/client";
-import { members } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
+import { hashPassword, isCommonPassword, verifyPassword } from "#server/auth/passwords";
+import type { Db } from "#server/db/client";
+import { members } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
 import type { PasswordChangeInput } from "./member.schema";
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { verifyPassword } from "../auth/passwords";
-import type { Db } from "../db/client";
-import { members } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import { memberSearchText } from "../search/search-text";
+import { verifyPassword } from "#server/auth/passwords";
+import type { Db } from "#server/db/client";
+import { members } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import { memberSearchText } from "#server/search/search-text";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { MemberProfile, ProfileUpdateInput } from "./member.schema";
 

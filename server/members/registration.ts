@@ -1,11 +1,11 @@
-import type { Locale } from "../../common/locales";
-import { hashPassword, isCommonPassword } from "../auth/passwords";
-import type { Db } from "../db/client";
-import { members } from "../db/schema";
-import { AppError } from "../errors";
-import type { Mailer } from "../mail/mailer";
-import type { DbOrTx } from "../mail/outbox";
-import { memberSearchText } from "../search/search-text";
+import type { Locale } from "#common/locales";
+import { hashPassword, isCommonPassword } from "#server/auth/passwords";
+import type { Db } from "#server/db/client";
+import { members } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { Mailer } from "#server/mail/mailer";
+import type { DbOrTx } from "#server/mail/outbox";
+import { memberSearchText } from "#server/search/search-text";
 import { emailTakenError, isEmailTaken, isEmailUniqueViolation } from "./email";
 import type { MemberProfile, RegistrationInput } from "./member.schema";
 

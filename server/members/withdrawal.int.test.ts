@@ -1,19 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testServices } from "../../tests/fixtures/services";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { createSession, readSession } from "../auth/sessions";
-import type { Db } from "../db/client";
-import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations } from "../db/schema";
+import { createSession, readSession } from "#server/auth/sessions";
+import type { Db } from "#server/db/client";
+import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations } from "#server/db/schema";
 import {
   createDriver,
   createDriverImage,
   createMember,
   createMemberCard,
   createMemberReservation,
-} from "../db/seed/members-factory";
-import { AppError } from "../errors";
+} from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { checkWithdrawal, withdraw } from "./withdrawal";
 
 const DAY = 86_400_000;

@@ -1,11 +1,19 @@
 import { and, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { driverImages, drivers, memberCards, members, passwordResetTokens, reservations, sessions } from "../db/schema";
-import { AppError } from "../errors";
-import type { Logger } from "../logger";
-import type { PaymentGateway } from "../payments/types";
-import { holdsACar } from "../reservations/status";
-import type { BlobStore } from "../uploads/blob-store";
+import type { Db } from "#server/db/client";
+import {
+  driverImages,
+  drivers,
+  memberCards,
+  members,
+  passwordResetTokens,
+  reservations,
+  sessions,
+} from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { Logger } from "#server/logger";
+import type { PaymentGateway } from "#server/payments/types";
+import { holdsACar } from "#server/reservations/status";
+import type { BlobStore } from "#server/uploads/blob-store";
 
 /** Whether a member may leave now (spec §6: not while renting, not while a reservation exists). */
 export type WithdrawalCheck = "ok" | "renting" | "reserved";

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { createMember, createMemberReservation } from "../db/seed/members-factory";
+import { createMember, createMemberReservation } from "#server/db/seed/members-factory";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { getMemberReservation, listMemberReservations, reservationStatus } from "./reservations";
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, reservations, stores } from "../db/schema";
-import { shownToMember } from "../reservations/status";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, reservations, stores } from "#server/db/schema";
+import { shownToMember } from "#server/reservations/status";
 
 /** Where a reservation stands for its member (spec §4: cancelled reservations show as such). */
 export type ReservationStatus = "upcoming" | "in_progress" | "returned" | "cancelled";

@@ -5,8 +5,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { createDb, type DbHandle, openPglite } from "../db/client";
-import type { Logger } from "../logger";
+import { createDb, type DbHandle, openPglite } from "#server/db/client";
+import type { Logger } from "#server/logger";
 import { acquireDataDirLock, DataDirInUseError, type LockHolder, readDataDirLock } from "./data-dir-lock";
 
 /**

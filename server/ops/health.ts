@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Env, Hono } from "hono";
-import { type DbHandle, MIGRATIONS_DIR } from "../db/client";
+import { type DbHandle, MIGRATIONS_DIR } from "#server/db/client";
 
 export interface Readiness {
   ready: boolean;

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Logger } from "../logger";
+import type { Logger } from "#server/logger";
 
 /** How long in-flight requests may take to finish after SIGTERM or SIGINT. */
 export const STOP_GRACE_MS = 10_000;

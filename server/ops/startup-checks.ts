@@ -3,7 +3,7 @@ import { constants } from "node:fs";
 import { access, mkdir, stat } from "node:fs/promises";
 import { createServer, isIP, type Server } from "node:net";
 import path from "node:path";
-import { within } from "../lib/within";
+import { within } from "#server/lib/within";
 import { StartupPhaseError } from "./startup-error";
 
 /** Checking DATA_DIR touches a handful of inodes: longer means a hung file system. */

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import net from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { loadConfig } from "../config";
+import { loadConfig } from "#server/config";
 import { DataDirInUseError } from "./data-dir-lock";
 import { HOST_LOOKUP_MS, listenAddress, listening, openDatabase, portAvailable } from "./startup-checks";
 import { describeStartupError, StartupPhaseError } from "./startup-error";

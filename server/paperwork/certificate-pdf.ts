@@ -1,6 +1,6 @@
 import type { PDFDocument } from "pdf-lib";
-import { type JapaneseFonts, pdfWithJapaneseFonts } from "../pdf/japanese-font";
-import { A4_PORTRAIT, INK, MUTED, Pen, SHADE } from "../pdf/pen";
+import { type JapaneseFonts, pdfWithJapaneseFonts } from "#server/pdf/japanese-font";
+import { A4_PORTRAIT, INK, MUTED, Pen, SHADE } from "#server/pdf/pen";
 
 /**
  * The rental certificate (貸渡証) and the check sheet of one booking as A4 PDFs (issue 41 item 5).

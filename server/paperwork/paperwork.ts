@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, isNotNull, lt } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import type { CheckSheet } from "../../common/counter";
-import { pickLang } from "../../common/locales";
-import { MONTH } from "../../common/params";
-import { findReservation } from "../counter/reservations";
-import type { Db } from "../db/client";
-import { carTypes, reservations, siteFooters, siteSettings, stores, vehicles } from "../db/schema";
-import type { ReservationPerson } from "../db/schema/reservations";
-import { AppError, notFoundError } from "../errors";
-import { type Actor, authorize, can } from "../staff/permissions";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { CheckSheet } from "#common/counter";
+import { pickLang } from "#common/locales";
+import { MONTH } from "#common/params";
+import { findReservation } from "#server/counter/reservations";
+import type { Db } from "#server/db/client";
+import { carTypes, reservations, siteFooters, siteSettings, stores, vehicles } from "#server/db/schema";
+import type { ReservationPerson } from "#server/db/schema/reservations";
+import { AppError, notFoundError } from "#server/errors";
+import { type Actor, authorize, can } from "#server/staff/permissions";
 
 /**
  * The paperwork of a rental (issue 41 item 5): the rental certificate (貸渡証) the driver carries,

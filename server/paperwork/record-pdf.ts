@@ -1,5 +1,5 @@
-import { pdfWithJapaneseFonts } from "../pdf/japanese-font";
-import { A4_LANDSCAPE, INK, MUTED, Pen, SHADE } from "../pdf/pen";
+import { pdfWithJapaneseFonts } from "#server/pdf/japanese-font";
+import { A4_LANDSCAPE, INK, MUTED, Pen, SHADE } from "#server/pdf/pen";
 
 /**
  * The rental record (貸渡簿) of a store for a day or a month, as A4 landscape pages (issue 41

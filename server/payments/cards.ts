@@ -1,4 +1,4 @@
-import { digitsOf, isExpired, luhnValid } from "../../common/card-number";
+import { digitsOf, isExpired, luhnValid } from "#common/card-number";
 import type { CardBrand, CardInput, PaymentReason } from "./types";
 
 export { digitsOf, isExpired, luhnValid };

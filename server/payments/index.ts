@@ -1,4 +1,4 @@
-import type { Config } from "../config";
+import type { Config } from "#server/config";
 import { PaymentSimulator } from "./simulator";
 import { StripeGateway } from "./stripe";
 import type { PaymentGateway } from "./types";

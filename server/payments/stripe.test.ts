@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type StripeApi, startStripeApi } from "../../tests/fixtures/stripe-api";
+import { type StripeApi, startStripeApi } from "#tests/fixtures/stripe-api";
 import { StripeGateway } from "./stripe";
 import { WebhookSignatureError } from "./types";
 

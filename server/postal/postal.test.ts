@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeZip } from "../../common/zip";
+import { normalizeZip } from "#common/zip";
 import { createHttpPostalLookup, lookupUrl } from "./http";
 import { createOfflinePostalLookup } from "./offline";
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { OPTION_PRICE_UNIT } from "../../common/codes";
-import { FEE_YEN_MAX } from "../../common/fee-tiers";
-import { checkboxField, intField, intListField, mlField, mlValues } from "../staff/admin-fields.schema";
+import { OPTION_PRICE_UNIT } from "#common/codes";
+import { FEE_YEN_MAX } from "#common/fee-tiers";
+import { checkboxField, intField, intListField, mlField, mlValues } from "#server/staff/admin-fields.schema";
 
 /**
  * An option as the back office edits it (spec §3 Option), client-safe: its name in four languages,

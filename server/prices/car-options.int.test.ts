@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { optionsFor } from "../catalog/options";
-import { auditLog, carOptions } from "../db/schema";
-import { createSiteCache } from "../sites/site-cache";
-import type { Actor } from "../staff/permissions";
+import { optionsFor } from "#server/catalog/options";
+import { auditLog, carOptions } from "#server/db/schema";
+import { createSiteCache } from "#server/sites/site-cache";
+import type { Actor } from "#server/staff/permissions";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type CarOptionInput, CarOptionSchema } from "./car-option.schema";
 import { createCarOption, deleteCarOption, getCarOption, listCarOptions, updateCarOption } from "./car-options";
 

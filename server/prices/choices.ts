@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { carClasses, stores } from "../db/schema";
-import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+import type { Db } from "#server/db/client";
+import { carClasses, stores } from "#server/db/schema";
+import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
 
 export interface Choice {
   id: number;

@@ -1,12 +1,12 @@
 import * as z from "zod/mini";
-import { FEE_MODE_TIERS, FEE_TIER_KEYS, FEE_YEN_MAX, type FeeMode, type FeeTierKey } from "../../common/fee-tiers";
+import { FEE_MODE_TIERS, FEE_TIER_KEYS, FEE_YEN_MAX, type FeeMode, type FeeTierKey } from "#common/fee-tiers";
 import {
   checkboxField,
   intField,
   optionalDateField,
   optionalField,
   optionalIntField,
-} from "../staff/admin-fields.schema";
+} from "#server/staff/admin-fields.schema";
 
 /**
  * A fee plan as the back office edits it (spec §3, docs/pricing.md), client-safe: store, class,

@@ -1,16 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { searchCarTypes } from "../availability/search";
-import { SearchQuerySchema } from "../availability/search-schema";
-import { auditLog, feePlans } from "../db/schema";
-import { AppError } from "../errors";
-import { quoteReservation } from "../reservations/quote";
-import { createSiteCache } from "../sites/site-cache";
-import type { Actor } from "../staff/permissions";
+import { zonedInstant } from "#common/calendar-date";
+import { searchCarTypes } from "#server/availability/search";
+import { SearchQuerySchema } from "#server/availability/search-schema";
+import { auditLog, feePlans } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { quoteReservation } from "#server/reservations/quote";
+import { createSiteCache } from "#server/sites/site-cache";
+import type { Actor } from "#server/staff/permissions";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { priceChoices } from "./choices";
 import { type FeePlanInput, FeePlanPreviewSchema, FeePlanSchema } from "./fee-plan.schema";
 import {

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
-import { addDays, localDate, localTime, weekdayOf, zonedInstant } from "../../common/calendar-date";
-import { FEE_TIER_LADDERS, type FeeMode, type FeeTierKey } from "../../common/fee-tiers";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { carClasses, feePlans, stores } from "../db/schema";
-import { AppError, type FieldReasons, notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { type FeePlanTiers, FeePlanTiersSchema } from "../pricing/fee-plan";
-import { rentCarFee } from "../pricing/price";
-import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+import { addDays, localDate, localTime, weekdayOf, zonedInstant } from "#common/calendar-date";
+import { FEE_TIER_LADDERS, type FeeMode, type FeeTierKey } from "#common/fee-tiers";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { carClasses, feePlans, stores } from "#server/db/schema";
+import { AppError, type FieldReasons, notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type FeePlanTiers, FeePlanTiersSchema } from "#server/pricing/fee-plan";
+import { rentCarFee } from "#server/pricing/price";
+import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
 import type { FeePlanInput, FeePlanPreviewInput, FeeTiers } from "./fee-plan.schema";
 import { TIER_FIELDS } from "./fee-plan.schema";
 

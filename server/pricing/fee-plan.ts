@@ -6,7 +6,7 @@ import {
   FEE_TIER_LADDERS,
   FEE_YEN_MAX,
   type FeeMode,
-} from "../../common/fee-tiers";
+} from "#common/fee-tiers";
 
 export { FEE_MODE, FEE_TIER_KEYS, type FeeMode };
 

@@ -1,5 +1,5 @@
-import { FEE_MODE_TIERS, type FeeTierKey } from "../../common/fee-tiers";
-import type { FeePlanRow } from "../sites/site-bundle";
+import { FEE_MODE_TIERS, type FeeTierKey } from "#common/fee-tiers";
+import type { FeePlanRow } from "#server/sites/site-bundle";
 import type { FeePlanTiers } from "./fee-plan";
 import { type RentalPeriod, rentCarFee } from "./price";
 

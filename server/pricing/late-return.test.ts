@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
+import { zonedInstant } from "#common/calendar-date";
 import { FEE_TIER_KEYS, type FeePlanTiers } from "./fee-plan";
 import { fuelCharge, lateHours, lateRates, lateRent, lateReturnCharge } from "./late-return";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FeePlanRow } from "../sites/site-bundle";
+import type { FeePlanRow } from "#server/sites/site-bundle";
 import { selectFeePlan } from "./plan-selection";
 
 const plan = (id: number, effectiveFrom: string, isHighSeason = false, storeId = 1, classId = 1) =>

@@ -1,4 +1,4 @@
-import type { FeePlanRow } from "../sites/site-bundle";
+import type { FeePlanRow } from "#server/sites/site-bundle";
 
 /**
  * The fee plan for a store and class, chosen by the departure date only (spec §9): the latest

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { zonedInstant } from "../../common/calendar-date";
+import { zonedInstant } from "#common/calendar-date";
 import { type FeePlanTiers, FeePlanTiersSchema } from "./fee-plan";
 import { calendarNights, chargeableHours, priceRental, type RentalPeriod, rentalDays, rentCarFee } from "./price";
 

@@ -1,5 +1,5 @@
-import { daysBetween, localDate } from "../../common/calendar-date";
-import { OPTION_PRICE_UNIT } from "../../common/codes";
+import { daysBetween, localDate } from "#common/calendar-date";
+import { OPTION_PRICE_UNIT } from "#common/codes";
 import { FEE_MODE, type FeePlanTiers } from "./fee-plan";
 
 /** A rental from departure to return, with the store's time zone for counting nights. */

@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, lt } from "drizzle-orm";
-import { addDays, daysBetween, localDate, weekdayOf } from "../../common/calendar-date";
-import type { Db } from "../db/client";
-import { type ReservationChannel, reservations } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { addDays, daysBetween, localDate, weekdayOf } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
+import { type ReservationChannel, reservations } from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import { periodBounds } from "./occupancy";
 import type { ReportPeriod, ReportStep } from "./report.schema";
 

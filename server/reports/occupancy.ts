@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, reservations, stores, vehicles } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, reservations, stores, vehicles } from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { ReportPeriod } from "./report.schema";
 
 /**

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { addDays, daysBetween, isValidIsoDate } from "../../common/calendar-date";
+import { addDays, daysBetween, isValidIsoDate } from "#common/calendar-date";
 
 /**
  * The owner's reports (issue 41): which days, which store, and how the series are grouped. Read from

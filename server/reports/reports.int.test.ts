@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { reservations } from "../db/schema";
+import { reservations } from "#server/db/schema";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { bookingsReport } from "./bookings";
 import { occupancyReport } from "./occupancy";
 import { type ReportPeriod, reportPeriod } from "./report.schema";

@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import { notFoundError } from "../errors";
-import type { Actor } from "../staff/permissions";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import type { Actor } from "#server/staff/permissions";
 
 /**
  * The reservations a program with an API key reads, changes and cancels (issue 42). A key acts for

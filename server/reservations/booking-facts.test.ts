@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteBundle } from "../sites/site-bundle";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { bookingFacts, driverPapers, livesAbroad, reservationFacts, sessionFacts } from "./booking-facts";
 
 const bundle = {

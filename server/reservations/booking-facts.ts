@@ -1,8 +1,8 @@
-import { PREF_OVERSEAS } from "../../common/address";
-import type { CancellationFeeStep } from "../../common/counter";
-import { FOREIGN_LICENSE_TYPES, isLicenseType } from "../../common/license-types";
-import { type Locale, pickLang } from "../../common/locales";
-import type { SiteBundle } from "../sites/site-bundle";
+import { PREF_OVERSEAS } from "#common/address";
+import type { CancellationFeeStep } from "#common/counter";
+import { FOREIGN_LICENSE_TYPES, isLicenseType } from "#common/license-types";
+import { type Locale, pickLang } from "#common/locales";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import type { ReserveSession } from "./reserve-session";
 
 /**

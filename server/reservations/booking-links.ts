@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import { notFoundError } from "../errors";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
 
 /**
  * Links in a booking's mails that act without a login (decision 032): a guest cancelling, a phone

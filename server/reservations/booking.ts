@@ -1,11 +1,11 @@
-import type { Locale } from "../../common/locales";
-import type { Reason } from "../availability/reasons";
-import type { reservations } from "../db/schema";
-import type { Logger } from "../logger";
-import type { Mailer } from "../mail/mailer";
-import type { MailAttachment } from "../mail/message";
-import type { CardSource, PaymentGateway } from "../payments/types";
-import type { SiteBundle } from "../sites/site-bundle";
+import type { Locale } from "#common/locales";
+import type { Reason } from "#server/availability/reasons";
+import type { reservations } from "#server/db/schema";
+import type { Logger } from "#server/logger";
+import type { Mailer } from "#server/mail/mailer";
+import type { MailAttachment } from "#server/mail/message";
+import type { CardSource, PaymentGateway } from "#server/payments/types";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import type { ReserveSession } from "./reserve-session";
 
 // The booking's words: what a submit takes and answers, how it pays, and the refusals it names.

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { cardBalance, finishOperation, markRefundedWhenEmpty, planRefunds } from "../counter/card-payments";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import type { PaymentGateway } from "../payments/types";
-import { reservationEvent } from "../webhooks/events";
-import { announceLedgerPayments } from "../webhooks/ledger-events";
+import { cardBalance, finishOperation, markRefundedWhenEmpty, planRefunds } from "#server/counter/card-payments";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
+import type { PaymentGateway } from "#server/payments/types";
+import { reservationEvent } from "#server/webhooks/events";
+import { announceLedgerPayments } from "#server/webhooks/ledger-events";
 
 export type CancelOutcome = "cancelled" | "already_cancelled" | "not_found";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
-import type { PaymentGateway } from "../payments/types";
-import { paymentEvent, reservationEvent } from "../webhooks/events";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
+import type { PaymentGateway } from "#server/payments/types";
+import { paymentEvent, reservationEvent } from "#server/webhooks/events";
 import {
   type BookingDeps,
   isFullyBooked,

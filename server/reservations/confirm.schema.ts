@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { formText, optionalText } from "../auth/fields.schema";
+import { formText, optionalText } from "#server/auth/fields.schema";
 
 /** Spec §3 settlement options: 1 card in advance, 2 cash (at the store), 3 card at the store, 4 other. */
 export const PAY_METHODS = [1, 2, 3, 4] as const;

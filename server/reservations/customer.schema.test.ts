@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type DriverInputSettingsLike, driverFormConfig } from "../drivers/driver.schema";
+import { type DriverInputSettingsLike, driverFormConfig } from "#server/drivers/driver.schema";
 import {
   type CustomerSchemaOptions,
   customerFormValues,

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
-import { countryCode } from "../../common/address";
-import { CUSTOMER_LIMITS, DRIVER_PREFIX, driverLicenseTypeName, passengerChoices } from "../../common/customer-form";
-import { LICENSE_TYPES } from "../../common/license-types";
-import { formatPhone } from "../../common/phone";
-import { emailField, formText, nameReading, optionalText, requiredText } from "../auth/fields.schema";
+import { countryCode } from "#common/address";
+import { CUSTOMER_LIMITS, DRIVER_PREFIX, driverLicenseTypeName, passengerChoices } from "#common/customer-form";
+import { LICENSE_TYPES } from "#common/license-types";
+import { formatPhone } from "#common/phone";
+import { emailField, formText, nameReading, optionalText, requiredText } from "#server/auth/fields.schema";
 import {
   DRIVER_FIELDS,
   type DriverField,
@@ -15,9 +15,9 @@ import {
   imageFieldName,
   imageRemoveName,
   licenseTypeFieldName,
-} from "../drivers/driver.schema";
-import { checkContact } from "../members/address.schema";
-import { MEMBER_LIMITS, USER_TYPE } from "../members/member.schema";
+} from "#server/drivers/driver.schema";
+import { checkContact } from "#server/members/address.schema";
+import { MEMBER_LIMITS, USER_TYPE } from "#server/members/member.schema";
 import type { DriverChoice, ReserveSession } from "./reserve-session";
 
 /**

@@ -1,13 +1,13 @@
-import type { IsoDate } from "../../common/calendar-date";
-import type { Reason } from "../availability/reasons";
-import type { Db } from "../db/client";
-import type { ReservationPerson } from "../db/schema";
-import { licenceExpired, MAX_IMAGE_BYTES, MAX_IMAGES } from "../drivers/driver.schema";
-import { getDriver } from "../drivers/drivers";
-import { prepareImages } from "../drivers/images";
-import { AppError } from "../errors";
-import type { Logger } from "../logger";
-import type { BlobStore } from "../uploads/blob-store";
+import type { IsoDate } from "#common/calendar-date";
+import type { Reason } from "#server/availability/reasons";
+import type { Db } from "#server/db/client";
+import type { ReservationPerson } from "#server/db/schema";
+import { licenceExpired, MAX_IMAGE_BYTES, MAX_IMAGES } from "#server/drivers/driver.schema";
+import { getDriver } from "#server/drivers/drivers";
+import { prepareImages } from "#server/drivers/images";
+import { AppError } from "#server/errors";
+import type { Logger } from "#server/logger";
+import type { BlobStore } from "#server/uploads/blob-store";
 import type { CustomerInput } from "./customer.schema";
 import type { DriverChoice } from "./reserve-session";
 

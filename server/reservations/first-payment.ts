@@ -1,7 +1,7 @@
-import type { Db } from "../db/client";
-import { type LedgerEntry, ledgerOf, type OutcomeInput, settleAttempt, writeAttempt } from "../ledger/ledger";
-import type { DbOrTx } from "../mail/outbox";
-import type { PaymentGateway } from "../payments/types";
+import type { Db } from "#server/db/client";
+import { type LedgerEntry, ledgerOf, type OutcomeInput, settleAttempt, writeAttempt } from "#server/ledger/ledger";
+import type { DbOrTx } from "#server/mail/outbox";
+import type { PaymentGateway } from "#server/payments/types";
 import type { Reservation } from "./booking";
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { idempotencyKeys } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import type { Db } from "#server/db/client";
+import { idempotencyKeys } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 import { refused, type SubmitAnswer, type SubmitInput } from "./booking";
 
 // A submit's idempotency key (spec §7): the request it stands for, and the answer stored under it.

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { LONG_RENTAL_FIELD } from "../../common/long-rental";
+import { LONG_RENTAL_FIELD } from "#common/long-rental";
 
 /**
  * The options step of the booking flow (spec §2 `/reserve/stores/{storeId}/cars/{id}/options`,

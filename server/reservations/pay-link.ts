@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import type { Reason } from "../availability/reasons";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
-import { itemUnder, settleAttempt } from "../ledger/ledger";
-import type { CardSource, PaymentGateway } from "../payments/types";
+import type { Reason } from "#server/availability/reasons";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
+import { itemUnder, settleAttempt } from "#server/ledger/ledger";
+import type { CardSource, PaymentGateway } from "#server/payments/types";
 import { PAY_METHOD, type Reservation } from "./booking";
 import { type BookingLink, bookingLink, linkExpiry } from "./booking-links";
 import { markPaid } from "./card-settlement";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { paymentEvents, reservations } from "../db/schema";
-import type { GatewayEvent } from "../payments/types";
+import type { Db } from "#server/db/client";
+import { paymentEvents, reservations } from "#server/db/schema";
+import type { GatewayEvent } from "#server/payments/types";
 import type { BookingDeps } from "./booking";
 import { releaseHold, settlePayment } from "./card-settlement";
 

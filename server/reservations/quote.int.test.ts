@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { OPTION_PRICE_UNIT } from "../../common/codes";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import type { CatalogueInput } from "../db/seed/catalogue-factory";
-import type { SiteBundle } from "../sites/site-bundle";
-import { createSiteCache } from "../sites/site-cache";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import { OPTION_PRICE_UNIT } from "#common/codes";
+import type { CatalogueInput } from "#server/db/seed/catalogue-factory";
+import type { SiteBundle } from "#server/sites/site-bundle";
+import { createSiteCache } from "#server/sites/site-cache";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type QuoteInput, quoteReservation } from "./quote";
 
 const TZ = "Asia/Tokyo";

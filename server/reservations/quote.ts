@@ -1,11 +1,11 @@
-import type { ResolvedPeriod } from "../availability/period";
-import type { FieldErrors, Reason } from "../availability/reasons";
-import { searchCarTypes } from "../availability/search";
-import { parseSearchQuery } from "../availability/search-schema";
-import { optionsFor } from "../catalog/options";
-import type { DbOrTx } from "../mail/outbox";
-import { type OptionLine, optionFee, priceRental } from "../pricing/price";
-import type { CarClassRow, CarOptionRow, CarTypeRow, SiteBundle, StoreRow } from "../sites/site-bundle";
+import type { ResolvedPeriod } from "#server/availability/period";
+import type { FieldErrors, Reason } from "#server/availability/reasons";
+import { searchCarTypes } from "#server/availability/search";
+import { parseSearchQuery } from "#server/availability/search-schema";
+import { optionsFor } from "#server/catalog/options";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type OptionLine, optionFee, priceRental } from "#server/pricing/price";
+import type { CarClassRow, CarOptionRow, CarTypeRow, SiteBundle, StoreRow } from "#server/sites/site-bundle";
 import type { Fees } from "./reserve-session";
 
 export interface QuotedOption {

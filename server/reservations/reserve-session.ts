@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ReservationPerson } from "../db/schema";
+import type { ReservationPerson } from "#server/db/schema";
 
 /**
  * The reservation session (spec §3): what a visitor has chosen so far, kept on the server in the

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservations } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { reservations } from "#server/db/schema";
 
 /**
  * What the completion page shows of a booking (spec §3 reservation result: reserve number, the

@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localDate, localTime } from "../../common/calendar-date";
-import { makeSite } from "../../tests/fixtures/sites";
-import { OWNER, parsed } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { type CancellationDeps, cancelAtCounter } from "../counter/cancellation";
-import { AssignSchema, DepartureSchema, StaffCancelSchema } from "../counter/counter.schema";
-import { assignVehicle, recordDeparture } from "../counter/rental";
-import { recordReturn } from "../counter/return";
-import { ReturnSchema } from "../counter/return.schema";
-import { reservations, vehicles } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import { createMailer } from "../mail/mailer";
-import { PaymentSimulator } from "../payments";
-import { loadSiteBundle } from "../sites/site-bundle";
+import { localDate, localTime } from "#common/calendar-date";
+import { type CancellationDeps, cancelAtCounter } from "#server/counter/cancellation";
+import { AssignSchema, DepartureSchema, StaffCancelSchema } from "#server/counter/counter.schema";
+import { assignVehicle, recordDeparture } from "#server/counter/rental";
+import { recordReturn } from "#server/counter/return";
+import { ReturnSchema } from "#server/counter/return.schema";
+import { reservations, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { createMailer } from "#server/mail/mailer";
+import { PaymentSimulator } from "#server/payments";
+import { loadSiteBundle } from "#server/sites/site-bundle";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { cancelReservation } from "./cancel";
 
 /**

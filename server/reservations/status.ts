@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { reservations } from "../db/schema";
+import { reservations } from "#server/db/schema";
 
 /**
  * A reservation that holds a car: confirmed, or held and not yet lapsed. The same rule as the

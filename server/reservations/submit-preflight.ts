@@ -1,7 +1,7 @@
-import { addDays, localDate } from "../../common/calendar-date";
-import { longRentalRefusal } from "../../common/long-rental";
-import type { Reason } from "../availability/reasons";
-import type { SiteBundle } from "../sites/site-bundle";
+import { addDays, localDate } from "#common/calendar-date";
+import { longRentalRefusal } from "#common/long-rental";
+import type { Reason } from "#server/availability/reasons";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { ADVANCE_CARD_LIMIT_DAYS, PAY_METHOD, type SubmitInput } from "./booking";
 import { feesDiffer, type Quote } from "./quote";
 

@@ -1,15 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { NIGHTS } from "../../tests/fixtures/fee-plans";
-import { pricedSession } from "../../tests/fixtures/reserve-session";
-import { testServices } from "../../tests/fixtures/services";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb, usingPostgres } from "../../tests/setup/test-db";
-
-import { driverImages, drivers, idempotencyKeys, mailOutbox, reservations, vehicles } from "../db/schema";
-import { PaymentSimulator } from "../payments/simulator";
-import { loadSiteBundle, type SiteBundle } from "../sites/site-bundle";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import { driverImages, drivers, idempotencyKeys, mailOutbox, reservations, vehicles } from "#server/db/schema";
+import { PaymentSimulator } from "#server/payments/simulator";
+import { loadSiteBundle, type SiteBundle } from "#server/sites/site-bundle";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { pricedSession } from "#tests/fixtures/reserve-session";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb, usingPostgres } from "#tests/setup/test-db";
 import {
   type BookingDeps,
   type BookingMailComposer,

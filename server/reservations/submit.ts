@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import type { ReservationPerson } from "../db/schema";
+import type { Db } from "#server/db/client";
+import type { ReservationPerson } from "#server/db/schema";
 import {
   type BookingDeps,
   HOLD_MINUTES,

@@ -1,6 +1,6 @@
 import { isNull, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { members, reservations } from "../db/schema";
+import { members, reservations } from "#server/db/schema";
 import { memberSearchText, reservationSearchText } from "./search-text";
 
 type OwnerDb = PgDatabase<PgQueryResultHKT>;

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, OWNER } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { members, reservations } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
-import { createMember, createMemberReservation } from "../db/seed/members-factory";
-import type { ProfileUpdateInput } from "../members/member.schema";
-import { updateProfile } from "../members/profile";
+import { members, reservations } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { createMember, createMemberReservation } from "#server/db/seed/members-factory";
+import type { ProfileUpdateInput } from "#server/members/member.schema";
+import { updateProfile } from "#server/members/profile";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { fillSearchText } from "./search-backfill";
 import { searchEverything } from "./staff-search";
 

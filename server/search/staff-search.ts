@@ -1,7 +1,7 @@
-import { type ReservationListRow, searchReservations } from "../counter/reservations";
-import type { Db } from "../db/client";
-import { type MemberListRow, searchMembers } from "../members/member-admin";
-import type { Actor } from "../staff/permissions";
+import { type ReservationListRow, searchReservations } from "#server/counter/reservations";
+import type { Db } from "#server/db/client";
+import { type MemberListRow, searchMembers } from "#server/members/member-admin";
+import type { Actor } from "#server/staff/permissions";
 
 export interface StaffSearchResult {
   reservations: { rows: ReservationListRow[]; total: number };

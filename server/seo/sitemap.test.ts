@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SiteBundle } from "../sites/site-bundle";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { sitemapEntries, sitemapXml, sitePagePaths } from "./sitemap";
 
 const ORIGIN = "https://booking.example.com";

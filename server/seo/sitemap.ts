@@ -1,7 +1,7 @@
-import { siteLocales } from "../../common/locales";
-import { type Alternate, alternates, canonicalUrl } from "../../common/seo";
-import { typesAtStore } from "../availability/search";
-import type { SiteBundle } from "../sites/site-bundle";
+import { siteLocales } from "#common/locales";
+import { type Alternate, alternates, canonicalUrl } from "#common/seo";
+import { typesAtStore } from "#server/availability/search";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 /**
  * The language-free paths of every public page of a site: top, search, fees, store list, each

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { auditLog, siteSettings } from "../db/schema";
+import { auditLog, siteSettings } from "#server/db/schema";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { getCancellationSettings, updateCancellationSettings } from "./cancellation-settings";
 import {
   CancellationSettingsSchema,

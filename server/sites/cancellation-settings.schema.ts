@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import type { CancellationFeeStep } from "../../common/counter";
-import { formText } from "../auth/fields.schema";
-import { checkboxField, intField, toHalfWidth } from "../staff/admin-fields.schema";
+import type { CancellationFeeStep } from "#common/counter";
+import { formText } from "#server/auth/fields.schema";
+import { checkboxField, intField, toHalfWidth } from "#server/staff/admin-fields.schema";
 
 /**
  * The site's cancellation settings as the back office edits them (issue 24), client-safe: whether

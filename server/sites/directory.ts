@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { clients, siteSettings } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { clients, siteSettings } from "#server/db/schema";
 import { PUBLIC_STATUS, type SiteSettingRow } from "./site-bundle";
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { carClasses, carTypes, feePlans, reservations, siteSettings, stores, vehicles } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import type { Db } from "#server/db/client";
+import { carClasses, carTypes, feePlans, reservations, siteSettings, stores, vehicles } from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 
 /** The back office's home (issue 23): how far the site is set up, and how much it holds. */
 export interface SiteOverview {

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { AdminLocale } from "../../common/admin";
-import { RESERVED_SITE_IDS } from "../../common/admin";
-import { recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { clients, siteSettings } from "../db/schema";
-import { inviteStaff, type StaffMailOptions } from "../staff/accounts";
-import type { Actor } from "../staff/permissions";
+import type { AdminLocale } from "#common/admin";
+import { RESERVED_SITE_IDS } from "#common/admin";
+import { recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { clients, siteSettings } from "#server/db/schema";
+import { inviteStaff, type StaffMailOptions } from "#server/staff/accounts";
+import type { Actor } from "#server/staff/permissions";
 import { defaultPriceListPageUrl, PLAN, type PlanType } from "./plan";
 
 /** The provider's command line acting on a site: an owner's rights, named in the audit log as the command. */

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { CarTypeSchema } from "../catalog/car-type.schema";
-import { auditLog } from "../db/schema";
-import { AppError } from "../errors";
+import { CarTypeSchema } from "#server/catalog/car-type.schema";
+import { auditLog } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { getReturnSettings, updateReturnSettings } from "./return-settings";
 import { ReturnSettingsSchema, returnSettingsFormValues } from "./return-settings.schema";
 

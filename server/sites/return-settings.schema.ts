@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intField } from "../staff/admin-fields.schema";
+import { intField } from "#server/staff/admin-fields.schema";
 
 /**
  * The site's return charges as the back office edits them (issue 37), client-safe: the grace before

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { siteSettings } from "../db/schema";
-import { notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { type Actor, authorize } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { siteSettings } from "#server/db/schema";
+import { notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { type Actor, authorize } from "#server/staff/permissions";
 import type { ReturnSettings } from "./return-settings.schema";
 
 /**

@@ -1,11 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { auditLog, siteSettings } from "../db/schema";
-import type { AppError } from "../errors";
+import { auditLog, siteSettings } from "#server/db/schema";
+import type { AppError } from "#server/errors";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, MANAGER, OWNER, parsed, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { getSettlement, getSettlementMethods, updateSettlementMethods } from "./settlement";
 import { SettlementSchema } from "./settlement.schema";
 import { loadSiteBundle } from "./site-bundle";

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { intListField, mlField } from "../staff/admin-fields.schema";
+import { intListField, mlField } from "#server/staff/admin-fields.schema";
 
 /**
  * The settlement methods offered at confirmation (spec §3 Settlement options, site_settings

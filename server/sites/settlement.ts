@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { siteSettings } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import { mlColumns, mlValues } from "../staff/admin-fields.schema";
-import { type Actor, can } from "../staff/permissions";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { siteSettings } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import { mlColumns, mlValues } from "#server/staff/admin-fields.schema";
+import { type Actor, can } from "#server/staff/permissions";
 import type { SettlementInput } from "./settlement.schema";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE } from "../../common/calendar-date";
-import type { Db } from "../db/client";
+import { DEFAULT_TIME_ZONE } from "#common/calendar-date";
+import type { Db } from "#server/db/client";
 import {
   carClasses,
   carOptions,
@@ -20,9 +20,9 @@ import {
   stores,
   topInfos,
   vehicles,
-} from "../db/schema";
-import { groupBy } from "../lib/group-by";
-import { type FeePlanTiers, FeePlanTiersSchema } from "../pricing/fee-plan";
+} from "#server/db/schema";
+import { groupBy } from "#server/lib/group-by";
+import { type FeePlanTiers, FeePlanTiersSchema } from "#server/pricing/fee-plan";
 
 export type ClientRow = typeof clients.$inferSelect;
 export type SiteSettingRow = typeof siteSettings.$inferSelect;

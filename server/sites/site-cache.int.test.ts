@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-
-import { clients, customPages, siteSettings, stores } from "../db/schema";
+import { clients, customPages, siteSettings, stores } from "#server/db/schema";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { isMultiStore } from "./site-bundle";
 import { createSiteCache } from "./site-cache";
 

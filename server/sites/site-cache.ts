@@ -1,5 +1,5 @@
-import type { Db } from "../db/client";
-import type { Logger } from "../logger";
+import type { Db } from "#server/db/client";
+import type { Logger } from "#server/logger";
 import { loadSiteBundle, readSiteConfigVersion, type SiteBundle } from "./site-bundle";
 
 interface Entry {

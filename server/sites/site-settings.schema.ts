@@ -1,10 +1,10 @@
 import * as z from "zod/mini";
-import { RENTAL_PERIOD_SLUGS } from "../../common/codes";
-import { isEmbedOriginPattern } from "../../common/embedding";
-import { normalizeRegistrationNumber, registrationNumberProblem } from "../../common/registration-number";
-import { parseColor, toHex } from "../../common/theme";
-import { isTrackingId, TRACKING_ID_MAX } from "../../common/tracking";
-import { formText } from "../auth/fields.schema";
+import { RENTAL_PERIOD_SLUGS } from "#common/codes";
+import { isEmbedOriginPattern } from "#common/embedding";
+import { normalizeRegistrationNumber, registrationNumberProblem } from "#common/registration-number";
+import { parseColor, toHex } from "#common/theme";
+import { isTrackingId, TRACKING_ID_MAX } from "#common/tracking";
+import { formText } from "#server/auth/fields.schema";
 import {
   checkboxField,
   intField,
@@ -13,7 +13,7 @@ import {
   optionalField,
   requiredField,
   timeField,
-} from "../staff/admin-fields.schema";
+} from "#server/staff/admin-fields.schema";
 
 /**
  * The site's settings (spec §3 Site setting, calendar display settings, tracking, web reserve

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { siteLogos, siteSettings, siteTrackings } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { discardMedia, type MediaVariant, type StoredVariant, storeImage } from "../media/images";
-import { type Actor, authorize } from "../staff/permissions";
-import type { BlobStore } from "../uploads/blob-store";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { siteLogos, siteSettings, siteTrackings } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { discardMedia, type MediaVariant, type StoredVariant, storeImage } from "#server/media/images";
+import { type Actor, authorize } from "#server/staff/permissions";
+import type { BlobStore } from "#server/uploads/blob-store";
 import {
   type SiteSettingsInput,
   type SiteSettingsRecord,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOSE, countingBody, multipartBody, partHead, uploadRequest } from "../uploads/multipart-body.testkit";
+import { CLOSE, countingBody, multipartBody, partHead, uploadRequest } from "#server/uploads/multipart-body.testkit";
 import { ThemeSchema } from "./site-settings.schema";
 import { readThemeUpload } from "./theme-upload";
 

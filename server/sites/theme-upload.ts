@@ -1,6 +1,6 @@
-import type { AdminReason } from "../staff/reasons";
-import { sniffImageType } from "../uploads/images";
-import { readUploadForm, type UploadLimits, UploadRefused } from "../uploads/multipart";
+import type { AdminReason } from "#server/staff/reasons";
+import { sniffImageType } from "#server/uploads/images";
+import { readUploadForm, type UploadLimits, UploadRefused } from "#server/uploads/multipart";
 import { MEDIA_MAX_BYTES, MEDIA_MAX_MB, THEME_FILES } from "./site-settings.schema";
 
 /**

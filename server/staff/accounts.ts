@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { type AuditActor, changedFields, recordAudit, recordSignIn } from "../audit/audit-log";
-import type { PasswordRequestInput, PasswordResetInput } from "../auth/password-reset.schema";
-import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "../auth/passwords";
-import { hashToken } from "../auth/sessions";
+import { type AuditActor, changedFields, recordAudit, recordSignIn } from "#server/audit/audit-log";
+import type { PasswordRequestInput, PasswordResetInput } from "#server/auth/password-reset.schema";
+import { hashPassword, isCommonPassword, verifyDecoy, verifyPassword } from "#server/auth/passwords";
+import { hashToken } from "#server/auth/sessions";
 import {
   accountKey,
   addressKey,
@@ -11,11 +11,11 @@ import {
   recordSignInFailure,
   type ThrottleOptions,
   throttleSignIn,
-} from "../auth/throttle";
-import type { Db } from "../db/client";
-import { rateLimits, staff, staffStores, staffTokens, stores } from "../db/schema";
-import { AppError } from "../errors";
-import type { Mailer } from "../mail/mailer";
+} from "#server/auth/throttle";
+import type { Db } from "#server/db/client";
+import { rateLimits, staff, staffStores, staffTokens, stores } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { Mailer } from "#server/mail/mailer";
 import { type Actor, authorize, type StaffRole } from "./permissions";
 import { endStaffSessions } from "./sessions";
 import type { AdminLocale, InviteStaffInput, UpdateStaffInput } from "./staff.schema";

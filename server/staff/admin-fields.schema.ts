@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { isValidIsoDate } from "../../common/calendar-date";
-import { formText } from "../auth/fields.schema";
+import { isValidIsoDate } from "#common/calendar-date";
+import { formText } from "#server/auth/fields.schema";
 
 /**
  * Field rules of the back office's forms (client-safe, messages are reason codes): the same

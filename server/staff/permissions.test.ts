@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors";
+import { AppError } from "#server/errors";
 import { authorize, can, PERMISSIONS, type Permission, STAFF_ROLES, type StaffActor } from "./permissions";
 
 const actor = (role: StaffActor["role"], storeIds: number[] = []): StaffActor => ({

@@ -1,5 +1,5 @@
-import type { AuditActor } from "../audit/audit-log";
-import { AppError } from "../errors";
+import type { AuditActor } from "#server/audit/audit-log";
+import { AppError } from "#server/errors";
 import { STAFF_ROLES, type StaffRole } from "./staff.schema";
 
 export { STAFF_ROLES, type StaffRole };

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
-import { hashToken, newSessionToken, SESSION_TIMEOUTS } from "../auth/sessions";
-import type { Db } from "../db/client";
-import { staff, staffSessions, staffStores } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import { hashToken, newSessionToken, SESSION_TIMEOUTS } from "#server/auth/sessions";
+import type { Db } from "#server/db/client";
+import { staff, staffSessions, staffStores } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 import type { StaffActor, StaffRole } from "./permissions";
 
 /**

@@ -1,17 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { listAuditLog } from "../audit/audit-log";
-import { hashPassword } from "../auth/passwords";
-import { TWO_FACTOR_RULE } from "../auth/throttle";
-
-import { auditLog, clients, mailOutbox, siteSettings, staff, staffSessions } from "../db/schema";
-import { AppError } from "../errors";
-import { createMailer } from "../mail/mailer";
-import { PLAN } from "../sites/plan";
-import { newSiteProblem, provisionSite } from "../sites/provision";
+import { listAuditLog } from "#server/audit/audit-log";
+import { hashPassword } from "#server/auth/passwords";
+import { TWO_FACTOR_RULE } from "#server/auth/throttle";
+import { auditLog, clients, mailOutbox, siteSettings, staff, staffSessions } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import { createMailer } from "#server/mail/mailer";
+import { PLAN } from "#server/sites/plan";
+import { newSiteProblem, provisionSite } from "#server/sites/provision";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import {
   changeStaffPassword,
   inviteStaff,

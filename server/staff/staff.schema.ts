@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { ADMIN_LOCALES, type AdminLocale } from "../../common/admin";
-import { emailField, formText, optionalText } from "../auth/fields.schema";
+import { ADMIN_LOCALES, type AdminLocale } from "#common/admin";
+import { emailField, formText, optionalText } from "#server/auth/fields.schema";
 import { checkboxField, intListField } from "./admin-fields.schema";
 
 export { ADMIN_LOCALES, type AdminLocale };

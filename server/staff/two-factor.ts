@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { renderSVG } from "uqr";
-import { type AuditActor, recordAudit, recordSignIn } from "../audit/audit-log";
-import { hashToken } from "../auth/sessions";
-import { addressKey, recordSignInFailure, type Sleep, TWO_FACTOR_RULE, throttleSignIn } from "../auth/throttle";
-import type { Db } from "../db/client";
-import { staff } from "../db/schema";
-import { AppError } from "../errors";
+import { type AuditActor, recordAudit, recordSignIn } from "#server/audit/audit-log";
+import { hashToken } from "#server/auth/sessions";
+import { addressKey, recordSignInFailure, type Sleep, TWO_FACTOR_RULE, throttleSignIn } from "#server/auth/throttle";
+import type { Db } from "#server/db/client";
+import { staff } from "#server/db/schema";
+import { AppError } from "#server/errors";
 
 /**
  * Two-factor sign-in (RFC 6238) for the back office, with the `otpauth` library: 6 digits, 30-second

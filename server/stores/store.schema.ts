@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailField } from "../auth/fields.schema";
+import { emailField } from "#server/auth/fields.schema";
 import {
   checkboxField,
   dateListField,
@@ -10,7 +10,7 @@ import {
   optionalDateField,
   optionalField,
   timeField,
-} from "../staff/admin-fields.schema";
+} from "#server/staff/admin-fields.schema";
 
 /**
  * A store as the back office edits it (spec §3 Store), client-safe. Names, addresses, access and

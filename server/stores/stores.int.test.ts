@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite } from "../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { listAuditLog } from "../audit/audit-log";
-
-import { reservations, storeHolidays, stores } from "../db/schema";
-import { createCatalogue } from "../db/seed/catalogue-factory";
-import { AppError } from "../errors";
-import type { Actor, StaffRole } from "../staff/permissions";
+import { listAuditLog } from "#server/audit/audit-log";
+import { reservations, storeHolidays, stores } from "#server/db/schema";
+import { createCatalogue } from "#server/db/seed/catalogue-factory";
+import { AppError } from "#server/errors";
+import type { Actor, StaffRole } from "#server/staff/permissions";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { type StoreInput, StoreSchema } from "./store.schema";
 import { createStore, deleteStore, getStore, listStores, updateStore } from "./stores";
 

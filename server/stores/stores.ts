@@ -1,13 +1,13 @@
 import { and, asc, count, eq, gt, inArray, isNull } from "drizzle-orm";
-import { DEFAULT_TIME_ZONE, localDate } from "../../common/calendar-date";
-import { changedFields, recordAudit } from "../audit/audit-log";
-import { sqlRefusal } from "../catalog/sql-errors";
-import type { Db } from "../db/client";
-import { reservations, storeHolidays, stores, vehicles } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import type { DbOrTx } from "../mail/outbox";
-import { mlColumns } from "../staff/admin-fields.schema";
-import { type Actor, authorize, visibleStoreIds } from "../staff/permissions";
+import { DEFAULT_TIME_ZONE, localDate } from "#common/calendar-date";
+import { changedFields, recordAudit } from "#server/audit/audit-log";
+import { sqlRefusal } from "#server/catalog/sql-errors";
+import type { Db } from "#server/db/client";
+import { reservations, storeHolidays, stores, vehicles } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import type { DbOrTx } from "#server/mail/outbox";
+import { mlColumns } from "#server/staff/admin-fields.schema";
+import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
 import type { StoreInput } from "./store.schema";
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refusal } from "../../tests/fixtures/refusal";
-import { makeSite } from "../../tests/fixtures/sites";
-import { OWNER } from "../../tests/fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../../tests/setup/test-db";
-import { auditLog, reservations, stores, vehicles } from "../db/schema";
-import type { CreatedSite } from "../db/seed/factories";
+import { auditLog, reservations, stores, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { StoreSchema, storeFormValues } from "./store.schema";
 import { getStore, updateStore } from "./stores";
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, inArray, isNotNull, lt, ne } from "drizzle-orm";
-import { addDays, zonedInstant } from "../../common/calendar-date";
-import { counterStores, type StoreChoice } from "../counter/boards";
-import type { Db } from "../db/client";
-import { type LedgerMethod, type LedgerOperation, reservationPayments, reservations } from "../db/schema";
-import { type Actor, authorize } from "../staff/permissions";
+import { addDays, zonedInstant } from "#common/calendar-date";
+import { counterStores, type StoreChoice } from "#server/counter/boards";
+import type { Db } from "#server/db/client";
+import { type LedgerMethod, type LedgerOperation, reservationPayments, reservations } from "#server/db/schema";
+import { type Actor, authorize } from "#server/staff/permissions";
 
 /**
  * A store's takings for a day (売上日報, issue 37): the bookings taken, and the money the ledger's

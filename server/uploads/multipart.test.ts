@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "../drivers/driver.schema";
-import { DRIVER_UPLOAD_LIMITS, readDriverUpload } from "../drivers/images";
+import { MAX_IMAGE_BYTES } from "#server/drivers/driver.schema";
+import { DRIVER_UPLOAD_LIMITS, readDriverUpload } from "#server/drivers/images";
 import { maxBodyBytes, readUploadForm, UploadRefused } from "./multipart";
 import { countingBody, multipartBody, partHead, uploadRequest } from "./multipart-body.testkit";
 

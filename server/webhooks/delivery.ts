@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Dispatcher } from "undici";
-import type { Db, DbHandle } from "../db/client";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
-import { startPollingWorker } from "../lib/polling-worker";
-import type { Logger } from "../logger";
+import type { Db, DbHandle } from "#server/db/client";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "#server/db/schema";
+import { startPollingWorker } from "#server/lib/polling-worker";
+import type { Logger } from "#server/logger";
 import { isAddressRefused, type LookupAll, outboundDispatcher } from "./outbound";
 import { type DeliveryErrorCode, type EndpointUrlRules, endpointUrlProblem } from "./webhook.schema";
 

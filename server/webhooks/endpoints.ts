@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { recordAudit } from "../audit/audit-log";
-import type { Db } from "../db/client";
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from "../db/schema";
-import { AppError, notFoundError } from "../errors";
-import { type Actor, authorize } from "../staff/permissions";
+import { recordAudit } from "#server/audit/audit-log";
+import type { Db } from "#server/db/client";
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
+import { type Actor, authorize } from "#server/staff/permissions";
 import { type LookupAll, resolvedUrlProblem } from "./outbound";
 import { type EndpointUrlRules, endpointUrlProblem, type WebhookEndpointInput } from "./webhook.schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { reservations } from "../db/schema";
+import type { reservations } from "#server/db/schema";
 import {
   EVENT_DATA_SCHEMAS,
   previousBooking,

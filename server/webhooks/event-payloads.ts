@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { reservations } from "../db/schema";
+import type { reservations } from "#server/db/schema";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { reservations } from "../db/schema";
-import type { DbOrTx } from "../mail/outbox";
+import type { reservations } from "#server/db/schema";
+import type { DbOrTx } from "#server/mail/outbox";
 import { previousBooking, type WebhookEventData, webhookReservation } from "./event-payloads";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./webhook.schema";
 

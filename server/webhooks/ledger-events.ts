@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { reservationPayments, reservations } from "../db/schema";
+import type { Db } from "#server/db/client";
+import { reservationPayments, reservations } from "#server/db/schema";
 import { paymentEvent } from "./events";
 
 /**

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import type { LookupFunction, Socket } from "node:net";
 import { Agent, buildConnector, type Dispatcher } from "undici";
-import { addressKind, isAllowedAddress, isLoopbackHost } from "../../common/ip-address";
-import { within } from "../lib/within";
+import { addressKind, isAllowedAddress, isLoopbackHost } from "#common/ip-address";
+import { within } from "#server/lib/within";
 import type { EndpointUrlProblem, EndpointUrlRules } from "./webhook.schema";
 
 /**

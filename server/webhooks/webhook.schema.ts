@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { isLoopbackHost, isPublicHost } from "../../common/ip-address";
+import { isLoopbackHost, isPublicHost } from "#common/ip-address";
 
 /**
  * The webhook endpoint form (issue 25, decision 034), client-safe: the same rules run in the browser

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { CATALOGUES, type MessageKey, translate } from "../../app/i18n/messages";
-import type { Locale } from "../../common/locales";
-import { listOutbox } from "../../server/mail/outbox";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import type { Locale } from "#common/locales";
+import { listOutbox } from "#server/mail/outbox";
 import { type apiHarness, CookieJar } from "./harness";
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staff } from "../../server/db/schema";
-import { demoStaffEmail } from "../../server/db/seed/demo-staff";
-import { type ApiScope, createApiKey } from "../../server/integrations/api-keys";
-import { actorAs } from "../fixtures/staff-actors";
+import { staff } from "#server/db/schema";
+import { demoStaffEmail } from "#server/db/seed/demo-staff";
+import { type ApiScope, createApiKey } from "#server/integrations/api-keys";
+import { actorAs } from "#tests/fixtures/staff-actors";
 import { Browser, type Harness, json, PREFIXES, type ProblemBody, SITE, text } from "./account-client";
 import { apiHarness } from "./harness";
 

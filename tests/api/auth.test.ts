@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REASON_MESSAGE } from "../../app/i18n/labels";
+import { REASON_MESSAGE } from "#app/i18n/labels";
 import { Browser, freshEmail, json, PREFIXES, registrationForm, text } from "./account-client";
 import { apiHarness } from "./harness";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSession } from "../../server/auth/sessions";
-import { idempotencyKeys, memberCards, reservations } from "../../server/db/schema";
+import { readSession } from "#server/auth/sessions";
+import { idempotencyKeys, memberCards, reservations } from "#server/db/schema";
 import { Browser, type Harness, json, PREFIXES, type ProblemBody, SITE, text } from "./account-client";
 import { apiHarness } from "./harness";
 import { addReservation, demoRows, freshMember } from "./member-fixtures";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, localDate } from "../../common/calendar-date";
+import { addDays, localDate } from "#common/calendar-date";
+import { reservationFilter } from "#server/counter/counter.schema";
+import { searchReservations } from "#server/counter/reservations";
+import { createApiKey } from "#server/integrations/api-keys";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import { bookACar } from "../../examples/book-a-car";
-import { reservationFilter } from "../../server/counter/counter.schema";
-import { searchReservations } from "../../server/counter/reservations";
-import { createApiKey } from "../../server/integrations/api-keys";
-import { OWNER } from "../fixtures/staff-actors";
 import { apiHarness, expectDocumented, ORIGIN } from "./harness";
 
 /**

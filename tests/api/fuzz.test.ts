@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Operation } from "../../app/api/operation.server";
-import { OPERATIONS } from "../../app/api/operations.server";
-import { members, reservations, stores } from "../../server/db/schema";
-import { createApiKey } from "../../server/integrations/api-keys";
-import { OWNER } from "../fixtures/staff-actors";
+import type { Operation } from "#app/api/operation.server";
+import { OPERATIONS } from "#app/api/operations.server";
+import { members, reservations, stores } from "#server/db/schema";
+import { createApiKey } from "#server/integrations/api-keys";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import type { Browser } from "./account-client";
 import { apiHarness } from "./harness";
 import { freshMember } from "./member-fixtures";

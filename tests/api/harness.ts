@@ -1,15 +1,15 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
-import { createJsonApi } from "../../app/api/api.server";
-import { apiDocument } from "../../app/api/openapi.server";
-import { REASON_MESSAGE } from "../../app/i18n/labels";
-import { CATALOGUES, translate } from "../../app/i18n/messages";
-import type { Locale } from "../../common/locales";
+import { createJsonApi } from "#app/api/api.server";
+import { apiDocument } from "#app/api/openapi.server";
+import { REASON_MESSAGE } from "#app/i18n/labels";
+import { CATALOGUES, translate } from "#app/i18n/messages";
+import type { Locale } from "#common/locales";
 
-import { seedDemoIfEmpty } from "../../server/db/seed/demo";
-import { createApp } from "../../server/http/app";
-import { serverBuild } from "../fixtures/server-build";
-import { testServices } from "../fixtures/services";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { createApp } from "#server/http/app";
+import { serverBuild } from "#tests/fixtures/server-build";
+import { testServices } from "#tests/fixtures/services";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 export const ORIGIN = "http://127.0.0.1:3000";
 

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
-import { carTypes, drivers, memberCards, members, reservations, stores } from "../../server/db/schema";
-import { jstAt } from "../../server/db/seed/demo-catalogues";
-import { createMemberReservation } from "../../server/db/seed/members-factory";
+import { carTypes, drivers, memberCards, members, reservations, stores } from "#server/db/schema";
+import { jstAt } from "#server/db/seed/demo-catalogues";
+import { createMemberReservation } from "#server/db/seed/members-factory";
 import { Browser, freshEmail, type Harness, json, registrationForm } from "./account-client";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pickLang } from "../../common/locales";
-import { members, stores } from "../../server/db/schema";
+import { pickLang } from "#common/locales";
+import { members, stores } from "#server/db/schema";
 import {
   Browser,
   type Harness,

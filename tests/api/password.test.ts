@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Locale, pickLang } from "../../common/locales";
-import { RESET_MAILS_PER_HOUR } from "../../server/auth/password-reset";
+import { type Locale, pickLang } from "#common/locales";
+import { RESET_MAILS_PER_HOUR } from "#server/auth/password-reset";
 import {
   Browser,
   freshEmail,

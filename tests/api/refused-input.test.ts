@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, localDate } from "../../common/calendar-date";
-import { reservations } from "../../server/db/schema";
-import { createApiKey } from "../../server/integrations/api-keys";
-import { OWNER } from "../fixtures/staff-actors";
+import { addDays, localDate } from "#common/calendar-date";
+import { reservations } from "#server/db/schema";
+import { createApiKey } from "#server/integrations/api-keys";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import { apiHarness, LANGS, reason } from "./harness";
 
 /**

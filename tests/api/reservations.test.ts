@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUES, translate } from "../../app/i18n/messages";
-import { addDays, localDate } from "../../common/calendar-date";
-import { reservations } from "../../server/db/schema";
-import { createApiKey } from "../../server/integrations/api-keys";
-import { OWNER } from "../fixtures/staff-actors";
+import { CATALOGUES, translate } from "#app/i18n/messages";
+import { addDays, localDate } from "#common/calendar-date";
+import { reservations } from "#server/db/schema";
+import { createApiKey } from "#server/integrations/api-keys";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import { apiHarness, CookieJar, LANGS, reason } from "./harness";
 
 /**

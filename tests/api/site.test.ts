@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUES } from "../../app/i18n/messages";
-import type { Locale } from "../../common/locales";
+import { CATALOGUES } from "#app/i18n/messages";
+import type { Locale } from "#common/locales";
 import { apiHarness } from "./harness";
 
 /**

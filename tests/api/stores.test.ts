@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CATALOGUES } from "../../app/i18n/messages";
-import type { Locale } from "../../common/locales";
-import { createApiKey } from "../../server/integrations/api-keys";
-import { OWNER } from "../fixtures/staff-actors";
+import { CATALOGUES } from "#app/i18n/messages";
+import type { Locale } from "#common/locales";
+import { createApiKey } from "#server/integrations/api-keys";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import { apiHarness } from "./harness";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSession } from "../../server/auth/sessions";
-import { REGISTRATION_DRAFT_KEY } from "../../server/members/registration";
+import { readSession } from "#server/auth/sessions";
+import { REGISTRATION_DRAFT_KEY } from "#server/members/registration";
 import {
   Browser,
   freshEmail,
@@ -27,7 +27,7 @@ type UserAnswer = { user: { id: number; email: string; name: string; user_type: 
 /** A guest browser whose session holds a booking in progress with this borrower (what the customer step keeps). */
 async function guestWithBooking(borrower: Record<string, unknown> | null) {
   const browser = new Browser(h);
-  const { createSession } = await import("../../server/auth/sessions");
+  const { createSession } = await import("#server/auth/sessions");
   const token = await createSession(h.handle.forSite(SITE), SITE, {
     memberId: null,
     data: {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { LOGIN_RULE } from "../../server/auth/throttle";
+import { LOGIN_RULE } from "#server/auth/throttle";
 import { DEMO, DEMO_PASSWORD, loginAs, uniqueEmail } from "./account-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
 import { LOCALES, msg, waitForHydration } from "./search-helpers";

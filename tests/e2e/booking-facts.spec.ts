@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { mailsTo, uniqueEmail } from "./account-helpers";
 import {
   type AbroadGuest,

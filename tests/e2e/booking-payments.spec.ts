@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { mailsTo, registerMember, uniqueEmail } from "./account-helpers";
 import {
   choosePayMethod,

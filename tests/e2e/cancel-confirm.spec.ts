@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { registerMember } from "./account-helpers";
 import { adminLogin, bookByPhone, field, STAFF, startIshigakiBooking } from "./admin-helpers";
 import { addDays, today } from "./dates";

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { mailsTo, uniqueEmail } from "./account-helpers";
 import { adminLogin, bookByPhone, field, ishigakiDay, STAFF, startIshigakiBooking } from "./admin-helpers";
 import { choosePayMethod, complete3ds, fillCard, guestToConfirm, optionsUrl, reserveNo, SITE } from "./booking-helpers";

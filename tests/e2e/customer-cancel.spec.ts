@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { mailsTo, uniqueEmail } from "./account-helpers";
 import { guestCashBooking, optionsUrl, SITE } from "./booking-helpers";
 import { day } from "./dates";

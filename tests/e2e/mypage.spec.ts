@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { DEMO, DEMO_PASSWORD, loginAs } from "./account-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";
 import { LOCALES, msg } from "./search-helpers";

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatYen } from "../../common/format";
+import { formatYen } from "#common/format";
 import { DEMO, loginAs, mailsTo } from "./account-helpers";
 import { choosePayMethod, complete3ds, optionsUrl, periodFrom, reserveNo, stepUrl, storeCar } from "./booking-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
-import { CATALOGUES, type MessageKey, type TranslateParams, translate } from "../../app/i18n/messages";
-import { type PluralKey, translatePlural } from "../../app/i18n/translate";
-import { formatYen } from "../../common/format";
+import { CATALOGUES, type MessageKey, type TranslateParams, translate } from "#app/i18n/messages";
+import { type PluralKey, translatePlural } from "#app/i18n/translate";
+import { formatYen } from "#common/format";
 import { expect, expectAccessible, type LocaleCode, url } from "./fixtures";
 
 export const LOCALES: LocaleCode[] = ["ja", "en", "ko", "zh-TW"];

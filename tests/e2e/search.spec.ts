@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { MessageKey } from "../../app/i18n/messages";
+import type { MessageKey } from "#app/i18n/messages";
 import { addDays, day, nextWeekday, slashed, today, typedUs, withinLeadTime } from "./dates";
 import { expect, expectAccessible, HTML_LANG, type LocaleCode, PREFIX, test, url } from "./fixtures";
 import {

@@ -1,10 +1,10 @@
 // The e2e sites of the back office's day (issue 41) for tests/e2e/setup-data.ts: search,
 // paperwork, translations and today, each on its own site so no spec's counts move another's.
 import { eq } from "drizzle-orm";
-import type { Db } from "../../server/db/client";
-import { siteSettings, staff, staffStores, stores } from "../../server/db/schema";
-import { createCatalogue } from "../../server/db/seed/catalogue-factory";
-import { createMember } from "../../server/db/seed/members-factory";
+import type { Db } from "#server/db/client";
+import { siteSettings, staff, staffStores, stores } from "#server/db/schema";
+import { createCatalogue } from "#server/db/seed/catalogue-factory";
+import { createMember } from "#server/db/seed/members-factory";
 import { E2E_PAPERWORK, E2E_SEARCH, E2E_TODAY, E2E_TRANSLATIONS } from "./admin-sites";
 import { addDays, jstDate } from "./dates";
 

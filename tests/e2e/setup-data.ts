@@ -4,20 +4,20 @@
 // Specs that change a site's data use their own blank site, so the public specs' demo sites stay as
 // seeded whatever runs beside them.
 import { and, eq } from "drizzle-orm";
-import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../app/presenters/staff-mail.server";
-import { hashPassword } from "../../server/auth/passwords";
-import { loadConfig } from "../../server/config";
-import { createDb } from "../../server/db/client";
-import { customPages, reservations, siteNews, siteSettings, staff, stores, vehicles } from "../../server/db/schema";
-import { createCatalogue } from "../../server/db/seed/catalogue-factory";
-import { seedDemoIfEmpty } from "../../server/db/seed/demo";
-import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
-import { createMember } from "../../server/db/seed/members-factory";
-import { recordCounterPayment } from "../../server/ledger/ledger";
-import { createMailer } from "../../server/mail/mailer";
-import { PLAN } from "../../server/sites/plan";
-import { provisionSite } from "../../server/sites/provision";
-import { NIGHTS } from "../fixtures/fee-plans";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "#app/presenters/staff-mail.server";
+import { hashPassword } from "#server/auth/passwords";
+import { loadConfig } from "#server/config";
+import { createDb } from "#server/db/client";
+import { customPages, reservations, siteNews, siteSettings, staff, stores, vehicles } from "#server/db/schema";
+import { createCatalogue } from "#server/db/seed/catalogue-factory";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { DEMO_PASSWORD } from "#server/db/seed/demo-members";
+import { createMember } from "#server/db/seed/members-factory";
+import { recordCounterPayment } from "#server/ledger/ledger";
+import { createMailer } from "#server/mail/mailer";
+import { PLAN } from "#server/sites/plan";
+import { provisionSite } from "#server/sites/provision";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
 import {
   E2E_CONTENT,
   E2E_DISPATCH,

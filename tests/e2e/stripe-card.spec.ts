@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { type StripeApi, startStripeApi } from "#tests/fixtures/stripe-api";
 import { type BuiltServer, startBuiltServer } from "../../scripts/lib/built-server";
-import { type StripeApi, startStripeApi } from "../fixtures/stripe-api";
 import { registerMember, uniqueEmail } from "./account-helpers";
 import { choosePayMethod, guestToConfirm, optionsUrl, stepUrl, storeCar, weekend } from "./booking-helpers";
 import { expect, expectAccessible, type LocaleCode, test, url } from "./fixtures";

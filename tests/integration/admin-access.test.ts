@@ -3,12 +3,12 @@ import { pathToFileURL } from "node:url";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
-import { CHECK_ITEMS } from "../../common/counter";
-import { hashPassword } from "../../server/auth/passwords";
-import { quoteChange } from "../../server/counter/change";
-import { ChangeSchema, PhoneBookingSchema } from "../../server/counter/counter.schema";
-import { quoteAtCounter } from "../../server/counter/phone-booking";
+import { addDays, localDate, localTime, zonedInstant } from "#common/calendar-date";
+import { CHECK_ITEMS } from "#common/counter";
+import { hashPassword } from "#server/auth/passwords";
+import { quoteChange } from "#server/counter/change";
+import { ChangeSchema, PhoneBookingSchema } from "#server/counter/counter.schema";
+import { quoteAtCounter } from "#server/counter/phone-booking";
 
 import {
   carOptions,
@@ -22,18 +22,18 @@ import {
   staffStores,
   stores,
   vehicles,
-} from "../../server/db/schema";
-import { createCatalogue } from "../../server/db/seed/catalogue-factory";
-import { createMember } from "../../server/db/seed/members-factory";
-import { createApp } from "../../server/http/app";
-import { loadSiteBundle } from "../../server/sites/site-bundle";
-import type { StaffRole } from "../../server/staff/permissions";
-import { startStaffSession } from "../../server/staff/sessions";
-import { NIGHTS } from "../fixtures/fee-plans";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { OWNER, parsed } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+} from "#server/db/schema";
+import { createCatalogue } from "#server/db/seed/catalogue-factory";
+import { createMember } from "#server/db/seed/members-factory";
+import { createApp } from "#server/http/app";
+import { loadSiteBundle } from "#server/sites/site-bundle";
+import type { StaffRole } from "#server/staff/permissions";
+import { startStaffSession } from "#server/staff/sessions";
+import { NIGHTS } from "#tests/fixtures/fee-plans";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 23's role matrix and tenancy, through the whole HTTP stack and the production build: every

@@ -4,12 +4,12 @@ import fc from "fast-check";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { staff } from "../../server/db/schema";
-import { createApp } from "../../server/http/app";
-import { startStaffSession } from "../../server/staff/sessions";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { staff } from "#server/db/schema";
+import { createApp } from "#server/http/app";
+import { startStaffSession } from "#server/staff/sessions";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Every back-office form fuzzed (issue 23): each route of the back office, read from the build

@@ -1,14 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminMiddleware, requireStaffAccess, type StaffAccess } from "../../app/lib/admin.server";
-import { hashPassword } from "../../server/auth/passwords";
-import { staff } from "../../server/db/schema";
-import { AppError } from "../../server/errors";
-import type { StaffRole } from "../../server/staff/permissions";
-import { startStaffSession } from "../../server/staff/sessions";
-import { testRouterContext, testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { adminMiddleware, requireStaffAccess, type StaffAccess } from "#app/lib/admin.server";
+import { hashPassword } from "#server/auth/passwords";
+import { staff } from "#server/db/schema";
+import { AppError } from "#server/errors";
+import type { StaffRole } from "#server/staff/permissions";
+import { startStaffSession } from "#server/staff/sessions";
+import { testRouterContext, testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * The back office's one guard (`requireStaffAccess`), behind the real middleware over a real

@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntryViews } from "../../app/presenters/audit.server";
-import { localDate } from "../../common/calendar-date";
-import { auditFilter } from "../../server/audit/audit.schema";
-import { auditNames, listAuditLog, recordAudit, recordRefusal } from "../../server/audit/audit-log";
-import { hashPassword } from "../../server/auth/passwords";
-import { assignVehicle } from "../../server/counter/rental";
-import { auditLog, reservations, staff, vehicles } from "../../server/db/schema";
-import type { CreatedSite } from "../../server/db/seed/factories";
-import { verifyStaffLogin } from "../../server/staff/accounts";
-import { makeSite } from "../fixtures/sites";
-import { OWNER } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { auditEntryViews } from "#app/presenters/audit.server";
+import { localDate } from "#common/calendar-date";
+import { auditFilter } from "#server/audit/audit.schema";
+import { auditNames, listAuditLog, recordAudit, recordRefusal } from "#server/audit/audit-log";
+import { hashPassword } from "#server/auth/passwords";
+import { assignVehicle } from "#server/counter/rental";
+import { auditLog, reservations, staff, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { verifyStaffLogin } from "#server/staff/accounts";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 41 item 6: the audit log lists sign-ins and refused attempts, is found by who, what, when

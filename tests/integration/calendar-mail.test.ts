@@ -1,23 +1,23 @@
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingMails } from "../../app/presenters/booking-mail.server";
-import { createStoreFeed } from "../../server/calendar/feeds";
+import { bookingMails } from "#app/presenters/booking-mail.server";
+import { createStoreFeed } from "#server/calendar/feeds";
 
-import { mailOutbox, stores } from "../../server/db/schema";
-import { createApp } from "../../server/http/app";
-import type { AppServices } from "../../server/http/context";
-import { createMailer } from "../../server/mail/mailer";
-import { relayOutbox } from "../../server/mail/relay";
-import { createSmtpTransport } from "../../server/mail/smtp-transport";
-import { PaymentSimulator } from "../../server/payments/simulator";
-import { submitReservation } from "../../server/reservations/submit";
-import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
-import { serverBuild } from "../fixtures/server-build";
-import { testServices } from "../fixtures/services";
-import { startSmtpServer } from "../fixtures/smtp-server";
-import { OWNER } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { mailOutbox, stores } from "#server/db/schema";
+import { createApp } from "#server/http/app";
+import type { AppServices } from "#server/http/context";
+import { createMailer } from "#server/mail/mailer";
+import { relayOutbox } from "#server/mail/relay";
+import { createSmtpTransport } from "#server/mail/smtp-transport";
+import { PaymentSimulator } from "#server/payments/simulator";
+import { submitReservation } from "#server/reservations/submit";
+import { CARD_BOOKING_NOW, cardStepSession } from "#tests/fixtures/card-booking";
+import { serverBuild } from "#tests/fixtures/server-build";
+import { testServices } from "#tests/fixtures/services";
+import { startSmtpServer } from "#tests/fixtures/smtp-server";
+import { OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * The booking's calendar file end to end (issue 25, decision 035): the real composer puts it on the

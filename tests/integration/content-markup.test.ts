@@ -1,15 +1,15 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { RichText } from "../../app/components/rich-text";
-import { parseRichText } from "../../common/rich-text";
-import { CustomPageSchema } from "../../server/content/content.schema";
-import { createCustomPage } from "../../server/content/custom-pages";
+import { RichText } from "#app/components/rich-text";
+import { parseRichText } from "#common/rich-text";
+import { CustomPageSchema } from "#server/content/content.schema";
+import { createCustomPage } from "#server/content/custom-pages";
 
-import { loadSiteBundle } from "../../server/sites/site-bundle";
-import { makeSite } from "../fixtures/sites";
-import { OWNER, parsed } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { loadSiteBundle } from "#server/sites/site-bundle";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 let handle: TestDb;
 let siteId: string;

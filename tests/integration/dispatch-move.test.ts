@@ -1,14 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FormFailure, handleForm } from "../../app/lib/form-action.server";
-import { oneEach } from "../../app/lib/refusals";
-import { dispatchBoard } from "../../server/counter/boards";
-import { AssignSchema } from "../../server/counter/counter.schema";
-import { assignVehicle } from "../../server/counter/rental";
-import { reservations, vehicles } from "../../server/db/schema";
-import { makeSite } from "../fixtures/sites";
-import { OWNER } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { type FormFailure, handleForm } from "#app/lib/form-action.server";
+import { oneEach } from "#app/lib/refusals";
+import { dispatchBoard } from "#server/counter/boards";
+import { AssignSchema } from "#server/counter/counter.schema";
+import { assignVehicle } from "#server/counter/rental";
+import { reservations, vehicles } from "#server/db/schema";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 // Issue 41: a move on the dispatch board (a drop posts the same form as the move panel) is checked
 // by the server and decided by the exclusion constraint, as the app role; a refusal says so once.

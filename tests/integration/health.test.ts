@@ -2,11 +2,11 @@ import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db, DbHandle } from "../../server/db/client";
-import { createApp } from "../../server/http/app";
-import { serverBuild } from "../fixtures/server-build";
-import { testServices } from "../fixtures/services";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import type { Db, DbHandle } from "#server/db/client";
+import { createApp } from "#server/http/app";
+import { serverBuild } from "#tests/fixtures/server-build";
+import { testServices } from "#tests/fixtures/services";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 // /healthz and /readyz through the whole HTTP stack (issue 10), on PGlite and PostgreSQL.
 

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoiceDocument } from "../../app/presenters/invoice.server";
-import { formatDate } from "../../common/format";
-import { reservations, siteSettings } from "../../server/db/schema";
-import type { CreatedSite } from "../../server/db/seed/factories";
-import { AppError } from "../../server/errors";
-import { renderInvoicePdf } from "../../server/invoices/invoice-pdf";
-import { invoiceFor, receiptsOf } from "../../server/invoices/invoices";
-import { recordCounterPayment } from "../../server/ledger/ledger";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { invoiceDocument } from "#app/presenters/invoice.server";
+import { formatDate } from "#common/format";
+import { reservations, siteSettings } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { AppError } from "#server/errors";
+import { renderInvoicePdf } from "#server/invoices/invoice-pdf";
+import { invoiceFor, receiptsOf } from "#server/invoices/invoices";
+import { recordCounterPayment } from "#server/ledger/ledger";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 37 item 10: a booking's payments in the ledger give receipts; each PDF is read back as text

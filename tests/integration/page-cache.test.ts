@@ -1,13 +1,13 @@
 import type { EntryContext, RouterContextProvider, ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createApp } from "../../server/http/app";
-import { requestContext } from "../../server/http/context";
-import { createPageCache } from "../../server/http/page-cache";
-import { publicPagesOf } from "../../server/http/public-pages";
-import { serverBuild } from "../fixtures/server-build";
-import { testServices } from "../fixtures/services";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { createApp } from "#server/http/app";
+import { requestContext } from "#server/http/context";
+import { createPageCache } from "#server/http/page-cache";
+import { publicPagesOf } from "#server/http/public-pages";
+import { serverBuild } from "#tests/fixtures/server-build";
+import { testServices } from "#tests/fixtures/services";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Decision 036 through the whole HTTP stack: which visitors get a page rendered for someone else,

@@ -2,16 +2,16 @@ import { writeFile } from "node:fs/promises";
 import { eq } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { certificateDocument, checkSheetDocument, recordDocument } from "../../app/presenters/paperwork.server";
-import { reservations, siteSettings, vehicles } from "../../server/db/schema";
-import type { CreatedSite } from "../../server/db/seed/factories";
-import { AppError } from "../../server/errors";
-import { renderCertificatePdf, renderCheckSheetPdf } from "../../server/paperwork/certificate-pdf";
-import { paperworkFor, recordPeriod, rentalRecordFor } from "../../server/paperwork/paperwork";
-import { renderRecordPdf } from "../../server/paperwork/record-pdf";
-import { makeSite } from "../fixtures/sites";
-import { actorAs, OWNER, READ_ONLY } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { certificateDocument, checkSheetDocument, recordDocument } from "#app/presenters/paperwork.server";
+import { reservations, siteSettings, vehicles } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { AppError } from "#server/errors";
+import { renderCertificatePdf, renderCheckSheetPdf } from "#server/paperwork/certificate-pdf";
+import { paperworkFor, recordPeriod, rentalRecordFor } from "#server/paperwork/paperwork";
+import { renderRecordPdf } from "#server/paperwork/record-pdf";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, OWNER, READ_ONLY } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 41 item 5: a booking's rental certificate (貸渡証) and check sheet, and a store's rental

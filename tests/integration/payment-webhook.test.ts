@@ -3,19 +3,19 @@ import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookingMails } from "../../app/presenters/booking-mail.server";
-import * as webhookRoute from "../../app/routes/payment-webhook";
+import { bookingMails } from "#app/presenters/booking-mail.server";
+import * as webhookRoute from "#app/routes/payment-webhook";
 
-import { mailOutbox, paymentEvents, reservations } from "../../server/db/schema";
-import { createApp } from "../../server/http/app";
-import type { AppServices } from "../../server/http/context";
-import { PaymentSimulator } from "../../server/payments/simulator";
-import { signWebhook } from "../../server/payments/webhook-signature";
-import { submitReservation } from "../../server/reservations/submit";
-import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
-import { serverBuild } from "../fixtures/server-build";
-import { testServices } from "../fixtures/services";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { mailOutbox, paymentEvents, reservations } from "#server/db/schema";
+import { createApp } from "#server/http/app";
+import type { AppServices } from "#server/http/context";
+import { PaymentSimulator } from "#server/payments/simulator";
+import { signWebhook } from "#server/payments/webhook-signature";
+import { submitReservation } from "#server/reservations/submit";
+import { CARD_BOOKING_NOW, cardStepSession } from "#tests/fixtures/card-booking";
+import { serverBuild } from "#tests/fixtures/server-build";
+import { testServices } from "#tests/fixtures/services";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * The payment webhook through the whole HTTP stack (Hono: request id, logging, method filter,

@@ -1,22 +1,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { composeBookingMails } from "../../app/presenters/booking-mail.server";
-import { addDays, localDate, localTime, zonedInstant } from "../../common/calendar-date";
-import { type ChangeDeps, changeBooking } from "../../server/counter/change";
-import { ChangeSchema, PhoneBookingSchema } from "../../server/counter/counter.schema";
-import { bookAtCounter, type CounterBookingDeps, quoteAtCounter } from "../../server/counter/phone-booking";
-import { getReservationDetail } from "../../server/counter/reservations";
-import { mailOutbox, reservations, staff } from "../../server/db/schema";
-import type { CreatedSite } from "../../server/db/seed/factories";
-import { createMailer } from "../../server/mail/mailer";
-import { PaymentSimulator } from "../../server/payments";
-import { quoteReservation } from "../../server/reservations/quote";
-import { loadSiteBundle, type SiteBundle } from "../../server/sites/site-bundle";
-import type { Actor } from "../../server/staff/permissions";
-import { refusal } from "../fixtures/refusal";
-import { makeSite } from "../fixtures/sites";
-import { actorAs, parsed } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { composeBookingMails } from "#app/presenters/booking-mail.server";
+import { addDays, localDate, localTime, zonedInstant } from "#common/calendar-date";
+import { type ChangeDeps, changeBooking } from "#server/counter/change";
+import { ChangeSchema, PhoneBookingSchema } from "#server/counter/counter.schema";
+import { bookAtCounter, type CounterBookingDeps, quoteAtCounter } from "#server/counter/phone-booking";
+import { getReservationDetail } from "#server/counter/reservations";
+import { mailOutbox, reservations, staff } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { createMailer } from "#server/mail/mailer";
+import { PaymentSimulator } from "#server/payments";
+import { quoteReservation } from "#server/reservations/quote";
+import { loadSiteBundle, type SiteBundle } from "#server/sites/site-bundle";
+import type { Actor } from "#server/staff/permissions";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { actorAs, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 37, item 6: a booking taken by phone or at the counter chooses options at the public site's

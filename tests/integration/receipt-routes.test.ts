@@ -2,19 +2,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords";
-import { createSession } from "../../server/auth/sessions";
-import { reservations, staff } from "../../server/db/schema";
-import type { CreatedSite } from "../../server/db/seed/factories";
-import { createMember } from "../../server/db/seed/members-factory";
-import { createApp } from "../../server/http/app";
-import { receiptsLinkFor } from "../../server/invoices/receipt-link";
-import { recordCounterPayment } from "../../server/ledger/ledger";
-import { bookingLink } from "../../server/reservations/booking-links";
-import { startStaffSession } from "../../server/staff/sessions";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { hashPassword } from "#server/auth/passwords";
+import { createSession } from "#server/auth/sessions";
+import { reservations, staff } from "#server/db/schema";
+import type { CreatedSite } from "#server/db/seed/factories";
+import { createMember } from "#server/db/seed/members-factory";
+import { createApp } from "#server/http/app";
+import { receiptsLinkFor } from "#server/invoices/receipt-link";
+import { recordCounterPayment } from "#server/ledger/ledger";
+import { bookingLink } from "#server/reservations/booking-links";
+import { startStaffSession } from "#server/staff/sessions";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 37 item 10 through the whole HTTP stack and the production build: who may download a

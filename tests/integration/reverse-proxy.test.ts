@@ -4,14 +4,14 @@ import { pathToFileURL } from "node:url";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressKey } from "../../server/auth/throttle";
+import { addressKey } from "#server/auth/throttle";
 
-import { rateLimits } from "../../server/db/schema";
-import { createApp } from "../../server/http/app";
-import { parseTrustProxy } from "../../server/http/proxy";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { rateLimits } from "#server/db/schema";
+import { createApp } from "#server/http/app";
+import { parseTrustProxy } from "#server/http/proxy";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * The proxy rules of decision 026 through the whole HTTP stack and the production build (npm test

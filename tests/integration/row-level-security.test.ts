@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openPostgres } from "../../server/db/client";
-import { seedDemoIfEmpty } from "../../server/db/seed/demo";
-import { assertRequestRoleIsLimited } from "../../server/db/tenancy";
-import { siteOfPath } from "../../server/http/app";
-import { withDatabase } from "../setup/global-db";
-import { createTestDb, type TestDb, usingPostgres } from "../setup/test-db";
+import { type Db, openPostgres } from "#server/db/client";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { assertRequestRoleIsLimited } from "#server/db/tenancy";
+import { siteOfPath } from "#server/http/app";
+import { withDatabase } from "#tests/setup/global-db";
+import { createTestDb, type TestDb, usingPostgres } from "#tests/setup/test-db";
 
 // Decision 022: every tenant table answers only the rows of the site its connection is scoped to.
 // This file tests the policies themselves, so it compares what the owner sees with what the app role sees.

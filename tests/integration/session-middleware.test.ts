@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSession, sessionCookie, sessionCookieName, sessionMiddleware } from "../../app/lib/session.server";
-import { siteMiddleware } from "../../app/lib/site.server";
-import { createSession } from "../../server/auth/sessions";
+import { getSession, sessionCookie, sessionCookieName, sessionMiddleware } from "#app/lib/session.server";
+import { siteMiddleware } from "#app/lib/site.server";
+import { createSession } from "#server/auth/sessions";
 
-import { createMember } from "../../server/db/seed/members-factory";
-import { testRouterContext, testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { createMember } from "#server/db/seed/members-factory";
+import { testRouterContext, testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 let handle: TestDb;
 let siteId: string;

@@ -3,14 +3,14 @@ import { pathToFileURL } from "node:url";
 import { Secret, TOTP } from "otpauth";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/auth/passwords";
-import { staff } from "../../server/db/schema";
-import { createMember } from "../../server/db/seed/members-factory";
-import { createApp } from "../../server/http/app";
-import { parseTrustProxy } from "../../server/http/proxy";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { hashPassword } from "#server/auth/passwords";
+import { staff } from "#server/db/schema";
+import { createMember } from "#server/db/seed/members-factory";
+import { createApp } from "#server/http/app";
+import { parseTrustProxy } from "#server/http/proxy";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 38's lockout, through the whole HTTP stack and the production build behind a trusted proxy

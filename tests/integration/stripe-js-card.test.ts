@@ -1,21 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bookingMails } from "../../app/presenters/booking-mail.server";
-import { cardSchemaFor, cardSourceOf } from "../../server/cards/card.schema";
-import { addCard, completeCardSetup, listCards } from "../../server/cards/cards";
+import { bookingMails } from "#app/presenters/booking-mail.server";
+import { cardSchemaFor, cardSourceOf } from "#server/cards/card.schema";
+import { addCard, completeCardSetup, listCards } from "#server/cards/cards";
 
-import { memberCards, reservations } from "../../server/db/schema";
-import { createMember } from "../../server/db/seed/members-factory";
-import { AppError } from "../../server/errors";
-import type { AppServices } from "../../server/http/context";
-import { StripeGateway } from "../../server/payments/stripe";
-import { completeCardAction } from "../../server/reservations/card-settlement";
-import { submitReservation } from "../../server/reservations/submit";
-import { CARD_BOOKING_NOW, cardStepSession } from "../fixtures/card-booking";
-import { testServices } from "../fixtures/services";
-import { makeSite } from "../fixtures/sites";
-import { type StripeApi, startStripeApi } from "../fixtures/stripe-api";
-import { createTestDb, type TestDb } from "../setup/test-db";
+import { memberCards, reservations } from "#server/db/schema";
+import { createMember } from "#server/db/seed/members-factory";
+import { AppError } from "#server/errors";
+import type { AppServices } from "#server/http/context";
+import { StripeGateway } from "#server/payments/stripe";
+import { completeCardAction } from "#server/reservations/card-settlement";
+import { submitReservation } from "#server/reservations/submit";
+import { CARD_BOOKING_NOW, cardStepSession } from "#tests/fixtures/card-booking";
+import { testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { type StripeApi, startStripeApi } from "#tests/fixtures/stripe-api";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * A card entered in Stripe.js (decision 024), from the posted form to the database: the form's

@@ -2,23 +2,23 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { failureCode } from "../../app/components/admin/webhook-deliveries";
-import { ADMIN_CATALOGUES } from "../../app/i18n/admin";
-import { webhookDeliveries, webhookEndpoints } from "../../server/db/schema";
-import { deliverDueWebhooks } from "../../server/webhooks/delivery";
+import { failureCode } from "#app/components/admin/webhook-deliveries";
+import { ADMIN_CATALOGUES } from "#app/i18n/admin";
+import { webhookDeliveries, webhookEndpoints } from "#server/db/schema";
+import { deliverDueWebhooks } from "#server/webhooks/delivery";
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
   newWebhookSecret,
-} from "../../server/webhooks/endpoints";
-import { recordWebhookEvent, type WebhookEventData } from "../../server/webhooks/events";
-import type { LookupAll } from "../../server/webhooks/outbound";
-import { webhookEndpointSchema } from "../../server/webhooks/webhook.schema";
-import { refusal } from "../fixtures/refusal";
-import { makeSite } from "../fixtures/sites";
-import { OWNER, parsed } from "../fixtures/staff-actors";
-import { createTestDb, type TestDb } from "../setup/test-db";
+} from "#server/webhooks/endpoints";
+import { recordWebhookEvent, type WebhookEventData } from "#server/webhooks/events";
+import type { LookupAll } from "#server/webhooks/outbound";
+import { webhookEndpointSchema } from "#server/webhooks/webhook.schema";
+import { refusal } from "#tests/fixtures/refusal";
+import { makeSite } from "#tests/fixtures/sites";
+import { OWNER, parsed } from "#tests/fixtures/staff-actors";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 
 /**
  * Issue 38, part 1 (decision 046): webhook endpoints lead to public addresses only. Saving refuses a

@@ -8,8 +8,8 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../server/db/client";
-import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "../../server/ops/data-dir-lock";
+import { createDb } from "#server/db/client";
+import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from "#server/ops/data-dir-lock";
 
 // One writer per PGlite folder, and backups (issue 10). Runs the built server: npm test builds first.
 const PORT = 4652;

@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPglite } from "#server/db/client";
+import { DEMO_PASSWORD } from "#server/db/seed/demo-members";
 import { freePort } from "../../scripts/lib/built-server";
-import { openPglite } from "../../server/db/client";
-import { DEMO_PASSWORD } from "../../server/db/seed/demo-members";
 
 // Runs the built server (npm test builds before Vitest): SIGTERM in the middle of a bounded load.
 // The first free port from 4760: on a shared machine another checkout's run may hold 4760 itself.

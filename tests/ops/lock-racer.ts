@@ -1,7 +1,7 @@
 // A child process for tests/ops/data-dir.test.ts: races for DATA_DIR's lock on each "go" line from
 // stdin and answers "won" or "lost <message>"; "release" lets the lock go.
 import { createInterface } from "node:readline";
-import { acquireDataDirLock, type DataDirLock } from "../../server/ops/data-dir-lock";
+import { acquireDataDirLock, type DataDirLock } from "#server/ops/data-dir-lock";
 
 const dataDir = process.argv[2] ?? "";
 let held: DataDirLock | undefined;

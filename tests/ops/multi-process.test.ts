@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withDatabase } from "../setup/global-db";
+import { withDatabase } from "#tests/setup/global-db";
 
 // Two built servers (npm test builds before Vitest) behind one PostgreSQL database, as behind a
 // reverse proxy. Each keeps its own site cache; a change written by anyone else reaches it through

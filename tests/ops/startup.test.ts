@@ -6,9 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite } from "../../server/db/client";
-import { seedDemoIfEmpty } from "../../server/db/seed/demo";
-import { withDatabase } from "../setup/global-db";
+import { openPglite } from "#server/db/client";
+import { seedDemoIfEmpty } from "#server/db/seed/demo";
+import { withDatabase } from "#tests/setup/global-db";
 
 // Start failures of the built server (npm test builds before Vitest), each one line naming the
 // variable to fix, with no stack trace (issue 10). The start bounds its own waits (a host lookup, a

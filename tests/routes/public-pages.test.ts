@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { publicPagesOf } from "../../server/http/public-pages";
-import { appRouteFiles, appRouteTable } from "../fixtures/route-table";
+import { publicPagesOf } from "#server/http/public-pages";
+import { appRouteFiles, appRouteTable } from "#tests/fixtures/route-table";
 
 // Decision 036: the page cache keeps what the routes mark `handle.publicCache`, read from the app's
 // own route modules, so a new page is kept only if its module says so.

@@ -1,8 +1,8 @@
 import { matchRoutes, type RouteObject, RouterContextProvider, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
-import { groupedRequestHandler, groupOfPath, routeGroups } from "../../server/http/route-groups";
-import { appRouteTable, type FlatRoutes } from "../fixtures/route-table";
-import { serverBuild } from "../fixtures/server-build";
+import { groupedRequestHandler, groupOfPath, routeGroups } from "#server/http/route-groups";
+import { appRouteTable, type FlatRoutes } from "#tests/fixtures/route-table";
+import { serverBuild } from "#tests/fixtures/server-build";
 
 // Decision 031: one React Router handler per language tree. Every page must be matched by its
 // group's handler exactly as the whole route table matched it, and route discovery must answer

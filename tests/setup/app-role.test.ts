@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reservationPayments, reservations, stores } from "../../server/db/schema";
-import { makeSite } from "../fixtures/sites";
+import { reservationPayments, reservations, stores } from "#server/db/schema";
+import { makeSite } from "#tests/fixtures/sites";
 import { assertAppRole, createTestDb, type TestDb } from "./test-db";
 
 /**

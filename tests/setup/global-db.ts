@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openPglite, openPostgres } from "../../server/db/client";
+import { openPglite, openPostgres } from "#server/db/client";
 
 export async function setup() {
   const dir = await mkdtemp(path.join(os.tmpdir(), "rentacar-test-"));

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Db, type DbHandle, openPglite, openPostgres, type QueryObserver } from "../../server/db/client";
-import { assertRequestRoleIsLimited } from "../../server/db/tenancy";
+import { type Db, type DbHandle, openPglite, openPostgres, type QueryObserver } from "#server/db/client";
+import { assertRequestRoleIsLimited } from "#server/db/tenancy";
 import { withDatabase } from "./global-db";
 
 export const usingPostgres = process.env.TEST_DB_KIND === "postgres";

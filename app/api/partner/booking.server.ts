@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { AppError } from "../../../server/errors";
-import { validateReserveCustomer } from "../../../server/reservations/customer";
-import { customerSchema } from "../../../server/reservations/customer.schema";
-import { type Quote, quoteReservation } from "../../../server/reservations/quote";
-import { chooseCar, type ReserveSession } from "../../../server/reservations/reserve-session";
-import { issuesToErrors } from "../../lib/forms";
-import { driverFormConfigOf } from "../../presenters/driver-form.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { driverFormConfigOf } from "#app/presenters/driver-form.server";
+import { AppError } from "#server/errors";
+import { validateReserveCustomer } from "#server/reservations/customer";
+import { customerSchema } from "#server/reservations/customer.schema";
+import { type Quote, quoteReservation } from "#server/reservations/quote";
+import { chooseCar, type ReserveSession } from "#server/reservations/reserve-session";
 import { fieldErrors, partnerErrorOf, ruleText } from "./errors.server";
 import type { PartnerRequest } from "./operation.server";
 import { PartnerError } from "./problems.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { searchCarTypes, typesAtStore } from "../../../server/availability/search";
-import { AppError } from "../../../server/errors";
-import type { SiteBundle } from "../../../server/sites/site-bundle";
+import { searchCarTypes, typesAtStore } from "#server/availability/search";
+import { AppError } from "#server/errors";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import { partnerErrorOf } from "./errors.server";
 import { CAR_TYPE, PERIOD, STORE } from "./examples.server";
 import { partnerOperation } from "./operation.server";

@@ -1,10 +1,10 @@
-import { localDate, localTime } from "../../../common/calendar-date";
-import { cancelBooking, proposedFee } from "../../../server/counter/cancellation";
-import { changeBooking } from "../../../server/counter/change";
-import { rentalStage } from "../../../server/counter/stage";
-import { AppError } from "../../../server/errors";
-import { apiKeyActor, apiReservation } from "../../../server/reservations/api-reservations";
-import { composeCancellationMails, composeChangeMails } from "../../presenters/operation-mail.server";
+import { composeCancellationMails, composeChangeMails } from "#app/presenters/operation-mail.server";
+import { localDate, localTime } from "#common/calendar-date";
+import { cancelBooking, proposedFee } from "#server/counter/cancellation";
+import { changeBooking } from "#server/counter/change";
+import { rentalStage } from "#server/counter/stage";
+import { AppError } from "#server/errors";
+import { apiKeyActor, apiReservation } from "#server/reservations/api-reservations";
 import { priceChoice } from "./booking.server";
 import { partnerErrorOf } from "./errors.server";
 import { CANCELLED, CHANGED } from "./examples.server";

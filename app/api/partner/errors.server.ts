@@ -1,5 +1,5 @@
-import type { ReasonLike } from "../../../common/app-error";
-import { AppError } from "../../../server/errors";
+import type { ReasonLike } from "#common/app-error";
+import { AppError } from "#server/errors";
 import { PartnerError, type PartnerProblem, type ProblemReason } from "./problems.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import type { Db } from "../../../server/db/client";
-import type { ApiKeyPrincipal, ApiScope } from "../../../server/integrations/api-keys";
-import type { SiteBundle } from "../../../server/sites/site-bundle";
-import type { JsonApiDeps } from "../pipeline/env.server";
+import type { JsonApiDeps } from "#app/api/pipeline/env.server";
+import type { Db } from "#server/db/client";
+import type { ApiKeyPrincipal, ApiScope } from "#server/integrations/api-keys";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import type { ProblemReason } from "./problems.server";
 
 type Schema = z.core.$ZodType;

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
-import { AppError } from "../../../server/errors";
-import type { JsonApiDeps } from "../pipeline/env.server";
-import { referenceLocale, referenceResponse, renderReference } from "../reference.server";
+import type { JsonApiDeps } from "#app/api/pipeline/env.server";
+import { referenceLocale, referenceResponse, renderReference } from "#app/api/reference.server";
+import { AppError } from "#server/errors";
 import { partnerErrorOf } from "./errors.server";
 import { partnerDocument } from "./openapi.server";
 import type { PartnerOperation } from "./operation.server";

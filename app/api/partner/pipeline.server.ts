@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { safeParse, type z } from "zod";
-import type { Db } from "../../../server/db/client";
-import { idempotencyKeys } from "../../../server/db/schema";
-import { keyHasScope } from "../../../server/integrations/api-key.schema";
+import type { JsonApiDeps } from "#app/api/pipeline/env.server";
+import { requestHash } from "#app/api/request-hash.server";
+import type { Db } from "#server/db/client";
+import { idempotencyKeys } from "#server/db/schema";
+import { keyHasScope } from "#server/integrations/api-key.schema";
 import {
   type ApiKeyPrincipal,
   apiKeySiteOf,
   authenticateApiKey,
   takeApiKeyRequest,
-} from "../../../server/integrations/api-keys";
-import type { JsonApiDeps } from "../pipeline/env.server";
-import { requestHash } from "../request-hash.server";
+} from "#server/integrations/api-keys";
 import { issuesError } from "./errors.server";
 import type { PartnerOperation, PartnerRequest } from "./operation.server";
 import { PartnerError } from "./problems.server";

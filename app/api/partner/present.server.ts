@@ -1,12 +1,12 @@
-import { localDate, localTime } from "../../../common/calendar-date";
-import { formatAddress } from "../../../common/format";
-import { pickLang } from "../../../common/locales";
-import { typesAtStore } from "../../../server/availability/search";
-import { rentalStage } from "../../../server/counter/stage";
-import type { ApiReservation } from "../../../server/reservations/api-reservations";
-import { PAY_METHOD } from "../../../server/reservations/booking";
-import type { Quote } from "../../../server/reservations/quote";
-import type { CarTypeRow, SiteBundle, StoreRow } from "../../../server/sites/site-bundle";
+import { localDate, localTime } from "#common/calendar-date";
+import { formatAddress } from "#common/format";
+import { pickLang } from "#common/locales";
+import { typesAtStore } from "#server/availability/search";
+import { rentalStage } from "#server/counter/stage";
+import type { ApiReservation } from "#server/reservations/api-reservations";
+import { PAY_METHOD } from "#server/reservations/booking";
+import type { Quote } from "#server/reservations/quote";
+import type { CarTypeRow, SiteBundle, StoreRow } from "#server/sites/site-bundle";
 
 /** The API's words for the booking's pieces: English names with the Japanese beside. */
 

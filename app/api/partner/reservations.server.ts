@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { AppError } from "../../../server/errors";
-import { apiReservation, listApiReservations } from "../../../server/reservations/api-reservations";
-import { submitReservation } from "../../../server/reservations/submit";
-import { bookingMails } from "../../presenters/booking-mail.server";
+import { bookingMails } from "#app/presenters/booking-mail.server";
+import { AppError } from "#server/errors";
+import { apiReservation, listApiReservations } from "#server/reservations/api-reservations";
+import { submitReservation } from "#server/reservations/submit";
 import { bookingSession, priceChoice } from "./booking.server";
 import { ruleText } from "./errors.server";
 import { QUOTE, QUOTE_REQUEST, RESERVATION, RESERVATION_REQUEST } from "./examples.server";

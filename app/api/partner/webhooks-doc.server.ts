@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { WEBHOOK_MAX_ATTEMPTS } from "../../../server/webhooks/delivery";
+import { WEBHOOK_MAX_ATTEMPTS } from "#server/webhooks/delivery";
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_EXAMPLES,
   webhookBodySchema,
   webhookEventDescription,
-} from "../../../server/webhooks/event-payloads";
-import type { WebhookEventType } from "../../../server/webhooks/webhook.schema";
+} from "#server/webhooks/event-payloads";
+import type { WebhookEventType } from "#server/webhooks/webhook.schema";
 
 /**
  * The OpenAPI 3.1 `webhooks` section (issue 42): one entry per event type, its body's schema generated

@@ -1,13 +1,13 @@
 import { createMiddleware } from "hono/factory";
-import { scopedCookieName } from "../../../common/embedding";
-import { readCookie } from "../../../common/locales";
-import { AppError } from "../../../server/errors";
-import { CSRF_COOKIE, CSRF_HEADER, originAllowed, tokensMatch, validCsrfToken } from "../../../server/http/csrf";
-import { keyHasScope } from "../../../server/integrations/api-key.schema";
-import { authenticateApiKey, takeApiKeyRequest } from "../../../server/integrations/api-keys";
-import { openSession, type SessionHandle } from "../../lib/session.server";
-import type { Operation } from "../operation.server";
-import { problem, problemResponse } from "../problem.server";
+import type { Operation } from "#app/api/operation.server";
+import { problem, problemResponse } from "#app/api/problem.server";
+import { openSession, type SessionHandle } from "#app/lib/session.server";
+import { scopedCookieName } from "#common/embedding";
+import { readCookie } from "#common/locales";
+import { AppError } from "#server/errors";
+import { CSRF_COOKIE, CSRF_HEADER, originAllowed, tokensMatch, validCsrfToken } from "#server/http/csrf";
+import { keyHasScope } from "#server/integrations/api-key.schema";
+import { authenticateApiKey, takeApiKeyRequest } from "#server/integrations/api-keys";
 import type { ApiEnv, JsonApiDeps } from "./env.server";
 
 const BEARER_REFUSAL = { "WWW-Authenticate": 'Bearer realm="api"' };

@@ -1,9 +1,9 @@
-import type { Locale } from "../../../common/locales";
-import type { Db, DbHandle } from "../../../server/db/client";
-import type { AppServices } from "../../../server/http/context";
-import type { SiteBundle } from "../../../server/sites/site-bundle";
-import type { SessionHandle, SessionMember } from "../../lib/session.server";
-import type { Caller, Operation } from "../operation.server";
+import type { Caller, Operation } from "#app/api/operation.server";
+import type { SessionHandle, SessionMember } from "#app/lib/session.server";
+import type { Locale } from "#common/locales";
+import type { Db, DbHandle } from "#server/db/client";
+import type { AppServices } from "#server/http/context";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 export interface JsonApiDeps {
   database: Pick<DbHandle, "db" | "forSite">;

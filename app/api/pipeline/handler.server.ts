@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { localeFromPath } from "../../../common/locales";
-import type { ApiRequest, Operation } from "../operation.server";
-import { Reply } from "../operation.server";
-import { problem, problemOfError, problemResponse } from "../problem.server";
+import type { ApiRequest, Operation } from "#app/api/operation.server";
+import { Reply } from "#app/api/operation.server";
+import { problem, problemOfError, problemResponse } from "#app/api/problem.server";
+import { localeFromPath } from "#common/locales";
 import { type ApiEnv, answerResponse, type JsonApiDeps } from "./env.server";
 
 /** Names the operation on the request, for the error log. */

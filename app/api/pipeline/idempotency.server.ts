@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { readCookie } from "../../../common/locales";
-import type { Db } from "../../../server/db/client";
-import { idempotencyKeys } from "../../../server/db/schema";
-import { sessionCookieName } from "../../lib/session.server";
-import type { Operation } from "../operation.server";
-import { problem, problemResponse } from "../problem.server";
-import { requestHash } from "../request-hash.server";
+import type { Operation } from "#app/api/operation.server";
+import { problem, problemResponse } from "#app/api/problem.server";
+import { requestHash } from "#app/api/request-hash.server";
+import { sessionCookieName } from "#app/lib/session.server";
+import { readCookie } from "#common/locales";
+import type { Db } from "#server/db/client";
+import { idempotencyKeys } from "#server/db/schema";
 import { type ApiEnv, answerResponse, type JsonApiDeps } from "./env.server";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { localeFromPath, siteLocales } from "../../../common/locales";
-import { problem, problemResponse } from "../problem.server";
+import { problem, problemResponse } from "#app/api/problem.server";
+import { localeFromPath, siteLocales } from "#common/locales";
 import type { ApiEnv, JsonApiDeps } from "./env.server";
 
 /** The header that names the site, as §7 asks ("send a site id header"). */

@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
 import { safeParse, type z } from "zod";
-import type { Locale } from "../../../common/locales";
-import { numbersWhereTextIsDocumented } from "../number-fields.server";
-import { apiDocument } from "../openapi.server";
-import { type Operation, openApiPath } from "../operation.server";
-import { problem, problemOfIssues, problemResponse } from "../problem.server";
+import { numbersWhereTextIsDocumented } from "#app/api/number-fields.server";
+import { apiDocument } from "#app/api/openapi.server";
+import { type Operation, openApiPath } from "#app/api/operation.server";
+import { problem, problemOfIssues, problemResponse } from "#app/api/problem.server";
+import type { Locale } from "#common/locales";
 import type { ApiEnv } from "./env.server";
 
 /** The largest JSON body an operation reads. */

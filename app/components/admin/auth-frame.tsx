@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useAdminFrame, useAdminI18n } from "../../lib/admin";
+import { useAdminFrame, useAdminI18n } from "#app/lib/admin";
 import { AdminLanguageSwitch } from "./language-switch";
 import { AdminFlashMessage } from "./page";
 

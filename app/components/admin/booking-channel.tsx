@@ -1,4 +1,4 @@
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
 
 /**
  * How a booking was taken (issue 37): on the website, through the API, or at the counter by phone or

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
 import { Yen } from "./counter";
 import { type AdminErrors, AdminInput, AdminSelect } from "./fields";
 import { SubmitButton } from "./page";

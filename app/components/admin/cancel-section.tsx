@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { StaffCancelSchema } from "../../../server/counter/counter.schema";
-import { type AdminT, useAdminI18n } from "../../lib/admin";
-import type { FormFailure } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { CsrfField } from "../csrf-field";
-import type { RuleLine } from "../reservation/cancel-rule";
+import { CsrfField } from "#app/components/csrf-field";
+import type { RuleLine } from "#app/components/reservation/cancel-rule";
+import { type AdminT, useAdminI18n } from "#app/lib/admin";
+import type { FormFailure } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { StaffCancelSchema } from "#server/counter/counter.schema";
 import { Yen } from "./counter";
 import { AdminErrorSummary, AdminInput, AdminNumber, FieldScope } from "./fields";
 import { AdminSection } from "./page";

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import type { CancellationFeeStep } from "../../../common/counter";
-import {
-  feeDaysName,
-  feePercentName,
-  MAX_FEE_STEPS,
-  scheduleRanges,
-} from "../../../server/sites/cancellation-settings.schema";
-import { useAdminI18n } from "../../lib/admin";
-import { useHydrated } from "../../lib/hydrated";
+import { useAdminI18n } from "#app/lib/admin";
+import { useHydrated } from "#app/lib/hydrated";
+import type { CancellationFeeStep } from "#common/counter";
+import { feeDaysName, feePercentName, MAX_FEE_STEPS, scheduleRanges } from "#server/sites/cancellation-settings.schema";
 import { type AdminErrors, AdminNumber } from "./fields";
 
 interface Row {

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../lib/hydrated";
+import { useHydrated } from "#app/lib/hydrated";
 
 /**
  * A value shown once to be copied (an API key, a calendar feed's URL): selectable as one block

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { CHECK_ITEMS, type CheckSheet, FUEL_LEVELS } from "../../../common/counter";
-import { AssignSchema, DepartureSchema } from "../../../server/counter/counter.schema";
-import { useAdminI18n } from "../../lib/admin";
-import type { FormFailure } from "../../lib/form-action.server";
-import { useForm, type useFormValidation } from "../../lib/forms";
-import { CsrfField } from "../csrf-field";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminI18n } from "#app/lib/admin";
+import type { FormFailure } from "#app/lib/form-action.server";
+import { useForm, type useFormValidation } from "#app/lib/forms";
+import { CHECK_ITEMS, type CheckSheet, FUEL_LEVELS } from "#common/counter";
+import { AssignSchema, DepartureSchema } from "#server/counter/counter.schema";
 import {
   AdminErrorSummary,
   type AdminErrors,

@@ -1,7 +1,7 @@
-import type { RentalStage } from "../../../common/counter";
-import { formatDateTime, formatYen } from "../../../common/format";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n } from "../../lib/admin";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import type { RentalStage } from "#common/counter";
+import { formatDateTime, formatYen } from "#common/format";
 
 /** The counter's shared pieces (issue 24): a booking's stage as a badge, a time in its store's zone, yen. */
 

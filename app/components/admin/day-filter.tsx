@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
-import { addDays } from "../../../common/calendar-date";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
-import { NO_FORM_ERRORS } from "../../lib/forms";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { addDays } from "#common/calendar-date";
 import { AdminInput, AdminSelect } from "./fields";
 import { useStaffTextPlain } from "./staff-text";
 

@@ -18,9 +18,9 @@ import {
 } from "@dnd-kit/core";
 import { type PointerEvent as ReactPointerEvent, useEffect, useId, useRef } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../../common/format";
-import type { BoardBooking, DispatchBoard, DispatchVehicle } from "../../../server/counter/boards";
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import { formatDateTime } from "#common/format";
+import type { BoardBooking, DispatchBoard, DispatchVehicle } from "#server/counter/boards";
 import { StaffText, useStaffTextPlain } from "./staff-text";
 
 /**

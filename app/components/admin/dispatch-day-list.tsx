@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { addDays } from "../../../common/calendar-date";
-import { formatTime } from "../../../common/format";
-import type { BoardBooking, DispatchBoard } from "../../../server/counter/boards";
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import { addDays } from "#common/calendar-date";
+import { formatTime } from "#common/format";
+import type { BoardBooking, DispatchBoard } from "#server/counter/boards";
 import { StaffText } from "./staff-text";
 
 /**

@@ -7,9 +7,9 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { isAppErrorPayload } from "../../../common/app-error";
-import { ADMIN_NO_INDEX, type AdminFrame, type AdminT, adminMetaTranslate, useAdminI18n } from "../../lib/admin";
-import { isChunkLoadError, reloadAfterChunkError } from "../../lib/chunk-reload";
+import { ADMIN_NO_INDEX, type AdminFrame, type AdminT, adminMetaTranslate, useAdminI18n } from "#app/lib/admin";
+import { isChunkLoadError, reloadAfterChunkError } from "#app/lib/chunk-reload";
+import { isAppErrorPayload } from "#common/app-error";
 
 /** An error page's title: not found, no permission, or the generic error. */
 function errorTitle(t: AdminT, status: number): string {

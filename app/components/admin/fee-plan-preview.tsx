@@ -1,9 +1,9 @@
 import type { RefObject } from "react";
-import type { ReasonLike } from "../../../common/app-error";
-import { formatIsoDate, formatYen } from "../../../common/format";
-import type { FeePlanPreview } from "../../../server/prices/fee-plans";
-import { useAdminI18n } from "../../lib/admin";
-import { useI18n } from "../../lib/i18n";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
+import { formatIsoDate, formatYen } from "#common/format";
+import type { FeePlanPreview } from "#server/prices/fee-plans";
 import { useLiveAnswer } from "./use-live-answer";
 
 /** What the preview route answers: the figures, or why the tiers make no plan (by field). */

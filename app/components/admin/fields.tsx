@@ -9,8 +9,8 @@ import {
   useId,
   useRef,
 } from "react";
-import type { ReasonLike } from "../../../common/app-error";
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import type { ReasonLike } from "#common/app-error";
 
 /**
  * The back office's form controls (decision 029): a label above, a hint, the message of a refused

@@ -1,4 +1,4 @@
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
 import type { AdminErrors } from "./fields";
 import { AdminInput } from "./fields";
 import { AdminSection } from "./page";

@@ -1,7 +1,7 @@
 import { Form, useLocation } from "react-router";
-import { ADMIN_LOCALES } from "../../../common/admin";
-import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { CsrfField } from "../csrf-field";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminFrame, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { ADMIN_LOCALES } from "#common/admin";
 
 /**
  * Japanese or English for the back office, remembered: on the account once signed in, in a cookie

@@ -1,7 +1,7 @@
 import { type FormEvent, type MouseEvent, useState } from "react";
-import { parseRichText, type RichDropped } from "../../../common/rich-text";
-import { type AdminT, useAdminI18n } from "../../lib/admin";
-import { RichText } from "../rich-text";
+import { RichText } from "#app/components/rich-text";
+import { type AdminT, useAdminI18n } from "#app/lib/admin";
+import { parseRichText, type RichDropped } from "#common/rich-text";
 import { ML_LANGS } from "./fields";
 
 /**

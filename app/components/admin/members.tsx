@@ -1,9 +1,9 @@
 import { type ReactNode, useId } from "react";
-import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../server/members/member.schema";
-import type { MemberStatus } from "../../../server/members/member-admin";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n } from "../../lib/admin";
-import { useI18n } from "../../lib/i18n";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "#server/members/member.schema";
+import type { MemberStatus } from "#server/members/member-admin";
 import { type AdminErrors, AdminFieldError, fieldId } from "./fields";
 
 /** A member's standing as a badge: a member, waiting to set a first password, or withdrawn. */

@@ -1,7 +1,7 @@
 import { NavLink } from "react-router";
-import type { Permission } from "../../../server/staff/permissions";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import type { Permission } from "#server/staff/permissions";
 
 interface NavItem {
   path: string;

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { type AdminFlash, useAdminFrame, useAdminI18n } from "../../lib/admin";
-import { CsrfField } from "../csrf-field";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminFlash, useAdminFrame, useAdminI18n } from "#app/lib/admin";
 
 /** A back-office page's title, what it is for, and its main actions. */
 export function AdminPageHeader({

@@ -1,4 +1,4 @@
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
 import { AdminSection } from "./page";
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type uPlot from "uplot";
-import type { ReportTable } from "../../presenters/report-tables";
+import type { ReportTable } from "#app/presenters/report-tables";
 
 /** Bars for the first series; a second one (bookings beside sales) as a line on its own scale. */
 const COLOURS = ["#4f46e5", "#0f766e"];

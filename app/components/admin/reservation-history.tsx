@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { formatDateTime } from "../../../common/format";
-import { itemsOf, netOf } from "../../../common/ledger";
-import type { AuditRow } from "../../../server/audit/audit-log";
-import type { ReservationRecord } from "../../../server/counter/reservations";
-import type { LedgerEntry } from "../../../server/ledger/ledger";
-import { useAdminI18n } from "../../lib/admin";
-import { CsrfField } from "../csrf-field";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminI18n } from "#app/lib/admin";
+import { formatDateTime } from "#common/format";
+import { itemsOf, netOf } from "#common/ledger";
+import type { AuditRow } from "#server/audit/audit-log";
+import type { ReservationRecord } from "#server/counter/reservations";
+import type { LedgerEntry } from "#server/ledger/ledger";
 import { StoreTime, Yen } from "./counter";
 import { AdminSection, SubmitButton } from "./page";
 

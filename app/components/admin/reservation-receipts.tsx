@@ -1,5 +1,5 @@
-import { receiptNumber } from "../../../common/receipts";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { receiptNumber } from "#common/receipts";
 import { StoreTime, Yen } from "./counter";
 import { AdminSection } from "./page";
 

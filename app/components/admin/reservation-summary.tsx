@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { RentalStage } from "../../../common/counter";
-import { formatYen } from "../../../common/format";
-import { telHref } from "../../../common/tel";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n } from "../../lib/admin";
-import type { PersonView } from "../../presenters/counter.server";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import type { PersonView } from "#app/presenters/counter.server";
+import type { RentalStage } from "#common/counter";
+import { formatYen } from "#common/format";
+import { telHref } from "#common/tel";
 import { StageBadge, StoreTime, Yen } from "./counter";
 import { AdminSection } from "./page";
 

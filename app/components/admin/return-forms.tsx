@@ -1,13 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { ExtraCharge } from "../../../common/counter";
-import { formatYen } from "../../../common/format";
-import { ADJUSTABLE_KINDS, ReturnSchema } from "../../../server/counter/return.schema";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { type AdminT, useAdminI18n } from "../../lib/admin";
-import type { FormFailure } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { CsrfField } from "../csrf-field";
+import { CsrfField } from "#app/components/csrf-field";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { type AdminT, useAdminI18n } from "#app/lib/admin";
+import type { FormFailure } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import type { ExtraCharge } from "#common/counter";
+import { formatYen } from "#common/format";
+import { ADJUSTABLE_KINDS, ReturnSchema } from "#server/counter/return.schema";
 import { Yen } from "./counter";
 import { CheckSheetFields, FuelAndMeter, WhenFields } from "./counter-forms";
 import {

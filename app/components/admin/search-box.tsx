@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
 
 /**
  * The header's search box on every back-office page (issue 41): a GET form to `/search?q=`, so it

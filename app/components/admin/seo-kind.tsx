@@ -1,5 +1,5 @@
-import type { SeoKind } from "../../../server/content/seo";
-import { type AdminT, useAdminI18n } from "../../lib/admin";
+import { type AdminT, useAdminI18n } from "#app/lib/admin";
+import type { SeoKind } from "#server/content/seo";
 
 /** A page kind's name for people. */
 export function seoKindLabel(t: AdminT, { kind, customPage }: Pick<SeoKind, "kind" | "customPage">): string {

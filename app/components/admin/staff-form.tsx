@@ -1,5 +1,5 @@
-import { STAFF_ROLES } from "../../../server/staff/staff.schema";
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
+import { STAFF_ROLES } from "#server/staff/staff.schema";
 import { AdminCheckboxGroup, type AdminErrors, AdminRadioGroup } from "./fields";
 import { useStaffTextPlain } from "./staff-text";
 

@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../lib/admin";
-import { pickStaffText } from "../../lib/staff-text";
+import { useAdminI18n } from "#app/lib/admin";
+import { pickStaffText } from "#app/lib/staff-text";
 
 /**
  * A staff-entered text in the staff member's language, or the Japanese with a small "JA" mark that

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { StoreToday } from "../../../server/counter/today-summary";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
+import type { StoreToday } from "#server/counter/today-summary";
 import { StaffText } from "./staff-text";
 
 type Metric = "departures" | "returns" | "overdue" | "noCar" | "out" | "available";

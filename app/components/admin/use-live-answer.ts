@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
-import { CSRF_HEADER, useCsrfToken } from "../csrf-field";
+import { CSRF_HEADER, useCsrfToken } from "#app/components/csrf-field";
 
 const DEBOUNCE_MS = 350;
 

@@ -1,4 +1,4 @@
-import { useAdminI18n } from "../../lib/admin";
+import { useAdminI18n } from "#app/lib/admin";
 
 /**
  * ○ △ × as the public calendar draws them (its `cal-day` cells), for the vacancy settings as they

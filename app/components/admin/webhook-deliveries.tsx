@@ -1,15 +1,15 @@
 import { Form, Link } from "react-router";
-import { formatDateTime } from "../../../common/format";
-import type { DeliveryRow } from "../../../server/webhooks/endpoints";
+import { CsrfField } from "#app/components/csrf-field";
+import type { AdminT } from "#app/lib/admin";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { formatDateTime } from "#common/format";
+import type { DeliveryRow } from "#server/webhooks/endpoints";
 import {
   DELIVERY_ERROR_CODES,
   type DeliveryErrorCode,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
-} from "../../../server/webhooks/webhook.schema";
-import type { AdminT } from "../../lib/admin";
-import { useAdminI18n, useAdminPath } from "../../lib/admin";
-import { CsrfField } from "../csrf-field";
+} from "#server/webhooks/webhook.schema";
 import { AdminTable } from "./table";
 
 /** A delivery as the pages receive it (dates as ISO strings). */

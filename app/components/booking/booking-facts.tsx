@@ -1,8 +1,8 @@
 import { useId } from "react";
-import type { BookingFacts } from "../../../server/reservations/booking-facts";
-import { useI18n } from "../../lib/i18n";
-import { factsWords } from "../../presenters/booking-facts";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
+import { factsWords } from "#app/presenters/booking-facts";
+import type { BookingFacts } from "#server/reservations/booking-facts";
 
 /**
  * What the customer must know before paying and on the day (issue 40, item 2): the passengers,

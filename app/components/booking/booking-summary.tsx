@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { Fees } from "../../../server/reservations/reserve-session";
-import { zoneMessage } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { zoneMessage } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import type { Fees } from "#server/reservations/reserve-session";
 
 /** The booking flow's parts shared by its steps (options, login, customer, confirmation). */
 

@@ -1,6 +1,6 @@
-import { useI18n } from "../../lib/i18n";
-import type { QuoteView } from "../../presenters/booking.server";
-import type { customerView } from "../../presenters/reserve-confirm.server";
+import { useI18n } from "#app/lib/i18n";
+import type { QuoteView } from "#app/presenters/booking.server";
+import type { customerView } from "#app/presenters/reserve-confirm.server";
 import { PeriodText } from "./booking-summary";
 
 /** The read-only parts of the booking's confirmation (app/routes/reserve/confirm.tsx). */

@@ -1,9 +1,3 @@
-import { isJapanese } from "../../../common/address";
-import type { ReasonLike } from "../../../common/app-error";
-import { DRIVER_PREFIX, driverLicenseTypeName } from "../../../common/customer-form";
-import { FOREIGN_LICENSE_TYPES } from "../../../common/license-types";
-import type { DriverFormConfig } from "../../../server/drivers/driver.schema";
-import { useI18n } from "../../lib/i18n";
 import {
   ChooseImagesAgain,
   DriverAddressFields,
@@ -11,7 +5,13 @@ import {
   DriverPersonFields,
   LicenseImageSlot,
   RemoveImageBox,
-} from "../form/driver-fields";
+} from "#app/components/form/driver-fields";
+import { useI18n } from "#app/lib/i18n";
+import { isJapanese } from "#common/address";
+import type { ReasonLike } from "#common/app-error";
+import { DRIVER_PREFIX, driverLicenseTypeName } from "#common/customer-form";
+import { FOREIGN_LICENSE_TYPES } from "#common/license-types";
+import type { DriverFormConfig } from "#server/drivers/driver.schema";
 
 /** The driver part of the booking's customer step (app/routes/reserve/user.tsx). */
 

@@ -1,9 +1,9 @@
-import type { ReasonLike } from "../../../common/app-error";
-import { LONG_RENTAL_FIELD } from "../../../common/long-rental";
-import { telHref, telShown } from "../../../common/tel";
-import { useI18n } from "../../lib/i18n";
-import { fieldAnchor } from "../form/fields";
-import { FieldError } from "../search/field-error";
+import { fieldAnchor } from "#app/components/form/fields";
+import { FieldError } from "#app/components/search/field-error";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
+import { LONG_RENTAL_FIELD } from "#common/long-rental";
+import { telHref, telShown } from "#common/tel";
 
 /**
  * A rental over the site's long-rental days (issue 40): the store's phone to talk it over, or a

@@ -1,11 +1,11 @@
-import type { ReasonLike } from "../../../common/app-error";
-import { optionField } from "../../../server/reservations/options.schema";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
-import type { QuoteView } from "../../presenters/booking.server";
-import { useOptionPrice, useYen } from "../car/price";
-import { inputClass, RadioField } from "../form/fields";
-import { FieldError } from "../search/field-error";
+import { useOptionPrice, useYen } from "#app/components/car/price";
+import { inputClass, RadioField } from "#app/components/form/fields";
+import { FieldError } from "#app/components/search/field-error";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import type { QuoteView } from "#app/presenters/booking.server";
+import type { ReasonLike } from "#common/app-error";
+import { optionField } from "#server/reservations/options.schema";
 
 /** The fields of the options step (app/routes/reserve/options.tsx). */
 

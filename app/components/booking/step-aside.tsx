@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useI18n } from "../../lib/i18n";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
 import { BookingSummary } from "./booking-summary";
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { useI18n } from "../../lib/i18n";
-import type { QuoteView } from "../../presenters/booking.server";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
+import type { QuoteView } from "#app/presenters/booking.server";
 
 /**
  * The newest prices of the options step: the last recalculation (a fetcher) or refusal (the

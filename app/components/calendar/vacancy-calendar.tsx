@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { CalendarDay, CalendarMark, CalendarMonth } from "../../../server/availability/calendar-month";
-import type { VacancyDisplay } from "../../../server/availability/vacancy";
-import { CALENDAR_MARK_LABEL, WEEKDAY_SHORT_LABEL } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
+import { CALENDAR_MARK_LABEL, WEEKDAY_SHORT_LABEL } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import type { CalendarDay, CalendarMark, CalendarMonth } from "#server/availability/calendar-month";
+import type { VacancyDisplay } from "#server/availability/vacancy";
 
 const SYMBOL: Record<CalendarMark, string> = {
   circle: "○",

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { VacancyDisplay } from "../../../server/availability/vacancy";
-import { codeLabel, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
-import type { OfferView } from "../../presenters/catalog.server";
+import { codeLabel, MISSION_LABEL, SMOKING_LABEL } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import type { OfferView } from "#app/presenters/catalog.server";
+import type { VacancyDisplay } from "#server/availability/vacancy";
 import { FeeTable } from "./fee-table";
 import { useYen } from "./price";
 import { RemainingMark } from "./remaining-mark";

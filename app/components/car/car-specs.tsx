@@ -1,8 +1,8 @@
-import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../i18n/labels";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
-import type { CarTypeSummary } from "../../presenters/catalog.server";
-import { DescriptionList } from "../ui/description-list";
+import { DescriptionList } from "#app/components/ui/description-list";
+import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "#app/i18n/labels";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import type { CarTypeSummary } from "#app/presenters/catalog.server";
 
 /** Capacity, engine, doors, fuel, transmission, smoking, navigation, ETC and 4WD. */
 export function CarSpecs({ car, compact = false }: { car: CarTypeSummary; compact?: boolean }) {

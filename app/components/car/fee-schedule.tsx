@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../common/format";
-import { codeLabel, WEEKDAY_LABEL } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
-import { sitePath, useSite } from "../../lib/site";
-import type { FeePageData } from "../../presenters/fee.server";
+import { codeLabel, WEEKDAY_LABEL } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
+import type { FeePageData } from "#app/presenters/fee.server";
+import { formatIsoDate } from "#common/format";
 import { FeeTable } from "./fee-table";
 import { useOptionPrice, useYen } from "./price";
 import { PriceTable } from "./price-table";

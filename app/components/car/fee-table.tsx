@@ -1,7 +1,7 @@
-import { formatIsoDate } from "../../../common/format";
-import type { FeeRow, FeeTable as FeeTableData } from "../../../server/pricing/fee-table";
-import { codeLabel, FEE_MODE_LABEL, FEE_TIER_LABEL } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
+import { codeLabel, FEE_MODE_LABEL, FEE_TIER_LABEL } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import { formatIsoDate } from "#common/format";
+import type { FeeRow, FeeTable as FeeTableData } from "#server/pricing/fee-table";
 import { useYen } from "./price";
 import { PriceTable } from "./price-table";
 

@@ -1,7 +1,7 @@
-import { OPTION_PRICE_UNIT } from "../../../common/codes";
-import { formatYen } from "../../../common/format";
-import type { PriceBreakdown } from "../../../server/pricing/price";
-import { useI18n } from "../../lib/i18n";
+import { useI18n } from "#app/lib/i18n";
+import { OPTION_PRICE_UNIT } from "#common/codes";
+import { formatYen } from "#common/format";
+import type { PriceBreakdown } from "#server/pricing/price";
 
 export function useYen() {
   const { locale } = useI18n();

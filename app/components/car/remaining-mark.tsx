@@ -1,5 +1,5 @@
-import type { VacancyDisplay, VacancyMark } from "../../../server/availability/vacancy";
-import { useI18n } from "../../lib/i18n";
+import { useI18n } from "#app/lib/i18n";
+import type { VacancyDisplay, VacancyMark } from "#server/availability/vacancy";
 
 const STATE: Record<VacancyMark, "none" | "few" | "available"> = {
   cross: "none",

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { countryOptions, hasPostalCode, LIKELY_COUNTRY, PREF_CODES, PREF_OVERSEAS } from "../../../common/address";
-import type { ReasonLike } from "../../../common/app-error";
-import { normalizeZip as zipDigits } from "../../../common/zip";
-import type { AddressSearchResponse, AddressSearchResult } from "../../../server/members/address.schema";
-import type { MessageKey } from "../../i18n/messages";
-import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
-import { sitePath, useSite } from "../../lib/site";
+import type { MessageKey } from "#app/i18n/messages";
+import { useHydrated } from "#app/lib/hydrated";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
+import { countryOptions, hasPostalCode, LIKELY_COUNTRY, PREF_CODES, PREF_OVERSEAS } from "#common/address";
+import type { ReasonLike } from "#common/app-error";
+import { normalizeZip as zipDigits } from "#common/zip";
+import type { AddressSearchResponse, AddressSearchResult } from "#server/members/address.schema";
 import { SelectField, TextField } from "./fields";
 
 export type AddressFieldName = "zip" | "pref_code" | "country" | "address_a" | "address_b";

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from "react";
-import type { ReasonLike } from "../../../common/app-error";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
 import { Field, inputClass, TextField } from "./fields";
 
 const BRANDS = ["visa", "mastercard", "amex", "diners", "discover", "jcb", "unionpay"] as const;

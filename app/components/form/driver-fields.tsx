@@ -1,12 +1,12 @@
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId } from "react";
-import type { ReasonLike } from "../../../common/app-error";
-import { IMAGE_TYPES, imageFieldName, imageRemoveName, licenseTypeFieldName } from "../../../common/driver-form";
-import { LICENSE_TYPES, licenseTypeLabelKey } from "../../../common/license-types";
-import type { DriverField, DriverFormConfig } from "../../../server/drivers/driver.schema";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
-import { usePhoneRules } from "../../lib/phone-rules";
-import { FieldError } from "../search/field-error";
+import { FieldError } from "#app/components/search/field-error";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import { usePhoneRules } from "#app/lib/phone-rules";
+import type { ReasonLike } from "#common/app-error";
+import { IMAGE_TYPES, imageFieldName, imageRemoveName, licenseTypeFieldName } from "#common/driver-form";
+import { LICENSE_TYPES, licenseTypeLabelKey } from "#common/license-types";
+import type { DriverField, DriverFormConfig } from "#server/drivers/driver.schema";
 import { type AddressFieldName, AddressFields } from "./address-fields";
 import { fieldAnchor, RequiredMark, TextField } from "./fields";
 

@@ -1,9 +1,9 @@
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 import { useActionData } from "react-router";
-import type { ReasonLike } from "../../../common/app-error";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
-import { FieldError, useReasonText } from "../search/field-error";
+import { FieldError, useReasonText } from "#app/components/search/field-error";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
 
 /**
  * The controls of the account forms (registration, login, profile, drivers, cards): a label above,

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
-import type { ReasonLike } from "../../../common/app-error";
-import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "../../../common/member-form";
-import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
-import { usePhoneRules } from "../../lib/phone-rules";
-import { FieldError } from "../search/field-error";
+import { FieldError } from "#app/components/search/field-error";
+import { useHydrated } from "#app/lib/hydrated";
+import { useI18n } from "#app/lib/i18n";
+import { usePhoneRules } from "#app/lib/phone-rules";
+import type { ReasonLike } from "#common/app-error";
+import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "#common/member-form";
 import { AddressFields } from "./address-fields";
 import { fieldAnchor, inputClass, RadioField, RequiredMark, TextField } from "./fields";
 

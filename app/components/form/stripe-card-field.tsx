@@ -1,10 +1,9 @@
 import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import { useRouteLoaderData, useSubmit } from "react-router";
-import type { ReasonLike } from "../../../common/app-error";
-import { StripeCardSchema } from "../../../server/cards/card.schema";
-import { issuesToErrors } from "../../lib/forms";
-import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
+import { FieldError } from "#app/components/search/field-error";
+import { issuesToErrors } from "#app/lib/forms";
+import { useHydrated } from "#app/lib/hydrated";
+import { useI18n } from "#app/lib/i18n";
 import {
   type CardElement,
   isRefusedBrand,
@@ -14,9 +13,10 @@ import {
   stripeErrorReason,
   stripeInstance,
   whenStripeJsLoaded,
-} from "../../lib/stripe-js";
-import type { loader as rootLoader } from "../../root";
-import { FieldError } from "../search/field-error";
+} from "#app/lib/stripe-js";
+import type { loader as rootLoader } from "#app/root";
+import type { ReasonLike } from "#common/app-error";
+import { StripeCardSchema } from "#server/cards/card.schema";
 import { HolderField } from "./card-fields";
 import { inputClass, labelClass, RequiredMark } from "./fields";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { MessageKey } from "../../i18n/messages";
-import { useI18n } from "../../lib/i18n";
-import { sitePath, useSite } from "../../lib/site";
-import type { ReservationView } from "../../presenters/reservation.server";
-import { useYen } from "../car/price";
-import { DescriptionList } from "../ui/description-list";
+import { useYen } from "#app/components/car/price";
+import { DescriptionList } from "#app/components/ui/description-list";
+import type { MessageKey } from "#app/i18n/messages";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
+import type { ReservationView } from "#app/presenters/reservation.server";
 
 const STATUS_STYLE: Record<ReservationView["status"], string> = {
   upcoming: "bg-blue-100 text-blue-900",

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { ReasonLike } from "../../../common/app-error";
-import { useI18n } from "../../lib/i18n";
-import { useYen } from "../car/price";
-import { CsrfField } from "../csrf-field";
-import { FormNotice } from "../form/fields";
+import { useYen } from "#app/components/car/price";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice } from "#app/components/form/fields";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
 import { type RuleLine, ruleLineText } from "./cancel-rule";
 
 /** The confirmation step of a customer's cancellation (app/presenters/customer-cancel.server.ts). */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { telHref, telShown } from "../../../common/tel";
-import { useI18n } from "../../lib/i18n";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
+import { telHref, telShown } from "#common/tel";
 
 /** A customer's online cancellation as the page shows it (app/presenters/customer-cancel.server.ts). */
 export interface CancelTermsView {

@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import type { Translate } from "../../i18n/translate";
+import type { Translate } from "#app/i18n/translate";
 
 /**
  * A cancellation fee schedule as lines to read (issue 37): each step covers the days from the step

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useI18n } from "../../lib/i18n";
-import { PeriodText } from "../booking/booking-summary";
-import { useYen } from "../car/price";
+import { PeriodText } from "#app/components/booking/booking-summary";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
 
 /** A booking as a page opened from its mail's link shows it (app/presenters/customer-cancel.server.ts). */
 export interface LinkedBookingView {

@@ -1,6 +1,6 @@
-import { useI18n } from "../../lib/i18n";
-import type { ReceiptLinkView } from "../../presenters/receipts.server";
-import { useYen } from "../car/price";
+import { useYen } from "#app/components/car/price";
+import { useI18n } from "#app/lib/i18n";
+import type { ReceiptLinkView } from "#app/presenters/receipts.server";
 
 /** A booking's receipts as PDF links (issue 37), on My Page and on the guest's receipts page. */
 export function ReceiptLinks({ receipts }: { receipts: readonly ReceiptLinkView[] }) {

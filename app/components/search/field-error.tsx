@@ -1,6 +1,6 @@
-import type { ReasonLike } from "../../../common/app-error";
-import { reasonMessage } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
+import { reasonMessage } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import type { ReasonLike } from "#common/app-error";
 
 export function useReasonText() {
   const { t } = useI18n();

@@ -1,13 +1,13 @@
 import { useId, useMemo, useRef, useState } from "react";
 import { Form } from "react-router";
-import { addDays, isValidIsoDate } from "../../../common/calendar-date";
-import type { FieldErrors } from "../../../server/availability/reasons";
-import { searchFormSchema } from "../../../server/availability/search-form.schema";
-import { PERIOD_LABEL } from "../../i18n/labels";
-import type { MessageKey } from "../../i18n/messages";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import type { SearchFormData } from "../../presenters/search.server";
+import { PERIOD_LABEL } from "#app/i18n/labels";
+import type { MessageKey } from "#app/i18n/messages";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import type { SearchFormData } from "#app/presenters/search.server";
+import { addDays, isValidIsoDate } from "#common/calendar-date";
+import type { FieldErrors } from "#server/availability/reasons";
+import { searchFormSchema } from "#server/availability/search-form.schema";
 import { FieldError } from "./field-error";
 
 const input = "field";

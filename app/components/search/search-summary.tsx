@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { zoneMessage } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
+import { zoneMessage } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
 
 /**
  * One line in place of the search form: store · dates and times with their zone · Change. The

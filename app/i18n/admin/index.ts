@@ -1,4 +1,4 @@
-import type { AdminLocale } from "../../../common/admin";
+import type { AdminLocale } from "#common/admin";
 import { adminEn } from "./en";
 import { type AdminMessageKey, type AdminMessages, adminJa } from "./ja";
 

@@ -1,4 +1,4 @@
-import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
+import { REFUSAL_TEXTS } from "#common/refusal-texts";
 import { authEn } from "./account/auth.en";
 import { cardEn } from "./account/card.en";
 import { driverEn } from "./account/driver.en";

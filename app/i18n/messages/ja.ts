@@ -1,4 +1,4 @@
-import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
+import { REFUSAL_TEXTS } from "#common/refusal-texts";
 import { authJa } from "./account/auth.ja";
 import { cardJa } from "./account/card.ja";
 import { driverJa } from "./account/driver.ja";

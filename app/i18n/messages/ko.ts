@@ -1,4 +1,4 @@
-import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
+import { REFUSAL_TEXTS } from "#common/refusal-texts";
 import { authKo } from "./account/auth.ko";
 import { cardKo } from "./account/card.ko";
 import { driverKo } from "./account/driver.ko";

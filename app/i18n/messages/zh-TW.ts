@@ -1,4 +1,4 @@
-import { REFUSAL_TEXTS } from "../../../common/refusal-texts";
+import { REFUSAL_TEXTS } from "#common/refusal-texts";
 import { authZhTW } from "./account/auth.zh-TW";
 import { cardZhTW } from "./account/card.zh-TW";
 import { driverZhTW } from "./account/driver.zh-TW";

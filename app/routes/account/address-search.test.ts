@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-import type { PostalLookup } from "../../../server/postal";
-import { testRouterContext, testServices } from "../../../tests/fixtures/services";
-import { makeSite } from "../../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { siteMiddleware } from "../../lib/site.server";
+import { siteMiddleware } from "#app/lib/site.server";
+import type { PostalLookup } from "#server/postal";
+import { testRouterContext, testServices } from "#tests/fixtures/services";
+import { makeSite } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { loader } from "./address-search";
 
 let handle: TestDb;

@@ -1,6 +1,6 @@
-import type { AddressSearchResponse } from "../../../server/members/address.schema";
-import { normalizeZip } from "../../../server/postal";
-import { getSite, services } from "../../lib/site.server";
+import { getSite, services } from "#app/lib/site.server";
+import type { AddressSearchResponse } from "#server/members/address.schema";
+import { normalizeZip } from "#server/postal";
 import type { Route } from "./+types/address-search";
 
 /** At most this many places per code reach the browser (a list of buttons to choose from). */

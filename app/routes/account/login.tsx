@@ -1,16 +1,16 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { LoginSchema, safeReturnPath } from "../../../server/auth/fields.schema";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, TextField } from "../../components/form/fields";
-import { useForm } from "../../lib/forms";
-import { requireGuest } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { signIn } from "../../lib/sign-in.server";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice, TextField } from "#app/components/form/fields";
+import { useForm } from "#app/lib/forms";
+import { requireGuest } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { signIn } from "#app/lib/sign-in.server";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
+import { LoginSchema, safeReturnPath } from "#server/auth/fields.schema";
 import type { Route } from "./+types/login";
 
 /** Where a login goes next: the page that asked for it when it is on this site, else My Page. */

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { getSession } from "../../lib/session.server";
-import { getSite } from "../../lib/site.server";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { getSession } from "#app/lib/session.server";
+import { getSite } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
 import type { Route } from "./+types/logout";
 
 /** Logging out is a POST (CSRF-checked); the session ends on the server and its cookie is cleared. */

@@ -1,16 +1,16 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { requestReset } from "../../../server/auth/password-reset";
-import { PasswordRequestSchema } from "../../../server/auth/password-reset.schema";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, TextField } from "../../components/form/fields";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
-import { passwordResetMail } from "../../presenters/password-mail.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice, TextField } from "#app/components/form/fields";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { passwordResetMail } from "#app/presenters/password-mail.server";
+import { localizePath } from "#common/locales";
+import { requestReset } from "#server/auth/password-reset";
+import { PasswordRequestSchema } from "#server/auth/password-reset.schema";
 import type { Route } from "./+types/password-request";
 
 /**

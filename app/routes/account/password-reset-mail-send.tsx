@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
 import type { Route } from "./+types/password-reset-mail-send";
 
 export const meta: Route.MetaFunction = (args) => privateMeta(args, "pwreset.sent.title");

@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { findResetToken, resetPassword } from "../../../server/auth/password-reset";
-import { PasswordResetSchema } from "../../../server/auth/password-reset.schema";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, TextField } from "../../components/form/fields";
-import { ShowPasswordToggle } from "../../components/form/member-fields";
-import { useReasonText } from "../../components/search/field-error";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice, TextField } from "#app/components/form/fields";
+import { ShowPasswordToggle } from "#app/components/form/member-fields";
+import { useReasonText } from "#app/components/search/field-error";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
+import { findResetToken, resetPassword } from "#server/auth/password-reset";
+import { PasswordResetSchema } from "#server/auth/password-reset.schema";
 import type { Route } from "./+types/password-reset";
 
 /** The link's token is checked before the form is shown: a used or expired one says so at once. */

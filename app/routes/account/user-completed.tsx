@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { RegistrationSteps } from "../../components/form/member-fields";
-import { useI18n } from "../../lib/i18n";
-import { getReserveSession } from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
+import { RegistrationSteps } from "#app/components/form/member-fields";
+import { useI18n } from "#app/lib/i18n";
+import { getReserveSession } from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
 import type { Route } from "./+types/user-completed";
 
 /** A booking left for the registration (from `/reserve/login`) goes on from here. */

@@ -1,18 +1,18 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { countryName } from "../../../common/address";
-import { formatIsoDate } from "../../../common/format";
-import { localizePath } from "../../../common/locales";
-import { formatPhone } from "../../../common/phone";
-import { REGISTRATION_DRAFT_KEY, readDraft } from "../../../server/members/registration";
-import { CsrfField } from "../../components/csrf-field";
-import { RegistrationSteps } from "../../components/form/member-fields";
-import type { MessageKey } from "../../i18n/messages";
-import { requireGuest } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSession } from "../../lib/session.server";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { RegistrationSteps } from "#app/components/form/member-fields";
+import type { MessageKey } from "#app/i18n/messages";
+import { requireGuest } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSession } from "#app/lib/session.server";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite } from "#app/lib/site.server";
+import { countryName } from "#common/address";
+import { formatIsoDate } from "#common/format";
+import { localizePath } from "#common/locales";
+import { formatPhone } from "#common/phone";
+import { REGISTRATION_DRAFT_KEY, readDraft } from "#server/members/registration";
 import type { Route } from "./+types/user-confirm";
 
 /** The confirmation step: the draft as entered (password masked); without a draft, back to the input. */

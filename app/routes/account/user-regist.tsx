@@ -1,19 +1,19 @@
 import { useRef, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { DEFAULT_BIRTH_YEAR, profileFormValues, RegistrationSchema } from "../../../server/members/member.schema";
-import { prepareRegistration, REGISTRATION_DRAFT_KEY, readDraft } from "../../../server/members/registration";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice } from "../../components/form/fields";
-import { MemberFields, RegistrationSteps } from "../../components/form/member-fields";
-import { type FormFailure, handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
-import { requireGuest } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSession } from "../../lib/session.server";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice } from "#app/components/form/fields";
+import { MemberFields, RegistrationSteps } from "#app/components/form/member-fields";
+import { type FormFailure, handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { requireGuest } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSession } from "#app/lib/session.server";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
+import { DEFAULT_BIRTH_YEAR, profileFormValues, RegistrationSchema } from "#server/members/member.schema";
+import { prepareRegistration, REGISTRATION_DRAFT_KEY, readDraft } from "#server/members/registration";
 import type { Route } from "./+types/user-regist";
 
 /** A new form: an individual, gender unset, no newsletter, birth year 1990 (spec §3). */

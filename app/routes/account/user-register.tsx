@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { AppError } from "../../../server/errors";
-import { REGISTRATION_DRAFT_KEY, readDraft, register } from "../../../server/members/registration";
-import { requireGuest } from "../../lib/guards.server";
-import { getSession } from "../../lib/session.server";
-import { getSite, services } from "../../lib/site.server";
-import { mailSite, welcomeMail } from "../../presenters/member-mail.server";
+import { requireGuest } from "#app/lib/guards.server";
+import { getSession } from "#app/lib/session.server";
+import { getSite, services } from "#app/lib/site.server";
+import { mailSite, welcomeMail } from "#app/presenters/member-mail.server";
+import { localizePath } from "#common/locales";
+import { AppError } from "#server/errors";
+import { REGISTRATION_DRAFT_KEY, readDraft, register } from "#server/members/registration";
 import type { Route } from "./+types/user-register";
 
 /** Nothing to show: the step is the confirmation's POST. A GET goes to the input form. */

@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
-import { PasswordChangeSchema } from "../../../server/members/member.schema";
-import { changeStaffPassword } from "../../../server/staff/accounts";
-import { needsTwoFactor } from "../../../server/staff/permissions";
-import { TwoFactorCodeSchema } from "../../../server/staff/staff.schema";
-import { disableTwoFactor, recoveryCodesLeft } from "../../../server/staff/two-factor";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { AdminLanguageSwitch } from "../../components/admin/language-switch";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { clientIpOf, redirectWithAdminFlash, requireStaffAccess, startAdminSession } from "../../lib/admin.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { clientIpOf, redirectWithAdminFlash, requireStaffAccess, startAdminSession } from "#app/lib/admin.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { PasswordChangeSchema } from "#server/members/member.schema";
+import { changeStaffPassword } from "#server/staff/accounts";
+import { needsTwoFactor } from "#server/staff/permissions";
+import { TwoFactorCodeSchema } from "#server/staff/staff.schema";
+import { disableTwoFactor, recoveryCodesLeft } from "#server/staff/two-factor";
 import type { Route } from "./+types/account";
 
 /** The signed-in staff member's own account: language, password, two-factor sign-in. */

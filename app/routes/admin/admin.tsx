@@ -1,9 +1,9 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { pickLang } from "../../../common/locales";
-import { can, needsTwoFactor, PERMISSIONS } from "../../../server/staff/permissions";
-import type { AnalyticsHandle } from "../../components/analytics";
-import type { AdminFrame } from "../../lib/admin";
-import { adminMiddleware, adminRequest, getAdminSite } from "../../lib/admin.server";
+import type { AnalyticsHandle } from "#app/components/analytics";
+import type { AdminFrame } from "#app/lib/admin";
+import { adminMiddleware, adminRequest, getAdminSite } from "#app/lib/admin.server";
+import { pickLang } from "#common/locales";
+import { can, needsTwoFactor, PERMISSIONS } from "#server/staff/permissions";
 import type { Route } from "./+types/admin";
 
 /**
@@ -56,4 +56,4 @@ export default function Admin() {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "../../components/admin/error-boundary";
+export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "#app/components/admin/error-boundary";

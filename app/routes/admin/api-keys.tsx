@@ -1,16 +1,16 @@
 import { data } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { notFoundError } from "../../../server/errors";
-import { API_KEY_LISTS, ApiKeySchema } from "../../../server/integrations/api-key.schema";
-import { createApiKey, listApiKeys, revokeApiKey } from "../../../server/integrations/api-keys";
-import { CreateKeyForm } from "../../components/admin/api-keys/create-key-form";
-import { CreatedSecret } from "../../components/admin/api-keys/created-secret";
-import { KeysTable } from "../../components/admin/api-keys/keys-table";
-import { Usage } from "../../components/admin/api-keys/usage";
-import { AdminPageHeader } from "../../components/admin/page";
-import { adminMeta, useAdminI18n } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
+import { CreateKeyForm } from "#app/components/admin/api-keys/create-key-form";
+import { CreatedSecret } from "#app/components/admin/api-keys/created-secret";
+import { KeysTable } from "#app/components/admin/api-keys/keys-table";
+import { Usage } from "#app/components/admin/api-keys/usage";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { adminMeta, useAdminI18n } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { adminPath } from "#common/admin";
+import { notFoundError } from "#server/errors";
+import { API_KEY_LISTS, ApiKeySchema } from "#server/integrations/api-key.schema";
+import { createApiKey, listApiKeys, revokeApiKey } from "#server/integrations/api-keys";
 import type { Route } from "./+types/api-keys";
 
 /**

@@ -1,14 +1,14 @@
 import { Form, Link } from "react-router";
-import { AUDIT_KINDS, auditFilter, auditFilterQuery } from "../../../server/audit/audit.schema";
-import { AUDIT_PAGE_SIZE, auditNames, auditStaff, listAuditLog } from "../../../server/audit/audit-log";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { AdminInput, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader } from "../../components/admin/page";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { auditEntryViews } from "../../presenters/audit.server";
+import { AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader } from "#app/components/admin/page";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { auditEntryViews } from "#app/presenters/audit.server";
+import { AUDIT_KINDS, auditFilter, auditFilterQuery } from "#server/audit/audit.schema";
+import { AUDIT_PAGE_SIZE, auditNames, auditStaff, listAuditLog } from "#server/audit/audit-log";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/audit";
 
 /**

@@ -1,16 +1,16 @@
 import { data, redirect } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { calendarFeedPath } from "../../../common/calendar-feed";
-import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "../../../server/calendar/feeds";
-import { isKnownTimeZone } from "../../../server/calendar/ics";
-import { notFoundError } from "../../../server/errors";
-import { CreatedUrl } from "../../components/admin/calendar-feeds/created-url";
-import { FeedsTable } from "../../components/admin/calendar-feeds/feeds-table";
-import { HowToSubscribe } from "../../components/admin/calendar-feeds/how-to-subscribe";
-import { AdminPageHeader } from "../../components/admin/page";
-import { adminMeta, useAdminI18n } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { publicOrigin } from "../../lib/seo.server";
+import { CreatedUrl } from "#app/components/admin/calendar-feeds/created-url";
+import { FeedsTable } from "#app/components/admin/calendar-feeds/feeds-table";
+import { HowToSubscribe } from "#app/components/admin/calendar-feeds/how-to-subscribe";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { adminMeta, useAdminI18n } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { publicOrigin } from "#app/lib/seo.server";
+import { adminPath } from "#common/admin";
+import { calendarFeedPath } from "#common/calendar-feed";
+import { createStoreFeed, listStoreFeeds, revokeStoreFeed } from "#server/calendar/feeds";
+import { isKnownTimeZone } from "#server/calendar/ics";
+import { notFoundError } from "#server/errors";
 import type { Route } from "./+types/calendar-feeds";
 
 /**

@@ -1,7 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { Form } from "react-router";
-import type { CancellationFeeStep } from "../../../common/counter";
-import { getCancellationSettings, updateCancellationSettings } from "../../../server/sites/cancellation-settings";
+import { FeeScheduleSummary, FeeStepRows } from "#app/components/admin/cancellation-fees";
+import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useCan } from "#app/lib/admin";
+import { requireStaffAccess, settingsAction } from "#app/lib/admin.server";
+import { formObject, useForm } from "#app/lib/forms";
+import type { CancellationFeeStep } from "#common/counter";
+import { getCancellationSettings, updateCancellationSettings } from "#server/sites/cancellation-settings";
 import {
   CancellationSettingsSchema,
   cancellationFormValues,
@@ -10,14 +17,7 @@ import {
   feePercentName,
   feeRowsIn,
   MAX_FEE_STEPS,
-} from "../../../server/sites/cancellation-settings.schema";
-import { FeeScheduleSummary, FeeStepRows } from "../../components/admin/cancellation-fees";
-import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
-import { formObject, useForm } from "../../lib/forms";
+} from "#server/sites/cancellation-settings.schema";
 import type { Route } from "./+types/cancellation";
 
 /** Empty rows offered besides the saved steps, so a schedule can be written without JavaScript. */

@@ -1,8 +1,19 @@
 import { type FormEvent, useRef } from "react";
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { carClassChoices } from "../../../server/catalog/car-classes";
-import { readCarTypeUpload } from "../../../server/catalog/car-photos";
+import { BasicsSection } from "#app/components/admin/car-type-edit/basics-section";
+import { PhotosSection } from "#app/components/admin/car-type-edit/photos-section";
+import { SpecsSection } from "#app/components/admin/car-type-edit/specs-section";
+import { AdminCheckbox, AdminErrorSummary, MlTextFields } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { formFailure, handleForm, handleIntent } from "#app/lib/form-action.server";
+import { formObject, issuesToErrors, useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import { carClassChoices } from "#server/catalog/car-classes";
+import { readCarTypeUpload } from "#server/catalog/car-photos";
 import {
   CAR_TYPE_LISTS,
   CarTypeSchema,
@@ -10,19 +21,8 @@ import {
   NEW_CAR_TYPE_VALUES,
   PHOTO_FIELD,
   photoFilesProblem,
-} from "../../../server/catalog/car-type.schema";
-import { createCarType, deleteCarType, getCarType, updateCarType } from "../../../server/catalog/car-types";
-import { BasicsSection } from "../../components/admin/car-type-edit/basics-section";
-import { PhotosSection } from "../../components/admin/car-type-edit/photos-section";
-import { SpecsSection } from "../../components/admin/car-type-edit/specs-section";
-import { AdminCheckbox, AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
-import { formObject, issuesToErrors, useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+} from "#server/catalog/car-type.schema";
+import { createCarType, deleteCarType, getCarType, updateCarType } from "#server/catalog/car-types";
 import type { Route } from "./+types/car-type-edit";
 
 /**

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { listCarTypes } from "../../../server/catalog/car-types";
-import { AdminPageHeader } from "../../components/admin/page";
-import { StaffText } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { codeLabel, MISSION_LABEL } from "../../i18n/labels";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { useI18n } from "../../lib/i18n";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { StaffText } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { codeLabel, MISSION_LABEL } from "#app/i18n/labels";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { useI18n } from "#app/lib/i18n";
+import { listCarTypes } from "#server/catalog/car-types";
 import type { Route } from "./+types/car-type-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

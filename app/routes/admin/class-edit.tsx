@@ -1,13 +1,13 @@
 import { Form } from "react-router";
-import { CarClassSchema, carClassFormValues, NEW_CAR_CLASS_VALUES } from "../../../server/catalog/car-class.schema";
-import { createCarClass, deleteCarClass, getCarClass, updateCarClass } from "../../../server/catalog/car-classes";
-import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, rowAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+import { AdminErrorSummary, AdminNumber, MlTextFields } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { CarClassSchema, carClassFormValues, NEW_CAR_CLASS_VALUES } from "#server/catalog/car-class.schema";
+import { createCarClass, deleteCarClass, getCarClass, updateCarClass } from "#server/catalog/car-classes";
 import type { Route } from "./+types/class-edit";
 
 /** `/classes/new` and `/classes/:classId`: a car class's name in four languages and its order. */

@@ -1,21 +1,21 @@
 import { Form, Link, useFetcher, useSearchParams } from "react-router";
-import { addDays, localDate } from "../../../common/calendar-date";
-import { counterStores, dispatchBoard } from "../../../server/counter/boards";
-import { AssignSchema, DISPATCH_WINDOWS, dispatchFilter } from "../../../server/counter/counter.schema";
-import { assignVehicle } from "../../../server/counter/rental";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { can } from "../../../server/staff/permissions";
-import { StageBadge } from "../../components/admin/counter";
-import { DispatchGrid } from "../../components/admin/dispatch-board";
-import { DispatchDayList, windowDays } from "../../components/admin/dispatch-day-list";
-import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
-import { CsrfField, useCsrfToken } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
-import { oneEach } from "../../lib/refusals";
+import { StageBadge } from "#app/components/admin/counter";
+import { DispatchGrid } from "#app/components/admin/dispatch-board";
+import { DispatchDayList, windowDays } from "#app/components/admin/dispatch-day-list";
+import { AdminErrorSummary, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { CsrfField, useCsrfToken } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { type FormFailure, formFailure, handleForm } from "#app/lib/form-action.server";
+import { oneEach } from "#app/lib/refusals";
+import { addDays, localDate } from "#common/calendar-date";
+import { counterStores, dispatchBoard } from "#server/counter/boards";
+import { AssignSchema, DISPATCH_WINDOWS, dispatchFilter } from "#server/counter/counter.schema";
+import { assignVehicle } from "#server/counter/rental";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { can } from "#server/staff/permissions";
 import type { Route } from "./+types/dispatch";
 
 /**

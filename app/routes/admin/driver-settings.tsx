@@ -1,14 +1,4 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { ALWAYS_REQUIRED, type DriverField, type FieldMode, MAX_IMAGES } from "../../../server/drivers/driver.schema";
-import { getDriverInputSettings, updateDriverInputSettings } from "../../../server/drivers/input-settings";
-import {
-  DRIVER_SETTING_KEYS,
-  DriverInputSettingsSchema,
-  driverInputSettingsFormValues,
-  modeFieldName,
-  modesOf,
-} from "../../../server/drivers/input-settings.schema";
 import {
   AdminCheckbox,
   AdminErrorSummary,
@@ -16,16 +6,26 @@ import {
   AdminFieldError,
   AdminSelect,
   fieldId,
-} from "../../components/admin/fields";
-import { useLiveValues } from "../../components/admin/markup";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import type { MessageKey } from "../../i18n/messages";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
+} from "#app/components/admin/fields";
+import { useLiveValues } from "#app/components/admin/markup";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import type { MessageKey } from "#app/i18n/messages";
+import { adminMeta, useAdminI18n, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { adminPath } from "#common/admin";
+import { ALWAYS_REQUIRED, type DriverField, type FieldMode, MAX_IMAGES } from "#server/drivers/driver.schema";
+import { getDriverInputSettings, updateDriverInputSettings } from "#server/drivers/input-settings";
+import {
+  DRIVER_SETTING_KEYS,
+  DriverInputSettingsSchema,
+  driverInputSettingsFormValues,
+  modeFieldName,
+  modesOf,
+} from "#server/drivers/input-settings.schema";
 import type { Route } from "./+types/driver-settings";
 
 /** `/driver-settings`: per driver field hidden, optional or required; the licence pictures; "hide all". */

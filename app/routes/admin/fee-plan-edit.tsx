@@ -1,17 +1,32 @@
 import { type FormEvent, useMemo, useRef, useState } from "react";
 import { data, Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { localDate } from "../../../common/calendar-date";
-import { FEE_MODE_TIERS, type FeeMode } from "../../../common/fee-tiers";
-import { parseId } from "../../../common/params";
-import { priceChoices } from "../../../server/prices/choices";
+import { FeePlanHeader } from "#app/components/admin/fee-plan-edit/header";
+import { PlanSection } from "#app/components/admin/fee-plan-edit/plan-section";
+import { PreviewPanel } from "#app/components/admin/fee-plan-edit/preview-panel";
+import { fieldLabels, TiersSection } from "#app/components/admin/fee-plan-edit/tiers-section";
+import { type PreviewAnswer, useLivePreview } from "#app/components/admin/fee-plan-preview";
+import { AdminErrorSummary } from "#app/components/admin/fields";
+import { DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { formValues, handleForm, handleIntent } from "#app/lib/form-action.server";
+import { formObject, useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { requireId } from "#app/lib/site.server";
+import { previewOf } from "#app/presenters/fee-plan-preview.server";
+import { adminPath } from "#common/admin";
+import { localDate } from "#common/calendar-date";
+import { FEE_MODE_TIERS, type FeeMode } from "#common/fee-tiers";
+import { parseId } from "#common/params";
+import { priceChoices } from "#server/prices/choices";
 import {
   FeePlanPreviewSchema,
   FeePlanSchema,
   feePlanFormValues,
   modeOf,
   TIER_FIELDS,
-} from "../../../server/prices/fee-plan.schema";
+} from "#server/prices/fee-plan.schema";
 import {
   createFeePlan,
   deleteFeePlan,
@@ -19,24 +34,9 @@ import {
   getFeePlan,
   previewFeePlan,
   updateFeePlan,
-} from "../../../server/prices/fee-plans";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { authorize } from "../../../server/staff/permissions";
-import { FeePlanHeader } from "../../components/admin/fee-plan-edit/header";
-import { PlanSection } from "../../components/admin/fee-plan-edit/plan-section";
-import { PreviewPanel } from "../../components/admin/fee-plan-edit/preview-panel";
-import { fieldLabels, TiersSection } from "../../components/admin/fee-plan-edit/tiers-section";
-import { type PreviewAnswer, useLivePreview } from "../../components/admin/fee-plan-preview";
-import { AdminErrorSummary } from "../../components/admin/fields";
-import { DeleteForm, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { formValues, handleForm, handleIntent } from "../../lib/form-action.server";
-import { formObject, useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { requireId } from "../../lib/site.server";
-import { previewOf } from "../../presenters/fee-plan-preview.server";
+} from "#server/prices/fee-plans";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { authorize } from "#server/staff/permissions";
 import type { Route } from "./+types/fee-plan-edit";
 
 /**

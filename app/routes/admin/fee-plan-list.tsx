@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
-import { formatIsoDate } from "../../../common/format";
-import { parseId } from "../../../common/params";
-import { priceChoices } from "../../../server/prices/choices";
-import type { FeePlanStatus } from "../../../server/prices/fee-plans";
-import { listFeePlans } from "../../../server/prices/fee-plans";
-import { AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader } from "../../components/admin/page";
-import { useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { useI18n } from "../../lib/i18n";
+import { AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { useI18n } from "#app/lib/i18n";
+import { formatIsoDate } from "#common/format";
+import { parseId } from "#common/params";
+import { priceChoices } from "#server/prices/choices";
+import type { FeePlanStatus } from "#server/prices/fee-plans";
+import { listFeePlans } from "#server/prices/fee-plans";
 import type { Route } from "./+types/fee-plan-list";
 
 /** `/fee-plans`: every plan, newest first, by store and class (`?store=&class=`; anything else is ignored). */

@@ -1,9 +1,9 @@
-import { AppError, notFoundError } from "../../../server/errors";
-import { FeePlanPreviewSchema } from "../../../server/prices/fee-plan.schema";
-import { previewFeePlan } from "../../../server/prices/fee-plans";
-import type { PreviewAnswer } from "../../components/admin/fee-plan-preview";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { formObject, issuesToErrors } from "../../lib/forms";
+import type { PreviewAnswer } from "#app/components/admin/fee-plan-preview";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { formObject, issuesToErrors } from "#app/lib/forms";
+import { AppError, notFoundError } from "#server/errors";
+import { FeePlanPreviewSchema } from "#server/prices/fee-plan.schema";
+import { previewFeePlan } from "#server/prices/fee-plans";
 import type { Route } from "./+types/fee-plan-preview";
 
 /**

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
-import { localDate, weekdayOf } from "../../../common/calendar-date";
-import { todayAtStores } from "../../../server/counter/today-summary";
-import { siteOverview } from "../../../server/sites/overview";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { StoreTodayCard } from "../../components/admin/store-today";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader, AdminSection } from "#app/components/admin/page";
+import { StoreTodayCard } from "#app/components/admin/store-today";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { localDate, weekdayOf } from "#common/calendar-date";
+import { todayAtStores } from "#server/counter/today-summary";
+import { siteOverview } from "#server/sites/overview";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/home";
 
 /**

@@ -1,19 +1,15 @@
 import { useMemo } from "react";
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import {
-  immunityDefaultField,
-  immunityFeesSchema,
-  immunityPriceField,
-} from "../../../server/catalog/immunity-fee.schema";
-import { listImmunityFees, saveImmunityFees } from "../../../server/catalog/immunity-fees";
-import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
-import { AdminPageHeader, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
+import { AdminCheckbox, AdminErrorSummary, AdminNumber } from "#app/components/admin/fields";
+import { AdminPageHeader, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { adminPath } from "#common/admin";
+import { immunityDefaultField, immunityFeesSchema, immunityPriceField } from "#server/catalog/immunity-fee.schema";
+import { listImmunityFees, saveImmunityFees } from "#server/catalog/immunity-fees";
 import type { Route } from "./+types/immunity";
 
 /** `/immunity`: the collision damage waiver of every car class, on one form. */

@@ -1,8 +1,8 @@
-import { notFoundError } from "../../../server/errors";
-import { toCsv } from "../../../server/imports/csv";
-import { IMPORT_KINDS, type ImportKind } from "../../../server/imports/import";
-import { IMPORTERS, importTemplate } from "../../../server/imports/importers";
-import { adminRequest, requireStaffAccess } from "../../lib/admin.server";
+import { adminRequest, requireStaffAccess } from "#app/lib/admin.server";
+import { notFoundError } from "#server/errors";
+import { toCsv } from "#server/imports/csv";
+import { IMPORT_KINDS, type ImportKind } from "#server/imports/import";
+import { IMPORTERS, importTemplate } from "#server/imports/importers";
 import type { Route } from "./+types/import-template";
 
 /** `/import/template/{kind}`: a CSV with the columns of a kind of import, headers in the staff member's language, and an example row that imports. */

@@ -1,19 +1,19 @@
 import { data, Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { AppError } from "../../../server/errors";
-import type { ImportPreview } from "../../../server/imports/import";
-import { commitImport, previewImport } from "../../../server/imports/import";
-import { IMPORT_KINDS, type ImportKind, MAX_IMPORT_ROWS } from "../../../server/imports/import.schema";
-import { IMPORTERS } from "../../../server/imports/importers";
-import { can } from "../../../server/staff/permissions";
-import { readUploadForm, UploadRefused } from "../../../server/uploads/multipart";
-import { AdminErrorSummary, AdminField, AdminRadioGroup } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { formFailure } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
+import { AdminErrorSummary, AdminField, AdminRadioGroup } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { formFailure } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { adminPath } from "#common/admin";
+import { AppError } from "#server/errors";
+import type { ImportPreview } from "#server/imports/import";
+import { commitImport, previewImport } from "#server/imports/import";
+import { IMPORT_KINDS, type ImportKind, MAX_IMPORT_ROWS } from "#server/imports/import.schema";
+import { IMPORTERS } from "#server/imports/importers";
+import { can } from "#server/staff/permissions";
+import { readUploadForm, UploadRefused } from "#server/uploads/multipart";
 import type { Route } from "./+types/import";
 
 /**

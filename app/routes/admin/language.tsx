@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { adminPath, parseAdminLocale } from "../../../common/admin";
-import { safeReturnPath } from "../../../server/auth/fields.schema";
-import { setStaffLocale } from "../../../server/staff/accounts";
-import { adminRequest, getAdminSite, rememberAdminLocale } from "../../lib/admin.server";
-import { services } from "../../lib/site.server";
+import { adminRequest, getAdminSite, rememberAdminLocale } from "#app/lib/admin.server";
+import { services } from "#app/lib/site.server";
+import { adminPath, parseAdminLocale } from "#common/admin";
+import { safeReturnPath } from "#server/auth/fields.schema";
+import { setStaffLocale } from "#server/staff/accounts";
 import type { Route } from "./+types/language";
 
 /**

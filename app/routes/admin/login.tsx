@@ -1,22 +1,22 @@
 import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { LoginSchema, safeReturnPath } from "../../../server/auth/fields.schema";
-import { verifyStaffLogin } from "../../../server/staff/accounts";
-import { AdminAuthFrame } from "../../components/admin/auth-frame";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { AdminAuthFrame } from "#app/components/admin/auth-frame";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import {
   clientIpOf,
   getAdminSite,
   redirectWithAdminFlash,
   requireNoStaff,
   startAdminSession,
-} from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+} from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { services } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import { LoginSchema, safeReturnPath } from "#server/auth/fields.schema";
+import { verifyStaffLogin } from "#server/staff/accounts";
 import type { Route } from "./+types/login";
 
 /** Where signing in leads: the back-office page that asked for it, else the back office's home. */

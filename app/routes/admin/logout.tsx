@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { endAdminSession, getAdminSite, redirectWithAdminFlash } from "../../lib/admin.server";
+import { endAdminSession, getAdminSite, redirectWithAdminFlash } from "#app/lib/admin.server";
+import { adminPath } from "#common/admin";
 import type { Route } from "./+types/logout";
 
 /** Signing out ends this browser's staff session (a POST, so no link can do it for someone). */

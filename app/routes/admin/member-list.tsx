@@ -1,16 +1,16 @@
 import { Form, Link } from "react-router";
-import { formatDate } from "../../../common/format";
-import { searchMembers } from "../../../server/members/member-admin";
-import { memberFilter, memberFilterQuery } from "../../../server/members/member-search.schema";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { AdminInput } from "../../components/admin/fields";
-import { MemberStatusBadge } from "../../components/admin/members";
-import { AdminPageHeader, AdminPager } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { memberRowView } from "../../presenters/member-admin.server";
+import { AdminInput } from "#app/components/admin/fields";
+import { MemberStatusBadge } from "#app/components/admin/members";
+import { AdminPageHeader, AdminPager } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { memberRowView } from "#app/presenters/member-admin.server";
+import { formatDate } from "#common/format";
+import { searchMembers } from "#server/members/member-admin";
+import { memberFilter, memberFilterQuery } from "#server/members/member-search.schema";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/member-list";
 
 /**

@@ -1,15 +1,15 @@
 import { Form } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { LIMITS, NewsSchema, newsFormValues } from "../../../server/content/content.schema";
-import { createNews, deleteNews, getNews, updateNews } from "../../../server/content/news";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { AdminErrorSummary, AdminInput, MlTextFields } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, rowAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+import { AdminErrorSummary, AdminInput, MlTextFields } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { localDate } from "#common/calendar-date";
+import { LIMITS, NewsSchema, newsFormValues } from "#server/content/content.schema";
+import { createNews, deleteNews, getNews, updateNews } from "#server/content/news";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/news-edit";
 
 /** `/news/new` and `/news/:newsId`: a news item's date, title and text in four languages. */

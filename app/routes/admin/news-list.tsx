@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../common/format";
-import { listNews } from "../../../server/content/news";
-import { AdminPageHeader } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { formatIsoDate } from "#common/format";
+import { listNews } from "#server/content/news";
 import type { Route } from "./+types/news-list";
 
 /** `/news`: every news item, newest first, with the five the public top page shows marked. */

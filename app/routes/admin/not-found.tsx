@@ -1,4 +1,4 @@
-import { notFoundError } from "../../../server/errors";
+import { notFoundError } from "#server/errors";
 
 /** Any other path under the back office: its 404, inside the frame, for those signed in. */
 export function loader(): never {

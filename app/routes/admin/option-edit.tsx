@@ -1,27 +1,27 @@
 import { Form } from "react-router";
 import {
-  CAR_OPTION_LISTS,
-  CarOptionSchema,
-  carOptionFormValues,
-  NEW_CAR_OPTION_VALUES,
-} from "../../../server/prices/car-option.schema";
-import { createCarOption, deleteCarOption, getCarOption, updateCarOption } from "../../../server/prices/car-options";
-import { priceChoices } from "../../../server/prices/choices";
-import {
   AdminCheckbox,
   AdminCheckboxGroup,
   AdminErrorSummary,
   AdminNumber,
   AdminSelect,
   MlTextFields,
-} from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { useStaffTextPlain } from "../../components/admin/staff-text";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, rowAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+} from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import {
+  CAR_OPTION_LISTS,
+  CarOptionSchema,
+  carOptionFormValues,
+  NEW_CAR_OPTION_VALUES,
+} from "#server/prices/car-option.schema";
+import { createCarOption, deleteCarOption, getCarOption, updateCarOption } from "#server/prices/car-options";
+import { priceChoices } from "#server/prices/choices";
 import type { Route } from "./+types/option-edit";
 
 /** `/options/new` and `/options/:optionId`: one form for adding and editing an option. */

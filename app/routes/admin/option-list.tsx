@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { OPTION_PRICE_UNIT } from "../../../common/codes";
-import { formatYen } from "../../../common/format";
-import { listCarOptions } from "../../../server/prices/car-options";
-import { priceChoices } from "../../../server/prices/choices";
-import { AdminPageHeader } from "../../components/admin/page";
-import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { useI18n } from "../../lib/i18n";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { useI18n } from "#app/lib/i18n";
+import { OPTION_PRICE_UNIT } from "#common/codes";
+import { formatYen } from "#common/format";
+import { listCarOptions } from "#server/prices/car-options";
+import { priceChoices } from "#server/prices/choices";
 import type { Route } from "./+types/option-list";
 
 /** `/options`: the options a booking may add, in the order the booking shows them. */

@@ -1,21 +1,21 @@
 import { Form } from "react-router";
-import { CustomPageSchema, customPageFormValues, LIMITS } from "../../../server/content/content.schema";
+import { AdminErrorSummary, AdminInput, AdminNumber, MlTextFields } from "#app/components/admin/fields";
+import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "#app/components/admin/markup";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
+import { formFailure } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { CustomPageSchema, customPageFormValues, LIMITS } from "#server/content/content.schema";
 import {
   createCustomPage,
   deleteCustomPage,
   getCustomPage,
   listCustomPages,
   updateCustomPage,
-} from "../../../server/content/custom-pages";
-import { AdminErrorSummary, AdminInput, AdminNumber, MlTextFields } from "../../components/admin/fields";
-import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, rowAction } from "../../lib/admin.server";
-import { formFailure } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+} from "#server/content/custom-pages";
 import type { Route } from "./+types/page-edit";
 
 /** `/pages/new` and `/pages/:pageId`: a custom page's address, titles and text, with its preview. */

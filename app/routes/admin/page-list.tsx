@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { excerpt, plainText } from "../../../common/seo";
-import { listCustomPages } from "../../../server/content/custom-pages";
-import { getTopText } from "../../../server/content/top-text";
-import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader, AdminSection } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { excerpt, plainText } from "#common/seo";
+import { listCustomPages } from "#server/content/custom-pages";
+import { getTopText } from "#server/content/top-text";
 import type { Route } from "./+types/page-list";
 
 /** `/pages`: the custom pages, the top page's text, and a warning when the price-list page is missing. */

@@ -1,16 +1,16 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { PasswordResetSchema } from "../../../server/auth/password-reset.schema";
-import { findStaffToken, setStaffPasswordFromLink } from "../../../server/staff/accounts";
-import { AdminAuthFrame } from "../../components/admin/auth-frame";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminFrame, useAdminI18n } from "../../lib/admin";
-import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+import { AdminAuthFrame } from "#app/components/admin/auth-frame";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminFrame, useAdminI18n } from "#app/lib/admin";
+import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { services } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import { PasswordResetSchema } from "#server/auth/password-reset.schema";
+import { findStaffToken, setStaffPasswordFromLink } from "#server/staff/accounts";
 import type { Route } from "./+types/password-link";
 
 /**

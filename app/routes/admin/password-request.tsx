@@ -1,18 +1,18 @@
 import { Form, Link } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { PasswordRequestSchema } from "../../../server/auth/password-reset.schema";
-import { requestStaffPasswordReset } from "../../../server/staff/accounts";
-import { AdminAuthFrame } from "../../components/admin/auth-frame";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { publicOrigin } from "../../lib/seo.server";
-import { services } from "../../lib/site.server";
-import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
+import { AdminAuthFrame } from "#app/components/admin/auth-frame";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { getAdminSite, redirectWithAdminFlash, requireNoStaff } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { publicOrigin } from "#app/lib/seo.server";
+import { services } from "#app/lib/site.server";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "#app/presenters/staff-mail.server";
+import { adminPath } from "#common/admin";
+import { PasswordRequestSchema } from "#server/auth/password-reset.schema";
+import { requestStaffPasswordReset } from "#server/staff/accounts";
 import type { Route } from "./+types/password-request";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,12 +1,12 @@
-import { localDate } from "../../../common/calendar-date";
-import { parseId } from "../../../common/params";
-import { AppError } from "../../../server/errors";
-import { rentalRecordFor } from "../../../server/paperwork/paperwork";
-import { renderRecordPdf } from "../../../server/paperwork/record-pdf";
-import { visibleStoreIds } from "../../../server/staff/permissions";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { receiptNotFound } from "../../presenters/invoice.server";
-import { pdfResponse, recordDocument } from "../../presenters/paperwork.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { receiptNotFound } from "#app/presenters/invoice.server";
+import { pdfResponse, recordDocument } from "#app/presenters/paperwork.server";
+import { localDate } from "#common/calendar-date";
+import { parseId } from "#common/params";
+import { AppError } from "#server/errors";
+import { rentalRecordFor } from "#server/paperwork/paperwork";
+import { renderRecordPdf } from "#server/paperwork/record-pdf";
+import { visibleStoreIds } from "#server/staff/permissions";
 import type { Route } from "./+types/rental-record";
 
 /**

@@ -1,13 +1,13 @@
-import { localDate } from "../../../common/calendar-date";
-import { csvResponse, toCsv } from "../../../server/imports/csv";
-import { bookingsReport } from "../../../server/reports/bookings";
-import { occupancyReport } from "../../../server/reports/occupancy";
-import { REPORT_KINDS, type ReportKind, reportPeriod } from "../../../server/reports/report.schema";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { ADMIN_CATALOGUES } from "../../i18n/admin";
-import { translateKey } from "../../i18n/translate";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { reportCsvRows, reportTables } from "../../presenters/report-tables";
+import { ADMIN_CATALOGUES } from "#app/i18n/admin";
+import { translateKey } from "#app/i18n/translate";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { reportCsvRows, reportTables } from "#app/presenters/report-tables";
+import { localDate } from "#common/calendar-date";
+import { csvResponse, toCsv } from "#server/imports/csv";
+import { bookingsReport } from "#server/reports/bookings";
+import { occupancyReport } from "#server/reports/occupancy";
+import { REPORT_KINDS, type ReportKind, reportPeriod } from "#server/reports/report.schema";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/reports-export";
 
 /** `/reports/export?report=&from=&to=&store=&step=`: one report's table as a CSV for Excel. */

@@ -1,20 +1,20 @@
 import { Form } from "react-router";
 import uplotCss from "uplot/dist/uPlot.min.css?url";
-import { localDate } from "../../../common/calendar-date";
-import { formatYen } from "../../../common/format";
-import { bookingsReport } from "../../../server/reports/bookings";
-import { occupancyReport } from "../../../server/reports/occupancy";
-import { REPORT_STEPS, reportPeriod } from "../../../server/reports/report.schema";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { storeChoices } from "../../../server/stores/stores";
-import { AdminInput, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader } from "../../components/admin/page";
-import { Kpi, ReportSection } from "../../components/admin/reports/report-section";
-import { useStaffTextPlain } from "../../components/admin/staff-text";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { reportTables } from "../../presenters/report-tables";
+import { AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { Kpi, ReportSection } from "#app/components/admin/reports/report-section";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { reportTables } from "#app/presenters/report-tables";
+import { localDate } from "#common/calendar-date";
+import { formatYen } from "#common/format";
+import { bookingsReport } from "#server/reports/bookings";
+import { occupancyReport } from "#server/reports/occupancy";
+import { REPORT_STEPS, reportPeriod } from "#server/reports/report.schema";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { storeChoices } from "#server/stores/stores";
 import type { Route } from "./+types/reports";
 
 /**

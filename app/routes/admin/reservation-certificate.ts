@@ -1,9 +1,9 @@
-import { AppError } from "../../../server/errors";
-import { renderCertificatePdf } from "../../../server/paperwork/certificate-pdf";
-import { paperworkFor } from "../../../server/paperwork/paperwork";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { receiptNotFound } from "../../presenters/invoice.server";
-import { certificateDocument, pdfResponse } from "../../presenters/paperwork.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { receiptNotFound } from "#app/presenters/invoice.server";
+import { certificateDocument, pdfResponse } from "#app/presenters/paperwork.server";
+import { AppError } from "#server/errors";
+import { renderCertificatePdf } from "#server/paperwork/certificate-pdf";
+import { paperworkFor } from "#server/paperwork/paperwork";
 import type { Route } from "./+types/reservation-certificate";
 
 /**

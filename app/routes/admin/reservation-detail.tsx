@@ -1,39 +1,39 @@
-import { type AdminLocale, adminPath } from "../../../common/admin";
-import { itemsOf, netOf } from "../../../common/ledger";
-import { cancelAtCounter } from "../../../server/counter/cancellation";
-import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
-import { AssignSchema, DepartureSchema, StaffCancelSchema } from "../../../server/counter/counter.schema";
-import { type RetryOutcome, RetryPaymentSchema, retryable, retryPayment } from "../../../server/counter/payment-retry";
-import { assignVehicle, carsFor, recordDeparture, resendConfirmation } from "../../../server/counter/rental";
-import { findReservation, getReservationDetail } from "../../../server/counter/reservations";
-import { authorize, can } from "../../../server/staff/permissions";
-import { CancelConfirmPanel } from "../../components/admin/cancel-section";
-import { failureOf } from "../../components/admin/counter-forms";
-import { AdminPageHeader } from "../../components/admin/page";
-import { PaperworkLinks } from "../../components/admin/paperwork-links";
-import { BookingFacts, Fees } from "../../components/admin/reservation-detail/booking-facts";
-import { StateActions } from "../../components/admin/reservation-detail/state-actions";
-import { pageSections, ReservationWork } from "../../components/admin/reservation-detail/work";
+import { CancelConfirmPanel } from "#app/components/admin/cancel-section";
+import { failureOf } from "#app/components/admin/counter-forms";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { PaperworkLinks } from "#app/components/admin/paperwork-links";
+import { BookingFacts, Fees } from "#app/components/admin/reservation-detail/booking-facts";
+import { StateActions } from "#app/components/admin/reservation-detail/state-actions";
+import { pageSections, ReservationWork } from "#app/components/admin/reservation-detail/work";
 import {
   ReservationAuditTrail,
   ReservationMails,
   ReservationPayments,
-} from "../../components/admin/reservation-history";
-import { ReservationReceipts } from "../../components/admin/reservation-receipts";
-import { Person, ReservationSectionNav, ReservationSummary } from "../../components/admin/reservation-summary";
-import { cardReasonKey } from "../../components/admin/return-forms";
-import { revalidateOnStale } from "../../components/reservation/cancel-rule";
-import { ADMIN_CATALOGUES } from "../../i18n/admin";
-import { translateKey } from "../../i18n/translate";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { type AdminFlash, adminLocaleOf, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
-import { formObject } from "../../lib/forms";
-import { publicOrigin } from "../../lib/seo.server";
-import { composeBookingMails } from "../../presenters/booking-mail.server";
-import { staffCancelView } from "../../presenters/cancel-confirm.server";
-import { dateTimeFields, reservationView } from "../../presenters/counter.server";
-import { composeCancellationMails, composeSettledMails } from "../../presenters/operation-mail.server";
+} from "#app/components/admin/reservation-history";
+import { ReservationReceipts } from "#app/components/admin/reservation-receipts";
+import { Person, ReservationSectionNav, ReservationSummary } from "#app/components/admin/reservation-summary";
+import { cardReasonKey } from "#app/components/admin/return-forms";
+import { revalidateOnStale } from "#app/components/reservation/cancel-rule";
+import { ADMIN_CATALOGUES } from "#app/i18n/admin";
+import { translateKey } from "#app/i18n/translate";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { type AdminFlash, adminLocaleOf, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { formFailure, handleForm, handleIntent } from "#app/lib/form-action.server";
+import { formObject } from "#app/lib/forms";
+import { publicOrigin } from "#app/lib/seo.server";
+import { composeBookingMails } from "#app/presenters/booking-mail.server";
+import { staffCancelView } from "#app/presenters/cancel-confirm.server";
+import { dateTimeFields, reservationView } from "#app/presenters/counter.server";
+import { composeCancellationMails, composeSettledMails } from "#app/presenters/operation-mail.server";
+import { type AdminLocale, adminPath } from "#common/admin";
+import { itemsOf, netOf } from "#common/ledger";
+import { cancelAtCounter } from "#server/counter/cancellation";
+import { confirmCancellation, previewCancellation, tokenFromForm } from "#server/counter/cancellation-preview";
+import { AssignSchema, DepartureSchema, StaffCancelSchema } from "#server/counter/counter.schema";
+import { type RetryOutcome, RetryPaymentSchema, retryable, retryPayment } from "#server/counter/payment-retry";
+import { assignVehicle, carsFor, recordDeparture, resendConfirmation } from "#server/counter/rental";
+import { findReservation, getReservationDetail } from "#server/counter/reservations";
+import { authorize, can } from "#server/staff/permissions";
 import type { Route } from "./+types/reservation-detail";
 
 /**

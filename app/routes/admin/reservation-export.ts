@@ -1,9 +1,9 @@
-import { reservationFilter } from "../../../server/counter/counter.schema";
-import { exportReservations } from "../../../server/counter/reservations";
-import { csvResponse } from "../../../server/imports/csv";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { reservationsCsv } from "../../presenters/counter-csv.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { reservationsCsv } from "#app/presenters/counter-csv.server";
+import { reservationFilter } from "#server/counter/counter.schema";
+import { exportReservations } from "#server/counter/reservations";
+import { csvResponse } from "#server/imports/csv";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/reservation-export";
 
 /** `/reservations/export`: the bookings the list's filter finds, as a CSV for Excel. */

@@ -1,17 +1,17 @@
 import { Form, Link } from "react-router";
-import { RENTAL_STAGES } from "../../../common/counter";
-import { counterStores } from "../../../server/counter/boards";
-import { reservationFilter, reservationFilterQuery } from "../../../server/counter/counter.schema";
-import { searchReservations } from "../../../server/counter/reservations";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "../../components/admin/counter";
-import { AdminInput, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader, AdminPager } from "../../components/admin/page";
-import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
+import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "#app/components/admin/counter";
+import { AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminPager } from "#app/components/admin/page";
+import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { RENTAL_STAGES } from "#common/counter";
+import { counterStores } from "#server/counter/boards";
+import { reservationFilter, reservationFilterQuery } from "#server/counter/counter.schema";
+import { searchReservations } from "#server/counter/reservations";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/reservation-list";
 
 /**

@@ -1,6 +1,6 @@
-import { notFoundError } from "../../../server/errors";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { phoneQuoteAnswer } from "../../presenters/phone-booking.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { phoneQuoteAnswer } from "#app/presenters/phone-booking.server";
+import { notFoundError } from "#server/errors";
 import type { Route } from "./+types/reservation-new-quote";
 
 /**

@@ -1,21 +1,21 @@
 import { data } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { addDays, localDate } from "../../../common/calendar-date";
-import { carTypeChoices } from "../../../server/catalog/car-types";
-import { counterStores } from "../../../server/counter/boards";
-import { optionChoicesOf, PhoneBookingSchema } from "../../../server/counter/counter.schema";
-import { bookAtCounter } from "../../../server/counter/phone-booking";
-import { AppError } from "../../../server/errors";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { can } from "../../../server/staff/permissions";
-import { AdminPageHeader } from "../../components/admin/page";
-import { type PhoneAnswer, PhoneBookingForm } from "../../components/admin/phone-booking-form";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { adminLocaleOf, forbidden, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { counterBookingDeps, newIdempotencyKey } from "../../lib/booking.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { formObject } from "../../lib/forms";
-import { phoneChoices, phoneQuoteAnswer } from "../../presenters/phone-booking.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { type PhoneAnswer, PhoneBookingForm } from "#app/components/admin/phone-booking-form";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { adminLocaleOf, forbidden, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { counterBookingDeps, newIdempotencyKey } from "#app/lib/booking.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { formObject } from "#app/lib/forms";
+import { phoneChoices, phoneQuoteAnswer } from "#app/presenters/phone-booking.server";
+import { adminPath } from "#common/admin";
+import { addDays, localDate } from "#common/calendar-date";
+import { carTypeChoices } from "#server/catalog/car-types";
+import { counterStores } from "#server/counter/boards";
+import { optionChoicesOf, PhoneBookingSchema } from "#server/counter/counter.schema";
+import { bookAtCounter } from "#server/counter/phone-booking";
+import { AppError } from "#server/errors";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { can } from "#server/staff/permissions";
 import type { Route } from "./+types/reservation-new";
 
 /**

@@ -1,9 +1,9 @@
-import { parseId } from "../../../common/params";
-import { findReservation } from "../../../server/counter/reservations";
-import { AppError } from "../../../server/errors";
-import { invoiceFor } from "../../../server/invoices/invoices";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { invoicePdfResponse, receiptNotFound } from "../../presenters/invoice.server";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { invoicePdfResponse, receiptNotFound } from "#app/presenters/invoice.server";
+import { parseId } from "#common/params";
+import { findReservation } from "#server/counter/reservations";
+import { AppError } from "#server/errors";
+import { invoiceFor } from "#server/invoices/invoices";
 import type { Route } from "./+types/reservation-receipt";
 
 /**

@@ -1,17 +1,13 @@
 import { Form } from "react-router";
-import { getReturnSettings, updateReturnSettings } from "../../../server/sites/return-settings";
-import {
-  RETURN_LIMITS,
-  ReturnSettingsSchema,
-  returnSettingsFormValues,
-} from "../../../server/sites/return-settings.schema";
-import { AdminErrorSummary, AdminNumber } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
+import { AdminErrorSummary, AdminNumber } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { adminMeta, useAdminI18n, useCan } from "#app/lib/admin";
+import { requireStaffAccess, settingsAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { getReturnSettings, updateReturnSettings } from "#server/sites/return-settings";
+import { RETURN_LIMITS, ReturnSettingsSchema, returnSettingsFormValues } from "#server/sites/return-settings.schema";
 import type { Route } from "./+types/return-charges";
 
 /** `/return-charges` (issue 37): the late return's grace, fuel price, NOC amounts and the meter check. */

@@ -1,13 +1,13 @@
 import { Form, Link } from "react-router";
-import { searchEverything } from "../../../server/search/staff-search";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { StageBadge, StoreTime } from "../../components/admin/counter";
-import { AdminInput } from "../../components/admin/fields";
-import { AdminPageHeader } from "../../components/admin/page";
-import { StaffText } from "../../components/admin/staff-text";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
+import { StageBadge, StoreTime } from "#app/components/admin/counter";
+import { AdminInput } from "#app/components/admin/fields";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { StaffText } from "#app/components/admin/staff-text";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { searchEverything } from "#server/search/staff-search";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/search";
 
 /**

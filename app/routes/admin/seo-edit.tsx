@@ -1,16 +1,16 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { LIMITS, SEO_SHOWN, SeoSchema, seoFormValues } from "../../../server/content/content.schema";
-import { getSeoSetting, updateSeoSetting } from "../../../server/content/seo";
-import { AdminErrorSummary, ML_LANGS, MlTextFields } from "../../components/admin/fields";
-import { useLiveValues } from "../../components/admin/markup";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { seoKindLabel } from "../../components/admin/seo-kind";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
+import { AdminErrorSummary, ML_LANGS, MlTextFields } from "#app/components/admin/fields";
+import { useLiveValues } from "#app/components/admin/markup";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { seoKindLabel } from "#app/components/admin/seo-kind";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { adminPath } from "#common/admin";
+import { LIMITS, SEO_SHOWN, SeoSchema, seoFormValues } from "#server/content/content.schema";
+import { getSeoSetting, updateSeoSetting } from "#server/content/seo";
 import type { Route } from "./+types/seo-edit";
 
 /** `/seo/:kind`: one page kind's title and description in four languages, with the lengths search results show. */

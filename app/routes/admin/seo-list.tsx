@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { listSeoKinds } from "../../../server/content/seo";
-import { AdminPageHeader } from "../../components/admin/page";
-import { useSeoKindLabel } from "../../components/admin/seo-kind";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { useSeoKindLabel } from "#app/components/admin/seo-kind";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { listSeoKinds } from "#server/content/seo";
 import type { Route } from "./+types/seo-list";
 
 /** `/seo`: every page kind of the public head, each custom page's, and whether it has settings. */

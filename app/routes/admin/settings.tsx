@@ -1,20 +1,20 @@
 import { type FormEvent, useState } from "react";
 import { Form, Link } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { PLAN } from "../../../server/sites/plan";
-import { getSiteSettings, updateSiteSettings } from "../../../server/sites/site-settings";
-import { SETTINGS_LISTS, SiteSettingsSchema, siteSettingsFormValues } from "../../../server/sites/site-settings.schema";
-import { AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
-import { InvoiceSettingsFields } from "../../components/admin/invoice-settings-fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { EmbedSection } from "../../components/admin/settings/embed-section";
-import { PublicationSection } from "../../components/admin/settings/publication-section";
-import { SearchSection } from "../../components/admin/settings/search-section";
-import { VacancySection } from "../../components/admin/settings/vacancy-section";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, settingsAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
+import { AdminErrorSummary, MlTextFields } from "#app/components/admin/fields";
+import { InvoiceSettingsFields } from "#app/components/admin/invoice-settings-fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { EmbedSection } from "#app/components/admin/settings/embed-section";
+import { PublicationSection } from "#app/components/admin/settings/publication-section";
+import { SearchSection } from "#app/components/admin/settings/search-section";
+import { VacancySection } from "#app/components/admin/settings/vacancy-section";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, settingsAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { localizePath } from "#common/locales";
+import { PLAN } from "#server/sites/plan";
+import { getSiteSettings, updateSiteSettings } from "#server/sites/site-settings";
+import { SETTINGS_LISTS, SiteSettingsSchema, siteSettingsFormValues } from "#server/sites/site-settings.schema";
 import type { Route } from "./+types/settings";
 
 /** `/settings`: the site's title, languages, publication, search defaults, vacancy display, embedding and analytics. */

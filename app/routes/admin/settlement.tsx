@@ -1,16 +1,16 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { authorizeSettlement, getSettlement, updateSettlementMethods } from "../../../server/sites/settlement";
-import { SETTLEMENT_LISTS, SETTLEMENT_METHODS, SettlementSchema } from "../../../server/sites/settlement.schema";
-import { AdminErrorSummary, AdminFieldError, fieldId, MlTextFields } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import type { MessageKey } from "../../i18n/messages";
-import { adminMeta, useAdminI18n } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
+import { AdminErrorSummary, AdminFieldError, fieldId, MlTextFields } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import type { MessageKey } from "#app/i18n/messages";
+import { adminMeta, useAdminI18n } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { adminPath } from "#common/admin";
+import { authorizeSettlement, getSettlement, updateSettlementMethods } from "#server/sites/settlement";
+import { SETTLEMENT_LISTS, SETTLEMENT_METHODS, SettlementSchema } from "#server/sites/settlement.schema";
 import type { Route } from "./+types/settlement";
 
 /** `/settlement`: the payment methods offered at confirmation. The owner's only (the domain says so with a 403). */

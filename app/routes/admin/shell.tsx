@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, Outlet, useLocation } from "react-router";
-import { AdminLanguageSwitch } from "../../components/admin/language-switch";
-import { AdminNavLinks } from "../../components/admin/nav";
-import { AdminFlashMessage } from "../../components/admin/page";
-import { AdminSearchBox } from "../../components/admin/search-box";
-import { CsrfField } from "../../components/csrf-field";
-import { useAdminFrame, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminLanguageSwitch } from "#app/components/admin/language-switch";
+import { AdminNavLinks } from "#app/components/admin/nav";
+import { AdminFlashMessage } from "#app/components/admin/page";
+import { AdminSearchBox } from "#app/components/admin/search-box";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminFrame, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
 import type { Route } from "./+types/shell";
 
 /** Tailwind's `lg`, where the menu stands beside the page. */
@@ -160,4 +160,4 @@ export default function Shell() {
   );
 }
 
-export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "../../components/admin/error-boundary";
+export { AdminErrorBoundary as ErrorBoundary, adminLayoutMeta as meta } from "#app/components/admin/error-boundary";

@@ -1,20 +1,20 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { notFoundError } from "../../../server/errors";
-import { listStaff, resendInvitation, updateStaff } from "../../../server/staff/accounts";
-import { STAFF_LISTS, UpdateStaffSchema } from "../../../server/staff/staff.schema";
-import { storeChoices } from "../../../server/stores/stores";
-import { AdminCheckbox, AdminErrorSummary } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { StaffRoleFields } from "../../components/admin/staff-form";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { publicOrigin } from "../../lib/seo.server";
-import { requireId } from "../../lib/site.server";
-import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
+import { AdminCheckbox, AdminErrorSummary } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { StaffRoleFields } from "#app/components/admin/staff-form";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm, handleIntent } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { publicOrigin } from "#app/lib/seo.server";
+import { requireId } from "#app/lib/site.server";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "#app/presenters/staff-mail.server";
+import { adminPath } from "#common/admin";
+import { notFoundError } from "#server/errors";
+import { listStaff, resendInvitation, updateStaff } from "#server/staff/accounts";
+import { STAFF_LISTS, UpdateStaffSchema } from "#server/staff/staff.schema";
+import { storeChoices } from "#server/stores/stores";
 import type { Route } from "./+types/staff-edit";
 
 /** One staff member's role, stores and access (owners; never one's own account). */

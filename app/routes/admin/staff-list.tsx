@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { listStaff } from "../../../server/staff/accounts";
-import { AdminPageHeader } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { listStaff } from "#server/staff/accounts";
 import type { Route } from "./+types/staff-list";
 
 /** The owner's view of the staff: who, with which role and stores, and whether they can sign in. */

@@ -1,18 +1,18 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { inviteStaff } from "../../../server/staff/accounts";
-import { InviteStaffSchema, STAFF_LISTS } from "../../../server/staff/staff.schema";
-import { storeChoices } from "../../../server/stores/stores";
-import { AdminErrorSummary, AdminInput, AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { StaffRoleFields } from "../../components/admin/staff-form";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { publicOrigin } from "../../lib/seo.server";
-import { siteTitleIn, staffLinkFor, staffLinkMail } from "../../presenters/staff-mail.server";
+import { AdminErrorSummary, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { StaffRoleFields } from "#app/components/admin/staff-form";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { publicOrigin } from "#app/lib/seo.server";
+import { siteTitleIn, staffLinkFor, staffLinkMail } from "#app/presenters/staff-mail.server";
+import { adminPath } from "#common/admin";
+import { inviteStaff } from "#server/staff/accounts";
+import { InviteStaffSchema, STAFF_LISTS } from "#server/staff/staff.schema";
+import { storeChoices } from "#server/stores/stores";
 import type { Route } from "./+types/staff-new";
 
 /** Inviting someone to the back office (owners): they get a mail with a link to set their password. */

@@ -1,18 +1,18 @@
 import { Form } from "react-router";
-import { authorize } from "../../../server/staff/permissions";
-import { NEW_STORE_VALUES, STORE_LISTS, StoreSchema, storeFormValues } from "../../../server/stores/store.schema";
-import { createStore, deleteStore, getStore, updateStore } from "../../../server/stores/stores";
-import { AdminErrorSummary, AdminNumber, MlTextFields } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { AddressSection } from "../../components/admin/store-edit/address-section";
-import { BookingSection } from "../../components/admin/store-edit/booking-section";
-import { ClosedDaysSections } from "../../components/admin/store-edit/closed-days-sections";
-import { HoursSection } from "../../components/admin/store-edit/hours-section";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess, rowAction } from "../../lib/admin.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+import { AdminErrorSummary, AdminNumber, MlTextFields } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { AddressSection } from "#app/components/admin/store-edit/address-section";
+import { BookingSection } from "#app/components/admin/store-edit/booking-section";
+import { ClosedDaysSections } from "#app/components/admin/store-edit/closed-days-sections";
+import { HoursSection } from "#app/components/admin/store-edit/hours-section";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { authorize } from "#server/staff/permissions";
+import { NEW_STORE_VALUES, STORE_LISTS, StoreSchema, storeFormValues } from "#server/stores/store.schema";
+import { createStore, deleteStore, getStore, updateStore } from "#server/stores/stores";
 import type { Route } from "./+types/store-edit";
 
 /** `/stores/new` and `/stores/:storeId`: one form for adding and editing a store. */

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { listStores } from "../../../server/stores/stores";
-import { AdminPageHeader } from "../../components/admin/page";
-import { StaffText } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { StaffText } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { listStores } from "#server/stores/stores";
 import type { Route } from "./+types/store-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,10 +1,10 @@
-import { localDate } from "../../../common/calendar-date";
-import { dayFilter } from "../../../server/counter/counter.schema";
-import { csvResponse } from "../../../server/imports/csv";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { dailyTakings } from "../../../server/takings/takings";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { takingsCsv } from "../../presenters/takings-csv.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { takingsCsv } from "#app/presenters/takings-csv.server";
+import { localDate } from "#common/calendar-date";
+import { dayFilter } from "#server/counter/counter.schema";
+import { csvResponse } from "#server/imports/csv";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { dailyTakings } from "#server/takings/takings";
 import type { Route } from "./+types/takings-export";
 
 /** `/takings/export?date=&store=`: the day's takings of each store, as a CSV for Excel. */

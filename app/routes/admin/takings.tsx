@@ -1,17 +1,17 @@
 import { Link } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { counterStores } from "../../../server/counter/boards";
-import { dayFilter } from "../../../server/counter/counter.schema";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { dailyTakings, type StoreTakings } from "../../../server/takings/takings";
-import { StoreTime, Yen } from "../../components/admin/counter";
-import { DayFilter, dayQuery } from "../../components/admin/day-filter";
-import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { RentalRecordLinks } from "../../components/admin/paperwork-links";
-import { useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { StoreTime, Yen } from "#app/components/admin/counter";
+import { DayFilter, dayQuery } from "#app/components/admin/day-filter";
+import { AdminPageHeader, AdminSection } from "#app/components/admin/page";
+import { RentalRecordLinks } from "#app/components/admin/paperwork-links";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { localDate } from "#common/calendar-date";
+import { counterStores } from "#server/counter/boards";
+import { dayFilter } from "#server/counter/counter.schema";
+import { siteTimeZone } from "#server/sites/site-bundle";
+import { dailyTakings, type StoreTakings } from "#server/takings/takings";
 import type { Route } from "./+types/takings";
 
 /**

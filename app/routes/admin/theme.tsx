@@ -1,19 +1,19 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { data, Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { DEFAULT_SITE_COLOR, logoNeedsResize, parseColor, type Rgb, toHex } from "../../../common/theme";
-import { getTheme, updateTheme } from "../../../server/sites/site-settings";
-import { ThemeSchema, themeFormValues } from "../../../server/sites/site-settings.schema";
-import { readThemeUpload } from "../../../server/sites/theme-upload";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { HeaderPreview } from "../../components/admin/theme/header-preview";
-import { ImageSections } from "../../components/admin/theme/image-sections";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { type FormFailure, formFailure, formValues, handleForm } from "../../lib/form-action.server";
-import { issuesToErrors, useForm } from "../../lib/forms";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { HeaderPreview } from "#app/components/admin/theme/header-preview";
+import { ImageSections } from "#app/components/admin/theme/image-sections";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { type FormFailure, formFailure, formValues, handleForm } from "#app/lib/form-action.server";
+import { issuesToErrors, useForm } from "#app/lib/forms";
+import { adminPath } from "#common/admin";
+import { DEFAULT_SITE_COLOR, logoNeedsResize, parseColor, type Rgb, toHex } from "#common/theme";
+import { getTheme, updateTheme } from "#server/sites/site-settings";
+import { ThemeSchema, themeFormValues } from "#server/sites/site-settings.schema";
+import { readThemeUpload } from "#server/sites/theme-upload";
 import type { Route } from "./+types/theme";
 
 /** `/theme`: the theme colour with a preview of the public header, the font colour, the logo and the favicon. */

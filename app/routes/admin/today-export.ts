@@ -1,10 +1,10 @@
-import { localDate } from "../../../common/calendar-date";
-import { dayAtStores } from "../../../server/counter/boards";
-import { dayFilter } from "../../../server/counter/counter.schema";
-import { csvResponse } from "../../../server/imports/csv";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { adminLocaleOf, requireStaffAccess } from "../../lib/admin.server";
-import { dayCsv } from "../../presenters/counter-csv.server";
+import { adminLocaleOf, requireStaffAccess } from "#app/lib/admin.server";
+import { dayCsv } from "#app/presenters/counter-csv.server";
+import { localDate } from "#common/calendar-date";
+import { dayAtStores } from "#server/counter/boards";
+import { dayFilter } from "#server/counter/counter.schema";
+import { csvResponse } from "#server/imports/csv";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/today-export";
 
 /** `/today/export?date=&store=`: the day's departures and returns at each store, as a CSV for Excel. */

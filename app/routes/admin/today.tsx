@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { type BoardBooking, counterStores, dayAtStores } from "../../../server/counter/boards";
-import { dayFilter } from "../../../server/counter/counter.schema";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
-import { StageBadge, StoreTime } from "../../components/admin/counter";
-import { DayFilter, dayQuery } from "../../components/admin/day-filter";
-import { AdminPageHeader, AdminSection } from "../../components/admin/page";
-import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { StageBadge, StoreTime } from "#app/components/admin/counter";
+import { DayFilter, dayQuery } from "#app/components/admin/day-filter";
+import { AdminPageHeader, AdminSection } from "#app/components/admin/page";
+import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { localDate } from "#common/calendar-date";
+import { type BoardBooking, counterStores, dayAtStores } from "#server/counter/boards";
+import { dayFilter } from "#server/counter/counter.schema";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import type { Route } from "./+types/today";
 
 /**

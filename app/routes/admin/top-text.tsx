@@ -1,16 +1,16 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { LIMITS, TopTextSchema } from "../../../server/content/content.schema";
-import { getTopText, updateTopText } from "../../../server/content/top-text";
-import { mlValues } from "../../../server/staff/admin-fields.schema";
-import { AdminErrorSummary, MlTextFields } from "../../components/admin/fields";
-import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "../../components/admin/markup";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
+import { AdminErrorSummary, MlTextFields } from "#app/components/admin/fields";
+import { MarkupHelp, MarkupPreview, PreviewButton, useLiveValues } from "#app/components/admin/markup";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { adminPath } from "#common/admin";
+import { LIMITS, TopTextSchema } from "#server/content/content.schema";
+import { getTopText, updateTopText } from "#server/content/top-text";
+import { mlValues } from "#server/staff/admin-fields.schema";
 import type { Route } from "./+types/top-text";
 
 /** `/pages/top`: the top page's own text (top_infos.page_edit_top) in four languages, with its preview. */

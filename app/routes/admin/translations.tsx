@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { type UntranslatedText, untranslatedTexts } from "../../../server/content/translations";
-import { AdminPageHeader } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import type { AdminMessageKey } from "../../i18n/admin";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import type { AdminMessageKey } from "#app/i18n/admin";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { type UntranslatedText, untranslatedTexts } from "#server/content/translations";
 import type { Route } from "./+types/translations";
 
 /**

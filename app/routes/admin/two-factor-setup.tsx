@@ -1,14 +1,14 @@
 import { data, Form, Link } from "react-router";
-import { needsTwoFactor } from "../../../server/staff/permissions";
-import { TwoFactorCodeSchema } from "../../../server/staff/staff.schema";
-import { beginTwoFactorSetup, confirmTwoFactorSetup } from "../../../server/staff/two-factor";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { forbidden, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { forbidden, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { needsTwoFactor } from "#server/staff/permissions";
+import { TwoFactorCodeSchema } from "#server/staff/staff.schema";
+import { beginTwoFactorSetup, confirmTwoFactorSetup } from "#server/staff/two-factor";
 import type { Route } from "./+types/two-factor-setup";
 
 /**

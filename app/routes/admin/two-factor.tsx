@@ -1,22 +1,22 @@
 import { Form } from "react-router";
-import { safeReturnPath } from "../../../server/auth/fields.schema";
-import { TwoFactorCodeSchema } from "../../../server/staff/staff.schema";
-import { completeTwoFactorSignIn } from "../../../server/staff/two-factor";
-import { AdminAuthFrame } from "../../components/admin/auth-frame";
-import { AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { SubmitButton } from "../../components/admin/page";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
+import { AdminAuthFrame } from "#app/components/admin/auth-frame";
+import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import {
   clientIpOf,
   getAdminSite,
   redirectWithAdminFlash,
   requirePendingStaff,
   startAdminSession,
-} from "../../lib/admin.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+} from "#app/lib/admin.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { services } from "#app/lib/site.server";
+import { safeReturnPath } from "#server/auth/fields.schema";
+import { TwoFactorCodeSchema } from "#server/staff/staff.schema";
+import { completeTwoFactorSignIn } from "#server/staff/two-factor";
 import type { Route } from "./+types/two-factor";
 import { afterSignIn } from "./login";
 

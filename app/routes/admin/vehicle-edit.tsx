@@ -1,8 +1,17 @@
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import type { ReasonLike } from "../../../common/app-error";
-import { carTypeChoices } from "../../../server/catalog/car-types";
-import { NEW_VEHICLE_VALUES, VehicleSchema, vehicleFormValues } from "../../../server/catalog/vehicle.schema";
+import { AdminErrorSummary, AdminInput, AdminNumber, AdminRadioGroup, AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { CsrfField } from "#app/components/csrf-field";
+import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { handleForm, handleIntent } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { requireId } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import type { ReasonLike } from "#common/app-error";
+import { carTypeChoices } from "#server/catalog/car-types";
+import { NEW_VEHICLE_VALUES, VehicleSchema, vehicleFormValues } from "#server/catalog/vehicle.schema";
 import {
   authorizeSomeVehicles,
   createVehicle,
@@ -10,24 +19,9 @@ import {
   getVehicle,
   storeOfVehicle,
   updateVehicle,
-} from "../../../server/catalog/vehicles";
-import { authorize } from "../../../server/staff/permissions";
-import { storeChoices } from "../../../server/stores/stores";
-import {
-  AdminErrorSummary,
-  AdminInput,
-  AdminNumber,
-  AdminRadioGroup,
-  AdminSelect,
-} from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "../../components/admin/page";
-import { useStaffTextPlain } from "../../components/admin/staff-text";
-import { CsrfField } from "../../components/csrf-field";
-import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { handleForm, handleIntent } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { requireId } from "../../lib/site.server";
+} from "#server/catalog/vehicles";
+import { authorize } from "#server/staff/permissions";
+import { storeChoices } from "#server/stores/stores";
 import type { Route } from "./+types/vehicle-edit";
 
 /** `/vehicles/new` and `/vehicles/:vehicleId`: a car of a store, its registration and whether it is in service. */

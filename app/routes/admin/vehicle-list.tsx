@@ -1,15 +1,15 @@
 import { Form, Link } from "react-router";
-import { carTypeChoices } from "../../../server/catalog/car-types";
-import { vehicleFilter } from "../../../server/catalog/vehicle.schema";
-import { listVehicles } from "../../../server/catalog/vehicles";
-import { storeChoices } from "../../../server/stores/stores";
-import { AdminSelect } from "../../components/admin/fields";
-import { AdminPageHeader, AdminPager } from "../../components/admin/page";
-import { StaffText, useStaffTextPlain } from "../../components/admin/staff-text";
-import { AdminTable } from "../../components/admin/table";
-import { adminMeta, useAdminI18n, useAdminPath, useCan } from "../../lib/admin";
-import { requireStaffAccess } from "../../lib/admin.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
+import { AdminSelect } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminPager } from "#app/components/admin/page";
+import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { AdminTable } from "#app/components/admin/table";
+import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
+import { requireStaffAccess } from "#app/lib/admin.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { carTypeChoices } from "#server/catalog/car-types";
+import { vehicleFilter } from "#server/catalog/vehicle.schema";
+import { listVehicles } from "#server/catalog/vehicles";
+import { storeChoices } from "#server/stores/stores";
 import type { Route } from "./+types/vehicle-list";
 
 /** The vehicles, filtered by store and car type (`?store=&type=&page=`: anything else is ignored). */

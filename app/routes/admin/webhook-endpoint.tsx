@@ -1,8 +1,16 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { formatDateTime } from "../../../common/format";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
+import { AdminErrorSummary } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, DeleteForm } from "#app/components/admin/page";
+import { DeliveryTable, deliveryView, eventLabel } from "#app/components/admin/webhook-deliveries";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { type FormFailure, formFailure, handleForm, handleIntent } from "#app/lib/form-action.server";
+import { requireId } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import { formatDateTime } from "#common/format";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -12,16 +20,8 @@ import {
   revealWebhookSecret,
   rotateWebhookSecret,
   setWebhookEndpointEnabled,
-} from "../../../server/webhooks/endpoints";
-import { ResendDeliverySchema } from "../../../server/webhooks/webhook.schema";
-import { AdminErrorSummary } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, DeleteForm } from "../../components/admin/page";
-import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { type FormFailure, formFailure, handleForm, handleIntent } from "../../lib/form-action.server";
-import { requireId } from "../../lib/site.server";
+} from "#server/webhooks/endpoints";
+import { ResendDeliverySchema } from "#server/webhooks/webhook.schema";
 import type { Route } from "./+types/webhook-endpoint";
 
 /**

@@ -1,13 +1,23 @@
 import { useMemo } from "react";
 import { Form, Link } from "react-router";
-import { adminPath } from "../../../common/admin";
-import { siteTimeZone } from "../../../server/sites/site-bundle";
+import { AdminCheckboxGroup, AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
+import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
+import { AdminTable } from "#app/components/admin/table";
+import { DeliveryTable, deliveryView, eventLabel } from "#app/components/admin/webhook-deliveries";
+import { CsrfField } from "#app/components/csrf-field";
+import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
+import { type FormFailure, formFailure, handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { services } from "#app/lib/site.server";
+import { adminPath } from "#common/admin";
+import { siteTimeZone } from "#server/sites/site-bundle";
 import {
   createWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendDelivery,
-} from "../../../server/webhooks/endpoints";
+} from "#server/webhooks/endpoints";
 import {
   type EndpointUrlRules,
   ResendDeliverySchema,
@@ -17,17 +27,7 @@ import {
   WEBHOOK_URL_MAX,
   webhookEndpointSchema,
   webhookUrlRules,
-} from "../../../server/webhooks/webhook.schema";
-import { AdminCheckboxGroup, AdminErrorSummary, AdminInput } from "../../components/admin/fields";
-import { AdminPageHeader, AdminSection, SubmitButton } from "../../components/admin/page";
-import { AdminTable } from "../../components/admin/table";
-import { DeliveryTable, deliveryView, eventLabel } from "../../components/admin/webhook-deliveries";
-import { CsrfField } from "../../components/csrf-field";
-import { adminMeta, useAdminI18n, useAdminPath } from "../../lib/admin";
-import { redirectWithAdminFlash, requireStaffAccess } from "../../lib/admin.server";
-import { type FormFailure, formFailure, handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { services } from "../../lib/site.server";
+} from "#server/webhooks/webhook.schema";
 import type { Route } from "./+types/webhooks";
 
 /** Where http to a receiver on loopback is allowed (decision 034): outside production, or by the setting. */

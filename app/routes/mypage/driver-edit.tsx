@@ -1,12 +1,12 @@
-import { driverFormValues } from "../../../server/drivers/driver.schema";
-import { getDriver } from "../../../server/drivers/drivers";
-import { DriverForm } from "../../components/driver-form";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSite, requireId, services } from "../../lib/site.server";
-import { loadDriverFormConfig, submitDriverForm } from "../../presenters/driver-form.server";
+import { DriverForm } from "#app/components/driver-form";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSite, requireId, services } from "#app/lib/site.server";
+import { loadDriverFormConfig, submitDriverForm } from "#app/presenters/driver-form.server";
+import { driverFormValues } from "#server/drivers/driver.schema";
+import { getDriver } from "#server/drivers/drivers";
 import type { Route } from "./+types/driver-edit";
 
 /** Another member's or another site's driver is a 404 (getDriver is scoped by site and member). */

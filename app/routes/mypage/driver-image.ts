@@ -1,7 +1,7 @@
-import { IMAGE_SLOTS } from "../../../server/drivers/driver.schema";
-import { readDriverImage } from "../../../server/drivers/images";
-import { requireUser } from "../../lib/guards.server";
-import { getSite, requireId, services } from "../../lib/site.server";
+import { requireUser } from "#app/lib/guards.server";
+import { getSite, requireId, services } from "#app/lib/site.server";
+import { IMAGE_SLOTS } from "#server/drivers/driver.schema";
+import { readDriverImage } from "#server/drivers/images";
 import type { Route } from "./+types/driver-image";
 
 /** Nothing about whether the image exists or whose it is: the same 404 for every refusal. */

@@ -1,18 +1,18 @@
 import { Form, Link, useNavigation } from "react-router";
-import { isLicenseType, licenseTypeLabelKey } from "../../../common/license-types";
-import { DeleteDriverSchema } from "../../../server/drivers/driver.schema";
-import { deleteDriver, listDrivers } from "../../../server/drivers/drivers";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice } from "../../components/form/fields";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
-import { driverListPath, presentDriverSummary } from "../../presenters/driver-form.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice } from "#app/components/form/fields";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { driverListPath, presentDriverSummary } from "#app/presenters/driver-form.server";
+import { isLicenseType, licenseTypeLabelKey } from "#common/license-types";
+import { DeleteDriverSchema } from "#server/drivers/driver.schema";
+import { deleteDriver, listDrivers } from "#server/drivers/drivers";
 import type { Route } from "./+types/driver-list";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

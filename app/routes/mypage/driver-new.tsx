@@ -1,9 +1,9 @@
-import { DriverForm } from "../../components/driver-form";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { loadDriverFormConfig, submitDriverForm } from "../../presenters/driver-form.server";
+import { DriverForm } from "#app/components/driver-form";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { loadDriverFormConfig, submitDriverForm } from "#app/presenters/driver-form.server";
 import type { Route } from "./+types/driver-new";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

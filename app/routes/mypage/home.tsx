@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { listMemberReservations } from "../../../server/mypage/reservations";
-import { ReservationCard } from "../../components/mypage/reservation-card";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
-import { reservationView } from "../../presenters/reservation.server";
+import { ReservationCard } from "#app/components/mypage/reservation-card";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { reservationView } from "#app/presenters/reservation.server";
+import { listMemberReservations } from "#server/mypage/reservations";
 import type { Route } from "./+types/home";
 import { MYPAGE_LINKS } from "./layout";
 

@@ -1,9 +1,9 @@
 import { Form, NavLink, Outlet } from "react-router";
-import { CsrfField } from "../../components/csrf-field";
-import type { MessageKey } from "../../i18n/messages";
-import { requireUser, requireUserMiddleware } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { sitePath, useSite } from "../../lib/site";
+import { CsrfField } from "#app/components/csrf-field";
+import type { MessageKey } from "#app/i18n/messages";
+import { requireUser, requireUserMiddleware } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
 import type { Route } from "./+types/layout";
 
 /** Every My Page screen requires a member; a visitor goes to the login page that returns here (spec §4). */

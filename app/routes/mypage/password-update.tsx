@@ -1,19 +1,19 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { PasswordChangeSchema } from "../../../server/members/member.schema";
-import { changePassword } from "../../../server/members/password-change";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, TextField } from "../../components/form/fields";
-import { ShowPasswordToggle } from "../../components/form/member-fields";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSession } from "../../lib/session.server";
-import { getSite, services } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice, TextField } from "#app/components/form/fields";
+import { ShowPasswordToggle } from "#app/components/form/member-fields";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSession } from "#app/lib/session.server";
+import { getSite, services } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
+import { PasswordChangeSchema } from "#server/members/member.schema";
+import { changePassword } from "#server/members/password-change";
 import type { Route } from "./+types/password-update";
 
 /**

@@ -1,10 +1,10 @@
-import { parseId } from "../../../common/params";
-import { AppError } from "../../../server/errors";
-import { invoiceFor } from "../../../server/invoices/invoices";
-import { getMemberReservation } from "../../../server/mypage/reservations";
-import { requireUser } from "../../lib/guards.server";
-import { getSite, services } from "../../lib/site.server";
-import { invoicePdfResponse, receiptNotFound } from "../../presenters/invoice.server";
+import { requireUser } from "#app/lib/guards.server";
+import { getSite, services } from "#app/lib/site.server";
+import { invoicePdfResponse, receiptNotFound } from "#app/presenters/invoice.server";
+import { parseId } from "#common/params";
+import { AppError } from "#server/errors";
+import { invoiceFor } from "#server/invoices/invoices";
+import { getMemberReservation } from "#server/mypage/reservations";
 import type { Route } from "./+types/reserve-receipt";
 
 /**

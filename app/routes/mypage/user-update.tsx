@@ -1,17 +1,17 @@
 import { Form, useNavigation } from "react-router";
-import { localizePath } from "../../../common/locales";
-import { ProfileUpdateSchema, profileFormValues } from "../../../server/members/member.schema";
-import { getProfile, updateProfile } from "../../../server/members/profile";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice } from "../../components/form/fields";
-import { MemberFields } from "../../components/form/member-fields";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { requireUser } from "../../lib/guards.server";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSite, services } from "../../lib/site.server";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice } from "#app/components/form/fields";
+import { MemberFields } from "#app/components/form/member-fields";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { requireUser } from "#app/lib/guards.server";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSite, services } from "#app/lib/site.server";
+import { localizePath } from "#common/locales";
+import { ProfileUpdateSchema, profileFormValues } from "#server/members/member.schema";
+import { getProfile, updateProfile } from "#server/members/profile";
 import type { Route } from "./+types/user-update";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,20 +1,20 @@
-import { confirmCancellation, previewCancellation, tokenFromForm } from "../../../server/counter/cancellation-preview";
-import { cancelByCustomer, customerCancelTerms } from "../../../server/counter/customer-cancel";
-import { findByLink, linkExpiry, linkFromQuery } from "../../../server/reservations/booking-links";
-import { FormNotice } from "../../components/form/fields";
-import { StatusBadge } from "../../components/mypage/reservation-card";
-import { CancelConfirmation, CONFIRM_PARAM, useCancelLinks } from "../../components/reservation/cancel-confirmation";
-import { CancelPanel } from "../../components/reservation/cancel-panel";
-import { revalidateOnStale } from "../../components/reservation/cancel-rule";
-import { LinkedBooking } from "../../components/reservation/linked-booking";
-import { redirectWithFlash } from "../../lib/flash.server";
-import { type FormFailure, handleIntent } from "../../lib/form-action.server";
-import { formObject } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSite, services } from "../../lib/site.server";
-import { cancelConfirmView, cancelTermsView, linkedBookingView } from "../../presenters/customer-cancel.server";
-import { composeCancellationMails } from "../../presenters/operation-mail.server";
+import { FormNotice } from "#app/components/form/fields";
+import { StatusBadge } from "#app/components/mypage/reservation-card";
+import { CancelConfirmation, CONFIRM_PARAM, useCancelLinks } from "#app/components/reservation/cancel-confirmation";
+import { CancelPanel } from "#app/components/reservation/cancel-panel";
+import { revalidateOnStale } from "#app/components/reservation/cancel-rule";
+import { LinkedBooking } from "#app/components/reservation/linked-booking";
+import { redirectWithFlash } from "#app/lib/flash.server";
+import { type FormFailure, handleIntent } from "#app/lib/form-action.server";
+import { formObject } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSite, services } from "#app/lib/site.server";
+import { cancelConfirmView, cancelTermsView, linkedBookingView } from "#app/presenters/customer-cancel.server";
+import { composeCancellationMails } from "#app/presenters/operation-mail.server";
+import { confirmCancellation, previewCancellation, tokenFromForm } from "#server/counter/cancellation-preview";
+import { cancelByCustomer, customerCancelTerms } from "#server/counter/customer-cancel";
+import { findByLink, linkExpiry, linkFromQuery } from "#server/reservations/booking-links";
 import type { Route } from "./+types/cancel";
 
 /**

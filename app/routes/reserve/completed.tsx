@@ -1,21 +1,21 @@
 import { Link, redirect } from "react-router";
-import { formatDateTime } from "../../../common/format";
-import { pickLang } from "../../../common/locales";
-import { telHref, telShown } from "../../../common/tel";
-import { reservationFacts } from "../../../server/reservations/booking-facts";
-import { reservationResult } from "../../../server/reservations/result";
-import { BookingFactsCard } from "../../components/booking/booking-facts";
-import { BookingSteps, PeriodText } from "../../components/booking/booking-summary";
-import { useYen } from "../../components/car/price";
-import { FlowExitLink } from "../../lib/embed";
-import { useI18n } from "../../lib/i18n";
-import { getReserveSession, reservePath } from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { getMember } from "../../lib/session.server";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
-import { periodView } from "../../presenters/booking.server";
-import { cancelWay } from "../../presenters/cancel-way.server";
+import { BookingFactsCard } from "#app/components/booking/booking-facts";
+import { BookingSteps, PeriodText } from "#app/components/booking/booking-summary";
+import { useYen } from "#app/components/car/price";
+import { FlowExitLink } from "#app/lib/embed";
+import { useI18n } from "#app/lib/i18n";
+import { getReserveSession, reservePath } from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { getMember } from "#app/lib/session.server";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { periodView } from "#app/presenters/booking.server";
+import { cancelWay } from "#app/presenters/cancel-way.server";
+import { formatDateTime } from "#common/format";
+import { pickLang } from "#common/locales";
+import { telHref, telShown } from "#common/tel";
+import { reservationFacts } from "#server/reservations/booking-facts";
+import { reservationResult } from "#server/reservations/result";
 import type { Route } from "./+types/completed";
 
 /**

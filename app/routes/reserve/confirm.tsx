@@ -1,21 +1,13 @@
 import { useState } from "react";
 import { Form, Link, redirect, redirectDocument, useNavigation } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { pickLang } from "../../../common/locales";
-import { getDriver } from "../../../server/drivers/drivers";
-import { PAY_METHOD } from "../../../server/reservations/booking";
-import { sessionFacts } from "../../../server/reservations/booking-facts";
-import { ConfirmSchema, IDEMPOTENCY_KEY } from "../../../server/reservations/confirm.schema";
-import { feesDiffer } from "../../../server/reservations/quote";
-import { submitReservation } from "../../../server/reservations/submit";
-import { BookingFactsCard } from "../../components/booking/booking-facts";
-import { BookingSteps, FeeBreakdown } from "../../components/booking/booking-summary";
-import { ConfirmCar, ConfirmCustomer } from "../../components/booking/confirm-sections";
-import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
-import { CsrfField } from "../../components/csrf-field";
-import { Field, FormNotice, inputClass, RadioField, TextField } from "../../components/form/fields";
-import { useReasonText } from "../../components/search/field-error";
-import type { MessageKey } from "../../i18n/messages";
+import { BookingFactsCard } from "#app/components/booking/booking-facts";
+import { BookingSteps, FeeBreakdown } from "#app/components/booking/booking-summary";
+import { ConfirmCar, ConfirmCustomer } from "#app/components/booking/confirm-sections";
+import { StepAside, stepColumnsClass, stepMainClass } from "#app/components/booking/step-aside";
+import { CsrfField } from "#app/components/csrf-field";
+import { Field, FormNotice, inputClass, RadioField, TextField } from "#app/components/form/fields";
+import { useReasonText } from "#app/components/search/field-error";
+import type { MessageKey } from "#app/i18n/messages";
 import {
   advanceCardTooEarly,
   afterSubmit,
@@ -24,15 +16,23 @@ import {
   quoteSession,
   releasePendingPayment,
   requireConfirmableSession,
-} from "../../lib/booking.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { getSite, services } from "../../lib/site.server";
-import { quoteView } from "../../presenters/booking.server";
-import { customerView } from "../../presenters/reserve-confirm.server";
+} from "#app/lib/booking.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { reservePath, saveReserveSession } from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { getSite, services } from "#app/lib/site.server";
+import { quoteView } from "#app/presenters/booking.server";
+import { customerView } from "#app/presenters/reserve-confirm.server";
+import { localDate } from "#common/calendar-date";
+import { pickLang } from "#common/locales";
+import { getDriver } from "#server/drivers/drivers";
+import { PAY_METHOD } from "#server/reservations/booking";
+import { sessionFacts } from "#server/reservations/booking-facts";
+import { ConfirmSchema, IDEMPOTENCY_KEY } from "#server/reservations/confirm.schema";
+import { feesDiffer } from "#server/reservations/quote";
+import { submitReservation } from "#server/reservations/submit";
 import type { Route } from "./+types/confirm";
 
 /**

@@ -1,24 +1,12 @@
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import {
-  CardSchema,
-  cardSchemaFor,
-  cardSourceOf,
-  expiryYears,
-  StripeCardSchema,
-} from "../../../server/cards/card.schema";
-import { listCards, savedCardSource } from "../../../server/cards/cards";
-import { PAY_METHOD } from "../../../server/reservations/booking";
-import { completeCardAction } from "../../../server/reservations/card-settlement";
-import { submitReservation } from "../../../server/reservations/submit";
-import { BookingSteps } from "../../components/booking/booking-summary";
-import { StepAside, stepColumnsClass } from "../../components/booking/step-aside";
-import { CsrfField } from "../../components/csrf-field";
-import { brandKey, CardFields } from "../../components/form/card-fields";
-import { FormNotice } from "../../components/form/fields";
-import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
-import { useReasonText } from "../../components/search/field-error";
+import { BookingSteps } from "#app/components/booking/booking-summary";
+import { StepAside, stepColumnsClass } from "#app/components/booking/step-aside";
+import { CsrfField } from "#app/components/csrf-field";
+import { brandKey, CardFields } from "#app/components/form/card-fields";
+import { FormNotice } from "#app/components/form/fields";
+import { StripeCardField, useStripeCardSubmit } from "#app/components/form/stripe-card-field";
+import { useReasonText } from "#app/components/search/field-error";
 import {
   advanceCardTooEarly,
   afterSubmit,
@@ -26,17 +14,23 @@ import {
   newIdempotencyKey,
   releasePendingPayment,
   requireConfirmableSession,
-} from "../../lib/booking.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
-import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
-import { reservePath, saveReserveSession } from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { publicOrigin } from "../../lib/seo.server";
-import { getSite, services } from "../../lib/site.server";
-import { stripeCardConfig } from "../../lib/stripe.server";
-import { bookingSummary } from "../../presenters/booking.server";
+} from "#app/lib/booking.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { useHydrated } from "#app/lib/hydrated";
+import { useI18n } from "#app/lib/i18n";
+import { reservePath, saveReserveSession } from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { publicOrigin } from "#app/lib/seo.server";
+import { getSite, services } from "#app/lib/site.server";
+import { stripeCardConfig } from "#app/lib/stripe.server";
+import { bookingSummary } from "#app/presenters/booking.server";
+import { localDate } from "#common/calendar-date";
+import { CardSchema, cardSchemaFor, cardSourceOf, expiryYears, StripeCardSchema } from "#server/cards/card.schema";
+import { listCards, savedCardSource } from "#server/cards/cards";
+import { PAY_METHOD } from "#server/reservations/booking";
+import { completeCardAction } from "#server/reservations/card-settlement";
+import { submitReservation } from "#server/reservations/submit";
 import type { Route } from "./+types/credit-card";
 
 /** Card pages load no analytics or tag manager (spec §9). */

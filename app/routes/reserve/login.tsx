@@ -1,20 +1,20 @@
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { LoginSchema } from "../../../server/auth/fields.schema";
-import { BookingSteps } from "../../components/booking/booking-summary";
-import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice, TextField } from "../../components/form/fields";
-import { FlowExitLink } from "../../lib/embed";
-import { useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { optionsPath, requireReserveSession, reservePath } from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { getMember } from "../../lib/session.server";
-import { signIn } from "../../lib/sign-in.server";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite } from "../../lib/site.server";
-import { bookingSummary } from "../../presenters/booking.server";
+import { BookingSteps } from "#app/components/booking/booking-summary";
+import { StepAside, stepColumnsClass, stepMainClass } from "#app/components/booking/step-aside";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice, TextField } from "#app/components/form/fields";
+import { FlowExitLink } from "#app/lib/embed";
+import { useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { optionsPath, requireReserveSession, reservePath } from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { getMember } from "#app/lib/session.server";
+import { signIn } from "#app/lib/sign-in.server";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite } from "#app/lib/site.server";
+import { bookingSummary } from "#app/presenters/booking.server";
+import { LoginSchema } from "#server/auth/fields.schema";
 import type { Route } from "./+types/login";
 
 /**

@@ -9,31 +9,17 @@ import {
   useLocation,
   useNavigation,
 } from "react-router";
-import type { ReasonLike } from "../../../common/app-error";
-import { isLongRental, LONG_RENTAL_FIELD, longRentalRefusal } from "../../../common/long-rental";
-import { parseSearchQuery } from "../../../server/availability/search-schema";
-import { notFoundError } from "../../../server/errors";
-import {
-  chosenQuantities,
-  needsOptionNotPossibleChoice,
-  OPTION_NOT_POSSIBLE,
-  optionField,
-  optionsFormSchema,
-  readOptionsForm,
-} from "../../../server/reservations/options.schema";
-import { quoteReservation } from "../../../server/reservations/quote";
-import type { ReserveSession } from "../../../server/reservations/reserve-session";
-import { BookingSteps, BookingSummary, FeeBreakdown } from "../../components/booking/booking-summary";
-import { LongRentalCheck } from "../../components/booking/long-rental";
-import { ImmunityChoice, NotPossibleChoice, OptionRow } from "../../components/booking/options-fields";
-import { StepAside, stepColumnsClass, stepMainClass } from "../../components/booking/step-aside";
-import { useLiveQuote } from "../../components/booking/use-live-quote";
-import { CsrfField } from "../../components/csrf-field";
-import { FormNotice } from "../../components/form/fields";
-import { useReasonText } from "../../components/search/field-error";
-import { formValues } from "../../lib/form-action.server";
-import { issuesToErrors, useForm } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
+import { BookingSteps, BookingSummary, FeeBreakdown } from "#app/components/booking/booking-summary";
+import { LongRentalCheck } from "#app/components/booking/long-rental";
+import { ImmunityChoice, NotPossibleChoice, OptionRow } from "#app/components/booking/options-fields";
+import { StepAside, stepColumnsClass, stepMainClass } from "#app/components/booking/step-aside";
+import { useLiveQuote } from "#app/components/booking/use-live-quote";
+import { CsrfField } from "#app/components/csrf-field";
+import { FormNotice } from "#app/components/form/fields";
+import { useReasonText } from "#app/components/search/field-error";
+import { formValues } from "#app/lib/form-action.server";
+import { issuesToErrors, useForm } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
 import {
   carPath,
   carriesPeriod,
@@ -41,17 +27,31 @@ import {
   isFor,
   searchRecord,
   sessionForLink,
-} from "../../lib/options-step.server";
+} from "#app/lib/options-step.server";
 import {
   getReserveSession,
   requireReserveSession,
   reservePath,
   saveReserveSession,
-} from "../../lib/reserve-session.server";
-import { privateMeta } from "../../lib/seo";
-import { getMember } from "../../lib/session.server";
-import { getSite, requireId, services } from "../../lib/site.server";
-import { quoteView } from "../../presenters/booking.server";
+} from "#app/lib/reserve-session.server";
+import { privateMeta } from "#app/lib/seo";
+import { getMember } from "#app/lib/session.server";
+import { getSite, requireId, services } from "#app/lib/site.server";
+import { quoteView } from "#app/presenters/booking.server";
+import type { ReasonLike } from "#common/app-error";
+import { isLongRental, LONG_RENTAL_FIELD, longRentalRefusal } from "#common/long-rental";
+import { parseSearchQuery } from "#server/availability/search-schema";
+import { notFoundError } from "#server/errors";
+import {
+  chosenQuantities,
+  needsOptionNotPossibleChoice,
+  OPTION_NOT_POSSIBLE,
+  optionField,
+  optionsFormSchema,
+  readOptionsForm,
+} from "#server/reservations/options.schema";
+import { quoteReservation } from "#server/reservations/quote";
+import type { ReserveSession } from "#server/reservations/reserve-session";
 import type { Route } from "./+types/options";
 
 /**

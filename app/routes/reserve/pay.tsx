@@ -1,29 +1,23 @@
 import { Form, redirect, useNavigation } from "react-router";
-import {
-  CardSchema,
-  cardSchemaFor,
-  cardSourceOf,
-  expiryYears,
-  StripeCardSchema,
-} from "../../../server/cards/card.schema";
-import { findByLink, linkFromQuery } from "../../../server/reservations/booking-links";
-import { completePayLink, payByLink, payLinkState } from "../../../server/reservations/pay-link";
-import { useYen } from "../../components/car/price";
-import { CsrfField } from "../../components/csrf-field";
-import { CardFields } from "../../components/form/card-fields";
-import { FormNotice } from "../../components/form/fields";
-import { StripeCardField, useStripeCardSubmit } from "../../components/form/stripe-card-field";
-import { LinkedBooking } from "../../components/reservation/linked-booking";
-import { newIdempotencyKey } from "../../lib/booking.server";
-import { formFailure, handleForm } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS, useFormValidation } from "../../lib/forms";
-import { useHydrated } from "../../lib/hydrated";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { publicOrigin } from "../../lib/seo.server";
-import { getSite, services } from "../../lib/site.server";
-import { challengeUrl, stripeCardConfig } from "../../lib/stripe.server";
-import { linkedBookingView } from "../../presenters/customer-cancel.server";
+import { useYen } from "#app/components/car/price";
+import { CsrfField } from "#app/components/csrf-field";
+import { CardFields } from "#app/components/form/card-fields";
+import { FormNotice } from "#app/components/form/fields";
+import { StripeCardField, useStripeCardSubmit } from "#app/components/form/stripe-card-field";
+import { LinkedBooking } from "#app/components/reservation/linked-booking";
+import { newIdempotencyKey } from "#app/lib/booking.server";
+import { formFailure, handleForm } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS, useFormValidation } from "#app/lib/forms";
+import { useHydrated } from "#app/lib/hydrated";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { publicOrigin } from "#app/lib/seo.server";
+import { getSite, services } from "#app/lib/site.server";
+import { challengeUrl, stripeCardConfig } from "#app/lib/stripe.server";
+import { linkedBookingView } from "#app/presenters/customer-cancel.server";
+import { CardSchema, cardSchemaFor, cardSourceOf, expiryYears, StripeCardSchema } from "#server/cards/card.schema";
+import { findByLink, linkFromQuery } from "#server/reservations/booking-links";
+import { completePayLink, payByLink, payLinkState } from "#server/reservations/pay-link";
 import type { Route } from "./+types/pay";
 
 /** Card pages load no analytics or tag manager (spec §9). */

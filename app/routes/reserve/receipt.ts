@@ -1,10 +1,10 @@
-import { parseId } from "../../../common/params";
-import { AppError } from "../../../server/errors";
-import { invoiceFor } from "../../../server/invoices/invoices";
-import { findByReceiptsLink } from "../../../server/invoices/receipt-link";
-import { linkFromQuery } from "../../../server/reservations/booking-links";
-import { getSite, services } from "../../lib/site.server";
-import { invoicePdfResponse, receiptNotFound } from "../../presenters/invoice.server";
+import { getSite, services } from "#app/lib/site.server";
+import { invoicePdfResponse, receiptNotFound } from "#app/presenters/invoice.server";
+import { parseId } from "#common/params";
+import { AppError } from "#server/errors";
+import { invoiceFor } from "#server/invoices/invoices";
+import { findByReceiptsLink } from "#server/invoices/receipt-link";
+import { linkFromQuery } from "#server/reservations/booking-links";
 import type { Route } from "./+types/receipt";
 
 /**

@@ -1,14 +1,14 @@
-import { localizePath } from "../../../common/locales";
-import { receiptsOf } from "../../../server/invoices/invoices";
-import { findByReceiptsLink } from "../../../server/invoices/receipt-link";
-import { linkFromQuery } from "../../../server/reservations/booking-links";
-import { LinkedBooking } from "../../components/reservation/linked-booking";
-import { ReceiptLinks } from "../../components/reservation/receipt-links";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { getSite, services } from "../../lib/site.server";
-import { linkedBookingView } from "../../presenters/customer-cancel.server";
-import { receiptLinksView } from "../../presenters/receipts.server";
+import { LinkedBooking } from "#app/components/reservation/linked-booking";
+import { ReceiptLinks } from "#app/components/reservation/receipt-links";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { getSite, services } from "#app/lib/site.server";
+import { linkedBookingView } from "#app/presenters/customer-cancel.server";
+import { receiptLinksView } from "#app/presenters/receipts.server";
+import { localizePath } from "#common/locales";
+import { receiptsOf } from "#server/invoices/invoices";
+import { findByReceiptsLink } from "#server/invoices/receipt-link";
+import { linkFromQuery } from "#server/reservations/booking-links";
 import type { Route } from "./+types/receipts";
 
 /**

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { BookingSteps } from "../../components/booking/booking-summary";
-import { CustomerForm } from "../../components/booking/customer-form";
-import type { FormFailure } from "../../lib/form-action.server";
-import { NO_FORM_ERRORS } from "../../lib/forms";
-import { useI18n } from "../../lib/i18n";
-import { privateMeta } from "../../lib/seo";
-import { loadCustomerPage, submitCustomerForm } from "../../presenters/reserve-customer.server";
+import { BookingSteps } from "#app/components/booking/booking-summary";
+import { CustomerForm } from "#app/components/booking/customer-form";
+import type { FormFailure } from "#app/lib/form-action.server";
+import { NO_FORM_ERRORS } from "#app/lib/forms";
+import { useI18n } from "#app/lib/i18n";
+import { privateMeta } from "#app/lib/seo";
+import { loadCustomerPage, submitCustomerForm } from "#app/presenters/reserve-customer.server";
 import type { Route } from "./+types/user";
 
 /**

@@ -1,7 +1,7 @@
 import { Link, Outlet } from "react-router";
-import { BrowserAlert } from "../../components/browser-alert";
-import { useI18n } from "../../lib/i18n";
-import { sitePath, useSite } from "../../lib/site";
+import { BrowserAlert } from "#app/components/browser-alert";
+import { useI18n } from "#app/lib/i18n";
+import { sitePath, useSite } from "#app/lib/site";
 
 /** The alternate header and footer: site name only, no menu (notice pages). */
 export default function AltLayout() {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { fullSitePath } from "../../../common/embedding";
-import { requestContext } from "../../../server/http/context";
-import { FlashMessage } from "../../components/flash-message";
-import { LoadingOverlay } from "../../components/loading-overlay";
-import { cookiesKept, EmbedStorageProvider, NewTabLink, parentOrigin, postToParent } from "../../lib/embed";
-import { useI18n } from "../../lib/i18n";
-import { useSite } from "../../lib/site";
+import { FlashMessage } from "#app/components/flash-message";
+import { LoadingOverlay } from "#app/components/loading-overlay";
+import { cookiesKept, EmbedStorageProvider, NewTabLink, parentOrigin, postToParent } from "#app/lib/embed";
+import { useI18n } from "#app/lib/i18n";
+import { useSite } from "#app/lib/site";
+import { fullSitePath } from "#common/embedding";
+import { requestContext } from "#server/http/context";
 import type { Route } from "./+types/bare-layout";
 
 /** The embedded flow's pages are rendered for each request, never kept (decision 036). */

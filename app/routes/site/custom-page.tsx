@@ -1,12 +1,12 @@
-import { parseId } from "../../../common/params";
-import { feeSchedule } from "../../../server/catalog/fee-schedule";
-import { notFoundError } from "../../../server/errors";
-import { FeeSchedule } from "../../components/car/fee-schedule";
-import { RichText } from "../../components/rich-text";
-import { seoMeta, textDescription } from "../../lib/seo";
-import { getSite } from "../../lib/site.server";
-import { customPageContent } from "../../presenters/content.server";
-import { feePage } from "../../presenters/fee.server";
+import { FeeSchedule } from "#app/components/car/fee-schedule";
+import { RichText } from "#app/components/rich-text";
+import { seoMeta, textDescription } from "#app/lib/seo";
+import { getSite } from "#app/lib/site.server";
+import { customPageContent } from "#app/presenters/content.server";
+import { feePage } from "#app/presenters/fee.server";
+import { parseId } from "#common/params";
+import { feeSchedule } from "#server/catalog/fee-schedule";
+import { notFoundError } from "#server/errors";
 import type { Route } from "./+types/custom-page";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

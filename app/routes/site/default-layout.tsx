@@ -1,12 +1,12 @@
 import { Outlet } from "react-router";
-import { BrowserAlert } from "../../components/browser-alert";
-import { FlashMessage } from "../../components/flash-message";
-import { JumpToTop } from "../../components/jump-to-top";
-import { LoadingOverlay } from "../../components/loading-overlay";
-import { SiteFooter } from "../../components/site-footer";
-import { SiteHeader } from "../../components/site-header";
-import { getSession, isTopPage } from "../../lib/session.server";
-import { useSite } from "../../lib/site";
+import { BrowserAlert } from "#app/components/browser-alert";
+import { FlashMessage } from "#app/components/flash-message";
+import { JumpToTop } from "#app/components/jump-to-top";
+import { LoadingOverlay } from "#app/components/loading-overlay";
+import { SiteFooter } from "#app/components/site-footer";
+import { SiteHeader } from "#app/components/site-header";
+import { getSession, isTopPage } from "#app/lib/session.server";
+import { useSite } from "#app/lib/site";
 import type { Route } from "./+types/default-layout";
 
 /**

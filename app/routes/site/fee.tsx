@@ -1,10 +1,10 @@
-import { parseId } from "../../../common/params";
-import { feeSchedule } from "../../../server/catalog/fee-schedule";
-import { FeeSchedule } from "../../components/car/fee-schedule";
-import { useI18n } from "../../lib/i18n";
-import { metaTranslate, seoMeta } from "../../lib/seo";
-import { getSite } from "../../lib/site.server";
-import { feePage } from "../../presenters/fee.server";
+import { FeeSchedule } from "#app/components/car/fee-schedule";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate, seoMeta } from "#app/lib/seo";
+import { getSite } from "#app/lib/site.server";
+import { feePage } from "#app/presenters/fee.server";
+import { parseId } from "#common/params";
+import { feeSchedule } from "#server/catalog/fee-schedule";
 import type { Route } from "./+types/fee";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

@@ -1,4 +1,4 @@
-import { notFoundError } from "../../../server/errors";
+import { notFoundError } from "#server/errors";
 
 /** Any unmatched path inside a site: the 404 page inside the site's own layout. */
 export function loader(): never {

@@ -8,4 +8,4 @@ export default function Pages() {
   return <Outlet />;
 }
 
-export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";
+export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary";

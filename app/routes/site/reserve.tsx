@@ -1,17 +1,17 @@
 import { data, Form, Link, useSubmit } from "react-router";
-import { searchCarTypes } from "../../../server/availability/search";
-import { parseSearchQuery } from "../../../server/availability/search-schema";
-import { suggestAlternatives } from "../../../server/availability/suggestions";
-import { CarCard, CarIconSprite } from "../../components/car/car-card";
-import { useReasonText } from "../../components/search/field-error";
-import { SearchForm } from "../../components/search/search-form";
-import { SearchSummary } from "../../components/search/search-summary";
-import { SORT_LABEL } from "../../i18n/labels";
-import { useI18n } from "../../lib/i18n";
-import { metaTranslate, seoMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, services } from "../../lib/site.server";
-import { searchView, suggestionsView } from "../../presenters/search.server";
+import { CarCard, CarIconSprite } from "#app/components/car/car-card";
+import { useReasonText } from "#app/components/search/field-error";
+import { SearchForm } from "#app/components/search/search-form";
+import { SearchSummary } from "#app/components/search/search-summary";
+import { SORT_LABEL } from "#app/i18n/labels";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate, seoMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, services } from "#app/lib/site.server";
+import { searchView, suggestionsView } from "#app/presenters/search.server";
+import { searchCarTypes } from "#server/availability/search";
+import { parseSearchQuery } from "#server/availability/search-schema";
+import { suggestAlternatives } from "#server/availability/suggestions";
 import type { Route } from "./+types/reserve";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

@@ -1,14 +1,14 @@
 import type { CSSProperties } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { isEmbeddedPath } from "../../../common/embedding";
-import { flashPending } from "../../lib/flash";
-import { flashMiddleware, getFlash } from "../../lib/flash.server";
-import { unauthorizedToLogin } from "../../lib/guards.server";
-import { siteHead } from "../../lib/seo.server";
-import { sessionMiddleware } from "../../lib/session.server";
-import { SiteProvider } from "../../lib/site";
-import { getSite, siteMiddleware } from "../../lib/site.server";
-import { buildShell } from "../../presenters/shell.server";
+import { flashPending } from "#app/lib/flash";
+import { flashMiddleware, getFlash } from "#app/lib/flash.server";
+import { unauthorizedToLogin } from "#app/lib/guards.server";
+import { siteHead } from "#app/lib/seo.server";
+import { sessionMiddleware } from "#app/lib/session.server";
+import { SiteProvider } from "#app/lib/site";
+import { getSite, siteMiddleware } from "#app/lib/site.server";
+import { buildShell } from "#app/presenters/shell.server";
+import { isEmbeddedPath } from "#common/embedding";
 import type { Route } from "./+types/site";
 
 /**
@@ -60,4 +60,4 @@ export default function Site({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary";
+export { errorMeta as meta, RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary";

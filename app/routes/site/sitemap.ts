@@ -1,8 +1,8 @@
-import { AppError } from "../../../server/errors";
-import { sitemapEntries, sitemapXml } from "../../../server/seo/sitemap";
-import { PUBLIC_STATUS } from "../../../server/sites/site-bundle";
-import { siteHead } from "../../lib/seo.server";
-import { getSite } from "../../lib/site.server";
+import { siteHead } from "#app/lib/seo.server";
+import { getSite } from "#app/lib/site.server";
+import { AppError } from "#server/errors";
+import { sitemapEntries, sitemapXml } from "#server/seo/sitemap";
+import { PUBLIC_STATUS } from "#server/sites/site-bundle";
 import type { Route } from "./+types/sitemap";
 
 const notFound = () =>

@@ -1,21 +1,21 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { localDate } from "../../../common/calendar-date";
-import { CALENDAR_MODE } from "../../../common/codes";
-import { formatIsoDate } from "../../../common/format";
-import { MONTH } from "../../../common/params";
-import { storeCalendar } from "../../../server/availability/calendar";
-import { monthOf } from "../../../server/availability/calendar-month";
-import { vacancyDisplay } from "../../../server/availability/vacancy";
-import { notFoundError } from "../../../server/errors";
-import { VacancyCalendar } from "../../components/calendar/vacancy-calendar";
-import { StoreInfo } from "../../components/store-info";
-import { DescriptionList } from "../../components/ui/description-list";
-import { useI18n } from "../../lib/i18n";
-import { metaTranslate, seoMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite, requireId, services } from "../../lib/site.server";
-import { storeFacts, storeView } from "../../presenters/store.server";
+import { VacancyCalendar } from "#app/components/calendar/vacancy-calendar";
+import { StoreInfo } from "#app/components/store-info";
+import { DescriptionList } from "#app/components/ui/description-list";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate, seoMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite, requireId, services } from "#app/lib/site.server";
+import { storeFacts, storeView } from "#app/presenters/store.server";
+import { localDate } from "#common/calendar-date";
+import { CALENDAR_MODE } from "#common/codes";
+import { formatIsoDate } from "#common/format";
+import { MONTH } from "#common/params";
+import { storeCalendar } from "#server/availability/calendar";
+import { monthOf } from "#server/availability/calendar-month";
+import { vacancyDisplay } from "#server/availability/vacancy";
+import { notFoundError } from "#server/errors";
 import type { Route } from "./+types/store-detail";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { StoreInfo } from "../../components/store-info";
-import { useI18n } from "../../lib/i18n";
-import { metaTranslate, seoMeta } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite } from "../../lib/site.server";
-import { storeView } from "../../presenters/store.server";
+import { StoreInfo } from "#app/components/store-info";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate, seoMeta } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite } from "#app/lib/site.server";
+import { storeView } from "#app/presenters/store.server";
 import type { Route } from "./+types/store-list";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

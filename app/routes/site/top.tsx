@@ -1,15 +1,15 @@
 import { Link } from "react-router";
-import { RichText } from "../../components/rich-text";
-import { SearchForm } from "../../components/search/search-form";
-import { StoreInfo } from "../../components/store-info";
-import { SuspendedNotice } from "../../components/suspended-notice";
-import { useI18n } from "../../lib/i18n";
-import { seoMeta, textDescription } from "../../lib/seo";
-import { sitePath, useSite } from "../../lib/site";
-import { getSite } from "../../lib/site.server";
-import { topContent } from "../../presenters/content.server";
-import { searchFormDefaults } from "../../presenters/search.server";
-import { storeView } from "../../presenters/store.server";
+import { RichText } from "#app/components/rich-text";
+import { SearchForm } from "#app/components/search/search-form";
+import { StoreInfo } from "#app/components/store-info";
+import { SuspendedNotice } from "#app/components/suspended-notice";
+import { useI18n } from "#app/lib/i18n";
+import { seoMeta, textDescription } from "#app/lib/seo";
+import { sitePath, useSite } from "#app/lib/site";
+import { getSite } from "#app/lib/site.server";
+import { topContent } from "#app/presenters/content.server";
+import { searchFormDefaults } from "#app/presenters/search.server";
+import { storeView } from "#app/presenters/store.server";
 import type { Route } from "./+types/top";
 
 /** The same for every anonymous visitor: the server may keep it for a second (decision 036). */

@@ -1,6 +1,6 @@
-import { useI18n } from "../../lib/i18n";
-import { metaTranslate, siteIconOf } from "../../lib/seo";
-import { shellFromMatches } from "../../lib/site";
+import { useI18n } from "#app/lib/i18n";
+import { metaTranslate, siteIconOf } from "#app/lib/seo";
+import { shellFromMatches } from "#app/lib/site";
 import type { Route } from "./+types/unpublished";
 
 export const meta: Route.MetaFunction = ({ matches }) => {

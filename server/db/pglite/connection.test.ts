@@ -1,6 +1,6 @@
 import type { Results } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { OWNER, type Scope } from "../tenancy";
+import { OWNER, type Scope } from "#server/db/tenancy";
 import { PgliteConnection, type PgliteStatement } from "./connection";
 import { pgliteScopes } from "./scopes";
 import type { PgliteSend } from "./statements";

@@ -1,5 +1,5 @@
 import type { Results } from "@electric-sql/pglite";
-import { enterSql, type Scope, scopeKey } from "../tenancy";
+import { enterSql, type Scope, scopeKey } from "#server/db/tenancy";
 import type { PgliteSend, QueryOptions } from "./statements";
 
 /**

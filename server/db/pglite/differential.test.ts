@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { asc, eq, sql } from "drizzle-orm";
 import { integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assertAppRole } from "../../../tests/setup/test-db";
-import { type Db, type DbHandle, openPglite } from "../client";
+import { type Db, type DbHandle, openPglite } from "#server/db/client";
+import { assertAppRole } from "#tests/setup/test-db";
 import { writeTogether } from ".";
 
 /**

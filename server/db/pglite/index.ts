@@ -1,4 +1,4 @@
-import type { PgliteClient, Scope } from "../tenancy";
+import type { PgliteClient, Scope } from "#server/db/tenancy";
 import { PgliteConnection } from "./connection";
 import { pgliteScopes } from "./scopes";
 import { startPglite } from "./start";

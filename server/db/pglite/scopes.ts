@@ -1,5 +1,5 @@
 import type { PGlite, Results, Transaction } from "@electric-sql/pglite";
-import type { PgliteClient, Scope } from "../tenancy";
+import type { PgliteClient, Scope } from "#server/db/tenancy";
 import type { PgliteStatement } from "./connection";
 import type { QueryOptions } from "./statements";
 

@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import { enterSql, type PgliteClient, type Scope, scopeKey } from "../tenancy";
+import { enterSql, type PgliteClient, type Scope, scopeKey } from "#server/db/tenancy";
 
 /**
  * Stock PGlite (`PGLITE_FAST=0`): Drizzle's PGlite driver over PGlite's own `query` and

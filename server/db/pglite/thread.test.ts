@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OWNER } from "../tenancy";
+import { OWNER } from "#server/db/tenancy";
 import { type PgliteThread, startPgliteThread } from "./thread";
 
 let dir: string;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { writeTogether } from "./write-together";
 
 let handle: TestDb;

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { CheckSheet, ExtraCharge } from "../../../common/counter";
+import type { CheckSheet, ExtraCharge } from "#common/counter";
 import { carTypes, vehicles } from "./catalogue";
 import { drivers, members } from "./members";
 import { siteRef } from "./sites";

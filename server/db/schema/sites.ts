@@ -15,7 +15,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
-import type { CancellationFeeStep } from "../../../common/counter";
+import type { CancellationFeeStep } from "#common/counter";
 import { ml } from "./columns";
 
 export const siteRef = () =>

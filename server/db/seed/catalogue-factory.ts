@@ -1,6 +1,4 @@
-import { FEE_TIER_KEYS, type FeePlanTiers, FeePlanTiersSchema } from "../../pricing/fee-plan";
-import { reservationSearchText } from "../../search/search-text";
-import type { Db } from "../client";
+import type { Db } from "#server/db/client";
 import {
   carClasses,
   carOptions,
@@ -10,7 +8,9 @@ import {
   reservations,
   storeHolidays,
   vehicles,
-} from "../schema";
+} from "#server/db/schema";
+import { FEE_TIER_KEYS, type FeePlanTiers, FeePlanTiersSchema } from "#server/pricing/fee-plan";
+import { reservationSearchText } from "#server/search/search-text";
 
 /** Vehicles written per statement: 6 parameters each, far below PostgreSQL's limit of 65,535. */
 const VEHICLE_BATCH = 2_000;

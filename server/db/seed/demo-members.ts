@@ -1,8 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import { hashPassword } from "../../auth/passwords";
-import { simulatorCardId } from "../../payments/simulator";
-import type { Db } from "../client";
-import { type ReservationOption, type ReservationPerson, vehicles } from "../schema";
+import { hashPassword } from "#server/auth/passwords";
+import type { Db } from "#server/db/client";
+import { type ReservationOption, type ReservationPerson, vehicles } from "#server/db/schema";
+import { simulatorCardId } from "#server/payments/simulator";
 import { demoReserveNo, isoDay, jstAt } from "./demo-records";
 import type { CreatedSite } from "./factories";
 import {

@@ -1,4 +1,4 @@
-import type { ReservationPerson } from "../schema";
+import type { ReservationPerson } from "#server/db/schema";
 
 /**
  * What makes the demo's bookings and cars look like a real company's (issue 41): plates in the

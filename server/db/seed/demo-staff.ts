@@ -1,6 +1,6 @@
-import { hashPassword } from "../../auth/passwords";
-import type { Db } from "../client";
-import { staff, staffStores } from "../schema";
+import { hashPassword } from "#server/auth/passwords";
+import type { Db } from "#server/db/client";
+import { staff, staffStores } from "#server/db/schema";
 import { DEMO_PASSWORD } from "./demo-members";
 import type { CreatedSite } from "./factories";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { reservations, vehicles } from "../schema";
+import { reservations, vehicles } from "#server/db/schema";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { seedDemoIfEmpty } from "./demo";
 import { isoDay, jstAt, PLATE_PATTERN, RESERVE_NO_PATTERN } from "./demo-records";
 

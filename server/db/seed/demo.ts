@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../client";
-import { clients } from "../schema";
+import type { Db } from "#server/db/client";
+import { clients } from "#server/db/schema";
 import { seedDemoMembers } from "./demo-members";
 import { demoSites } from "./demo-sites";
 import { seedDemoStaff } from "./demo-staff";

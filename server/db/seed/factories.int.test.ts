@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSite, siteInput } from "../../../tests/fixtures/sites";
-import { createTestDb, type TestDb } from "../../../tests/setup/test-db";
-import { clients, reservations, siteSettings, vehicles } from "../schema";
+import { clients, reservations, siteSettings, vehicles } from "#server/db/schema";
+import { makeSite, siteInput } from "#tests/fixtures/sites";
+import { createTestDb, type TestDb } from "#tests/setup/test-db";
 import { createSite } from "./factories";
 
 let handle: TestDb;

@@ -1,6 +1,5 @@
-import { isEmbedOriginPattern } from "../../../common/embedding";
-import { defaultPriceListPageUrl } from "../../sites/plan";
-import type { Db } from "../client";
+import { isEmbedOriginPattern } from "#common/embedding";
+import type { Db } from "#server/db/client";
 import {
   clients,
   customPages,
@@ -12,7 +11,8 @@ import {
   siteTrackings,
   stores,
   topInfos,
-} from "../schema";
+} from "#server/db/schema";
+import { defaultPriceListPageUrl } from "#server/sites/plan";
 import { type Bare, type CatalogueInput, type CreatedCatalogue, createCatalogue } from "./catalogue-factory";
 
 /** Everything that makes a site; only the client and its settings are required. */

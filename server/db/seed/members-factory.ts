@@ -1,6 +1,6 @@
-import { memberSearchText, reservationSearchText } from "../../search/search-text";
-import type { Db } from "../client";
-import { driverImages, driverInputSettings, drivers, memberCards, members, reservations } from "../schema";
+import type { Db } from "#server/db/client";
+import { driverImages, driverInputSettings, drivers, memberCards, members, reservations } from "#server/db/schema";
+import { memberSearchText, reservationSearchText } from "#server/search/search-text";
 import type { Bare } from "./catalogue-factory";
 
 /**

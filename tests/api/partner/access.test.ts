@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PROBLEM_KINDS } from "../../../app/api/partner/problems.server";
-import { clients } from "../../../server/db/schema";
-import { listApiKeys, revokeApiKey } from "../../../server/integrations/api-keys";
-import { OWNER } from "../../fixtures/staff-actors";
-import { ORIGIN } from "../harness";
+import { PROBLEM_KINDS } from "#app/api/partner/problems.server";
+import { clients } from "#server/db/schema";
+import { listApiKeys, revokeApiKey } from "#server/integrations/api-keys";
+import { ORIGIN } from "#tests/api/harness";
+import { OWNER } from "#tests/fixtures/staff-actors";
 import { partnerHarness } from "./harness";
 
 /**

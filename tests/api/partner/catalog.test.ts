@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quoteReservation } from "../../../server/reservations/quote";
+import { quoteReservation } from "#server/reservations/quote";
 import { partnerHarness, periodAhead } from "./harness";
 
 /** Issue 42: stores, car types, availability and quotes for programs (`catalog:read`, `reservations:write`). */

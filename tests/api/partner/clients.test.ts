@@ -4,9 +4,9 @@ import { createClient as generateHeyApi } from "@hey-api/openapi-ts";
 import createFetchClient from "openapi-fetch";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { partnerDocument } from "../../../app/api/partner/openapi.server";
+import { partnerDocument } from "#app/api/partner/openapi.server";
+import { ORIGIN } from "#tests/api/harness";
 import type { paths } from "../../../generated/partner-api";
-import { ORIGIN } from "../harness";
 import { CUSTOMER, partnerHarness, periodAhead } from "./harness";
 
 /**

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addDays, localDate } from "../../../common/calendar-date";
+import { addDays, localDate } from "#common/calendar-date";
+import { reservations } from "#server/db/schema";
+import { ORIGIN } from "#tests/api/harness";
 import { partnerBooking } from "../../../examples/partner-booking";
-import { reservations } from "../../../server/db/schema";
-import { ORIGIN } from "../harness";
 import { CUSTOMER, expectDocumented, partnerHarness } from "./harness";
 
 /** Issue 42: the example books, changes and cancels through the API for programs, as the README tells. */

@@ -1,10 +1,10 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020";
-import { partnerDocument } from "../../../app/api/partner/openapi.server";
-import { createPartnerApi } from "../../../app/api/partner/partner-api.server";
-import { addDays, localDate } from "../../../common/calendar-date";
-import { type ApiScope, createApiKey } from "../../../server/integrations/api-keys";
-import { OWNER } from "../../fixtures/staff-actors";
-import { apiHarness, ORIGIN } from "../harness";
+import { partnerDocument } from "#app/api/partner/openapi.server";
+import { createPartnerApi } from "#app/api/partner/partner-api.server";
+import { addDays, localDate } from "#common/calendar-date";
+import { type ApiScope, createApiKey } from "#server/integrations/api-keys";
+import { apiHarness, ORIGIN } from "#tests/api/harness";
+import { OWNER } from "#tests/fixtures/staff-actors";
 
 /**
  * The whole HTTP stack with the API for programs mounted (issue 42), over a fresh database with the
@@ -13,9 +13,9 @@ import { apiHarness, ORIGIN } from "../harness";
 export async function partnerHarness() {
   const h = await apiHarness();
   // apiHarness mounts the site's API; the build's entry gains the API for programs the same way.
-  const { createApp } = await import("../../../server/http/app");
-  const { serverBuild } = await import("../../fixtures/server-build");
-  const { createJsonApi } = await import("../../../app/api/api.server");
+  const { createApp } = await import("#server/http/app");
+  const { serverBuild } = await import("#tests/fixtures/server-build");
+  const { createJsonApi } = await import("#app/api/api.server");
   const base = serverBuild();
   const build = {
     ...base,

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../../common/calendar-date";
-import { proposedFee } from "../../../server/counter/cancellation";
-import { mailOutbox, reservationPayments, reservations, siteSettings } from "../../../server/db/schema";
-import type { PaymentSimulator } from "../../../server/payments";
-import { quoteReservation } from "../../../server/reservations/quote";
-import { firstPaymentInLedger } from "../../fixtures/card-booking";
+import { addDays } from "#common/calendar-date";
+import { proposedFee } from "#server/counter/cancellation";
+import { mailOutbox, reservationPayments, reservations, siteSettings } from "#server/db/schema";
+import type { PaymentSimulator } from "#server/payments";
+import { quoteReservation } from "#server/reservations/quote";
+import { firstPaymentInLedger } from "#tests/fixtures/card-booking";
 import { CUSTOMER, partnerHarness, periodAhead } from "./harness";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { normalizeZip } from "../../../../common/zip";
-import { notFoundError } from "../../../../server/errors";
-import type { PostalAddress } from "../../../../server/postal";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { normalizeZip } from "#common/zip";
+import { notFoundError } from "#server/errors";
+import type { PostalAddress } from "#server/postal";
 
 /** At most this many places per code, as the page's lookup (`/address-search`) gives. */
 const MAX_RESULTS = 50;

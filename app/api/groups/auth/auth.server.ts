@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { readCookie } from "../../../../common/locales";
-import { LoginSchema } from "../../../../server/auth/fields.schema";
-import { login } from "../../../../server/auth/login";
-import { CSRF_COOKIE, csrfCookie, newCsrfToken, validCsrfToken } from "../../../../server/http/csrf";
-import { operation, Reply } from "../../operation.server";
+import { operation, Reply } from "#app/api/operation.server";
+import { readCookie } from "#common/locales";
+import { LoginSchema } from "#server/auth/fields.schema";
+import { login } from "#server/auth/login";
+import { CSRF_COOKIE, csrfCookie, newCsrfToken, validCsrfToken } from "#server/http/csrf";
 
 /** The signed-in member as `users/me` and login answer it. */
 export const MemberSchema = z

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { cardSchemaFor } from "../../../../server/cards/card.schema";
-import { addCard, listCards, type MemberCardView, setDefaultCard } from "../../../../server/cards/cards";
-import { cancelByCustomer } from "../../../../server/counter/customer-cancel";
-import { AppError, type FieldReasons } from "../../../../server/errors";
-import { issuesToErrors } from "../../../lib/forms";
-import { CARD_SETUP_KEY, cardPagePath, challengeUrl } from "../../../lib/stripe.server";
-import { composeCancellationMails } from "../../../presenters/operation-mail.server";
-import { operation } from "../../operation.server";
-import { memberReservationOr404 } from "../mypage/presenters.server";
+import { memberReservationOr404 } from "#app/api/groups/mypage/presenters.server";
+import { operation } from "#app/api/operation.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { CARD_SETUP_KEY, cardPagePath, challengeUrl } from "#app/lib/stripe.server";
+import { composeCancellationMails } from "#app/presenters/operation-mail.server";
+import { cardSchemaFor } from "#server/cards/card.schema";
+import { addCard, listCards, type MemberCardView, setDefaultCard } from "#server/cards/cards";
+import { cancelByCustomer } from "#server/counter/customer-cancel";
+import { AppError, type FieldReasons } from "#server/errors";
 
 /** A saved card as My Page shows it: never its number, only the brand and last four digits. */
 export const SavedCardSchema = z

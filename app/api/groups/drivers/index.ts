@@ -1,4 +1,4 @@
-import type { Operation } from "../../operation.server";
+import type { Operation } from "#app/api/operation.server";
 import { READ_OPERATIONS } from "./read.server";
 import { WRITE_OPERATIONS } from "./write.server";
 

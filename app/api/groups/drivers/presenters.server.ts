@@ -1,5 +1,8 @@
-import { isLicenseType, LICENSE_TYPES } from "../../../../common/license-types";
-import { localizePath } from "../../../../common/locales";
+import type { ApiRequest } from "#app/api/operation.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { driverFormConfigOf } from "#app/presenters/driver-form.server";
+import { isLicenseType, LICENSE_TYPES } from "#common/license-types";
+import { localizePath } from "#common/locales";
 import {
   DRIVER_FIELDS,
   driverFormValues,
@@ -7,12 +10,9 @@ import {
   IMAGE_SLOTS,
   imageRemoveName,
   licenseTypeFieldName,
-} from "../../../../server/drivers/driver.schema";
-import type { DriverDetail } from "../../../../server/drivers/drivers";
-import { AppError, type FieldReasons } from "../../../../server/errors";
-import { issuesToErrors } from "../../../lib/forms";
-import { driverFormConfigOf } from "../../../presenters/driver-form.server";
-import type { ApiRequest } from "../../operation.server";
+} from "#server/drivers/driver.schema";
+import type { DriverDetail } from "#server/drivers/drivers";
+import { AppError, type FieldReasons } from "#server/errors";
 import type { DriverBodyInput } from "./schemas.server";
 
 /** The JSON body as the page's form would post it: licence types as checkboxes, no files. */

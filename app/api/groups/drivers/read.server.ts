@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isLicenseType } from "../../../../common/license-types";
-import { driverHasReserve, getDriver, listDrivers } from "../../../../server/drivers/drivers";
-import { presentDriverSummary } from "../../../presenters/driver-form.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { presentDriverSummary } from "#app/presenters/driver-form.server";
+import { isLicenseType } from "#common/license-types";
+import { driverHasReserve, getDriver, listDrivers } from "#server/drivers/drivers";
 import { driverOut } from "./presenters.server";
 import { IdParams, MemberDriverSchema, MemberDriverSummarySchema } from "./schemas.server";
 

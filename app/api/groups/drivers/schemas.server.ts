@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LICENSE_TYPES } from "../../../../common/license-types";
-import { IMAGE_SLOTS, imageRemoveName } from "../../../../server/drivers/driver.schema";
+import { LICENSE_TYPES } from "#common/license-types";
+import { IMAGE_SLOTS, imageRemoveName } from "#server/drivers/driver.schema";
 
 /** A path id: a positive integer the database can hold; anything else is a 404. */
 export const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { deleteDriver, getDriver, registerDriver, updateDriver } from "../../../../server/drivers/drivers";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { deleteDriver, getDriver, registerDriver, updateDriver } from "#server/drivers/drivers";
 import { driverOut, NO_IMAGES, parseDriver } from "./presenters.server";
 import { DriverBody, IdParams, MemberDriverSchema } from "./schemas.server";
 

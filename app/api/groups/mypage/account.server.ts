@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { PasswordChangeSchema, ProfileUpdateSchema, profileFormValues } from "../../../../server/members/member.schema";
-import { changePassword } from "../../../../server/members/password-change";
-import { getProfile, updateProfile } from "../../../../server/members/profile";
-import { checkWithdrawal, WITHDRAWAL_REFUSAL, withdraw } from "../../../../server/members/withdrawal";
-import { operation } from "../../operation.server";
-import { reasonText } from "../../problem.server";
+import { operation } from "#app/api/operation.server";
+import { reasonText } from "#app/api/problem.server";
+import { PasswordChangeSchema, ProfileUpdateSchema, profileFormValues } from "#server/members/member.schema";
+import { changePassword } from "#server/members/password-change";
+import { getProfile, updateProfile } from "#server/members/profile";
+import { checkWithdrawal, WITHDRAWAL_REFUSAL, withdraw } from "#server/members/withdrawal";
 import { ProfileValuesSchema } from "./schemas.server";
 
 export const ACCOUNT_OPERATIONS = [

@@ -1,4 +1,4 @@
-import type { Operation } from "../../operation.server";
+import type { Operation } from "#app/api/operation.server";
 import { ACCOUNT_OPERATIONS } from "./account.server";
 import { RESERVATION_OPERATIONS } from "./reservations.server";
 

@@ -1,11 +1,11 @@
-import type { Locale } from "../../../../common/locales";
-import { customerCancelTerms } from "../../../../server/counter/customer-cancel";
-import { notFoundError } from "../../../../server/errors";
-import { getMemberReservation, type MemberReservation } from "../../../../server/mypage/reservations";
-import type { SiteBundle } from "../../../../server/sites/site-bundle";
-import { CATALOGUES, type MessageKey, translate } from "../../../i18n/messages";
-import { cancelTermsView } from "../../../presenters/customer-cancel.server";
-import { reservationView } from "../../../presenters/reservation.server";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { cancelTermsView } from "#app/presenters/customer-cancel.server";
+import { reservationView } from "#app/presenters/reservation.server";
+import type { Locale } from "#common/locales";
+import { customerCancelTerms } from "#server/counter/customer-cancel";
+import { notFoundError } from "#server/errors";
+import { getMemberReservation, type MemberReservation } from "#server/mypage/reservations";
+import type { SiteBundle } from "#server/sites/site-bundle";
 
 export const label = (locale: Locale, key: string, params?: Record<string, string | number>) =>
   translate(CATALOGUES[locale], key as MessageKey, params);

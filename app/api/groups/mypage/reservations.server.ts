@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { listMemberReservations } from "../../../../server/mypage/reservations";
-import { operation } from "../../operation.server";
-import { DRIVER_LIST_OPERATION } from "../drivers/read.server";
-import { IdParams } from "../drivers/schemas.server";
+import { DRIVER_LIST_OPERATION } from "#app/api/groups/drivers/read.server";
+import { IdParams } from "#app/api/groups/drivers/schemas.server";
+import { operation } from "#app/api/operation.server";
+import { listMemberReservations } from "#server/mypage/reservations";
 import { memberReservationOr404, reservationDetailOut, reservationOut } from "./presenters.server";
 import { MyPageReservationDetailSchema, MyPageReservationSchema } from "./schemas.server";
 

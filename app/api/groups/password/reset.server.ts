@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { findResetToken, requestReset, resetPassword } from "../../../../server/auth/password-reset";
-import { PasswordRequestSchema, PasswordResetSchema } from "../../../../server/auth/password-reset.schema";
-import { AppError } from "../../../../server/errors";
-import { CATALOGUES, translate } from "../../../i18n/messages";
-import { mailSiteOf } from "../../../presenters/member-mail.server";
-import { passwordResetMailIn } from "../../../presenters/password-mail.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { CATALOGUES, translate } from "#app/i18n/messages";
+import { mailSiteOf } from "#app/presenters/member-mail.server";
+import { passwordResetMailIn } from "#app/presenters/password-mail.server";
+import { findResetToken, requestReset, resetPassword } from "#server/auth/password-reset";
+import { PasswordRequestSchema, PasswordResetSchema } from "#server/auth/password-reset.schema";
+import { AppError } from "#server/errors";
 
 /**
  * Password recovery (spec §2 /password_request, /password_reset; §4 "link valid 1 hour"; §7

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { localTime } from "../../../../common/calendar-date";
-import { searchCarTypes } from "../../../../server/availability/search";
-import { SearchQuerySchema } from "../../../../server/availability/search-schema";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { localTime } from "#common/calendar-date";
+import { searchCarTypes } from "#server/availability/search";
+import { SearchQuerySchema } from "#server/availability/search-schema";
 import {
   browserSession,
   carTypeOut,

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { pickLang } from "../../../../common/locales";
-import { reservations } from "../../../../server/db/schema";
-import { AppError, notFoundError } from "../../../../server/errors";
-import { CATALOGUES, type MessageKey, translate } from "../../../i18n/messages";
-import { driverFormConfigOf } from "../../../presenters/driver-form.server";
-import { customerStart } from "../../../presenters/reserve-customer.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { driverFormConfigOf } from "#app/presenters/driver-form.server";
+import { customerStart } from "#app/presenters/reserve-customer.server";
+import { pickLang } from "#common/locales";
+import { reservations } from "#server/db/schema";
+import { AppError, notFoundError } from "#server/errors";
 import { browserSession, feesOut, justBooked, requireBooker, storeRef } from "./presenters.server";
 import { Money, ReservationSchema, StoreRefSchema } from "./schemas.server";
 

@@ -1,4 +1,4 @@
-import type { Operation } from "../../operation.server";
+import type { Operation } from "#app/api/operation.server";
 import { CATALOG_OPERATIONS } from "./catalog.server";
 import { COMPLETION_OPERATIONS } from "./completion.server";
 import { STEP_OPERATIONS } from "./steps.server";

@@ -1,24 +1,24 @@
 import type { z } from "zod";
-import { type Locale, pickLang } from "../../../../common/locales";
-import type { SearchOutcome } from "../../../../server/availability/search";
-import type { SearchQuerySchema } from "../../../../server/availability/search-schema";
-import { AppError, notFoundError } from "../../../../server/errors";
-import { type ReserveCustomer, validateReserveCustomer } from "../../../../server/reservations/customer";
-import { customerSchema } from "../../../../server/reservations/customer.schema";
-import { optionLimitErrors, optionsFormSchema, readOptionsForm } from "../../../../server/reservations/options.schema";
-import { type Quote, quoteReservation } from "../../../../server/reservations/quote";
+import type { ApiRequest } from "#app/api/operation.server";
+import { reasonText } from "#app/api/problem.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { driverFormConfigOf } from "#app/presenters/driver-form.server";
+import { type Locale, pickLang } from "#common/locales";
+import type { SearchOutcome } from "#server/availability/search";
+import type { SearchQuerySchema } from "#server/availability/search-schema";
+import { AppError, notFoundError } from "#server/errors";
+import { type ReserveCustomer, validateReserveCustomer } from "#server/reservations/customer";
+import { customerSchema } from "#server/reservations/customer.schema";
+import { optionLimitErrors, optionsFormSchema, readOptionsForm } from "#server/reservations/options.schema";
+import { type Quote, quoteReservation } from "#server/reservations/quote";
 import {
   chooseCar,
   RESERVE_SESSION_KEY,
   type ReserveSession,
   readReserveSession,
-} from "../../../../server/reservations/reserve-session";
-import { reservationResult } from "../../../../server/reservations/result";
-import type { SiteBundle } from "../../../../server/sites/site-bundle";
-import { issuesToErrors } from "../../../lib/forms";
-import { driverFormConfigOf } from "../../../presenters/driver-form.server";
-import type { ApiRequest } from "../../operation.server";
-import { reasonText } from "../../problem.server";
+} from "#server/reservations/reserve-session";
+import { reservationResult } from "#server/reservations/result";
+import type { SiteBundle } from "#server/sites/site-bundle";
 import type { CarParams } from "./schemas.server";
 
 // ——— Presenters ———

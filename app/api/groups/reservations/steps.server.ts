@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError } from "../../../../server/errors";
-import type { ReserveSession } from "../../../../server/reservations/reserve-session";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { AppError } from "#server/errors";
+import type { ReserveSession } from "#server/reservations/reserve-session";
 import { ChoiceBody, CustomerBody } from "./bodies.server";
 import {
   asRecord,

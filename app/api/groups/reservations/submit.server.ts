@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { pickLang } from "../../../../common/locales";
-import { AppError, notFoundError } from "../../../../server/errors";
-import { ADVANCE_CARD_LIMIT_DAYS, PAY_METHOD } from "../../../../server/reservations/booking";
-import { ConfirmSchema } from "../../../../server/reservations/confirm.schema";
-import { quoteReservation } from "../../../../server/reservations/quote";
-import type { ReserveSession } from "../../../../server/reservations/reserve-session";
-import { submitReservation } from "../../../../server/reservations/submit";
-import { issuesToErrors } from "../../../lib/forms";
-import { bookingMails } from "../../../presenters/booking-mail.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { issuesToErrors } from "#app/lib/forms";
+import { bookingMails } from "#app/presenters/booking-mail.server";
+import { pickLang } from "#common/locales";
+import { AppError, notFoundError } from "#server/errors";
+import { ADVANCE_CARD_LIMIT_DAYS, PAY_METHOD } from "#server/reservations/booking";
+import { ConfirmSchema } from "#server/reservations/confirm.schema";
+import { quoteReservation } from "#server/reservations/quote";
+import type { ReserveSession } from "#server/reservations/reserve-session";
+import { submitReservation } from "#server/reservations/submit";
 import { SubmitBody } from "./bodies.server";
 import {
   asRecord,

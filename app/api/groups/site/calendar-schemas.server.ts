@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MONTH } from "../../../../common/params";
+import { MONTH } from "#common/params";
 import { ID, id, isoDate, text } from "./schemas.server";
 
 export const StoreHolidaySchema = z

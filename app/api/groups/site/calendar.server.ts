@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { localDate } from "../../../../common/calendar-date";
-import { pickLang } from "../../../../common/locales";
-import { lastBookableDate } from "../../../../common/store-rules";
-import { monthOf } from "../../../../server/availability/calendar-month";
-import { upcomingHolidays } from "../../../presenters/store.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { upcomingHolidays } from "#app/presenters/store.server";
+import { localDate } from "#common/calendar-date";
+import { pickLang } from "#common/locales";
+import { lastBookableDate } from "#common/store-rules";
+import { monthOf } from "#server/availability/calendar-month";
 import {
   CalendarMonthSchema,
   CalendarQuerySchema,

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { LOCALE_CODE, LOCALE_PREFIX, pickLang, siteLocales } from "../../../../common/locales";
-import { planFlags, priceListPath, shellFeatures } from "../../../../server/sites/plan";
-import { isMultiStore } from "../../../../server/sites/site-bundle";
-import { logoNeedsResize, siteTheme } from "../../../../server/sites/theme";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { LOCALE_CODE, LOCALE_PREFIX, pickLang, siteLocales } from "#common/locales";
+import { planFlags, priceListPath, shellFeatures } from "#server/sites/plan";
+import { isMultiStore } from "#server/sites/site-bundle";
+import { logoNeedsResize, siteTheme } from "#server/sites/theme";
 import { readKey } from "./presenters.server";
 import { FooterSchema, LogoSchema, PLAN_NAME, SiteClientSchema, SiteSettingSchema } from "./schemas.server";
 

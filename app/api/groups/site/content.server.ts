@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { pickLang } from "../../../../common/locales";
-import { notFoundError } from "../../../../server/errors";
-import { customPageContent, topContent } from "../../../presenters/content.server";
-import { operation } from "../../operation.server";
+import { operation } from "#app/api/operation.server";
+import { customPageContent, topContent } from "#app/presenters/content.server";
+import { pickLang } from "#common/locales";
+import { notFoundError } from "#server/errors";
 import { CustomPageSchema, SeoSettingSchema, TopSchema } from "./content-schemas.server";
 import { readKey, seoKinds, seoSetting } from "./presenters.server";
 

@@ -1,4 +1,4 @@
-import type { Operation } from "../../operation.server";
+import type { Operation } from "#app/api/operation.server";
 import { CALENDAR_OPERATIONS } from "./calendar.server";
 import { CLIENT_OPERATIONS } from "./client.server";
 import { CONTENT_OPERATIONS } from "./content.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError, notFoundError } from "../../../../server/errors";
-import { PLAN } from "../../../../server/sites/plan";
-import type { SiteBundle, StoreRow } from "../../../../server/sites/site-bundle";
+import { AppError, notFoundError } from "#server/errors";
+import { PLAN } from "#server/sites/plan";
+import type { SiteBundle, StoreRow } from "#server/sites/site-bundle";
 
 /**
  * §7's reservation-group reads about the site itself: the client and its settings, its content

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { pickLang } from "../../../../common/locales";
-import { searchCarTypes } from "../../../../server/availability/search";
-import { vacancyMark } from "../../../../server/availability/vacancy";
-import { AppError } from "../../../../server/errors";
-import { operation } from "../../operation.server";
-import { queryStore } from "../site/schemas.server";
+import { queryStore } from "#app/api/groups/site/schemas.server";
+import { operation } from "#app/api/operation.server";
+import { pickLang } from "#common/locales";
+import { searchCarTypes } from "#server/availability/search";
+import { vacancyMark } from "#server/availability/vacancy";
+import { AppError } from "#server/errors";
 import { ClassAvailabilityQuerySchema, id, isoDate, MARK, readKey } from "./schemas.server";
 
 export const AVAILABILITY_OPERATIONS = [

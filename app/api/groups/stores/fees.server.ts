@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { parseId } from "../../../../common/params";
-import { feeSchedule } from "../../../../server/catalog/fee-schedule";
-import { feePage } from "../../../presenters/fee.server";
-import { operation } from "../../operation.server";
-import { queryStore } from "../site/schemas.server";
+import { queryStore } from "#app/api/groups/site/schemas.server";
+import { operation } from "#app/api/operation.server";
+import { feePage } from "#app/presenters/fee.server";
+import { parseId } from "#common/params";
+import { feeSchedule } from "#server/catalog/fee-schedule";
 import { FeeTableSchema, id, isoDate, OptionSchema, readKey } from "./schemas.server";
 
 export const FEE_OPERATIONS = [

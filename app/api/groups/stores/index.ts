@@ -1,4 +1,4 @@
-import type { Operation } from "../../operation.server";
+import type { Operation } from "#app/api/operation.server";
 import { AVAILABILITY_OPERATIONS } from "./availability.server";
 import { FEE_OPERATIONS } from "./fees.server";
 import { LIST_OPERATIONS } from "./list.server";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { searchFormDefaults } from "../../../presenters/search.server";
-import { storeView } from "../../../presenters/store.server";
-import { operation } from "../../operation.server";
-import { reasonText } from "../../problem.server";
+import { operation } from "#app/api/operation.server";
+import { reasonText } from "#app/api/problem.server";
+import { searchFormDefaults } from "#app/presenters/search.server";
+import { storeView } from "#app/presenters/store.server";
 import { isoDate, readKey, StoreSchema, storeOut } from "./schemas.server";
 
 export const LIST_OPERATIONS = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SearchQuerySchema } from "../../../../server/availability/search-schema";
-import type { StoreView } from "../../../presenters/store.server";
+import type { StoreView } from "#app/presenters/store.server";
+import { SearchQuerySchema } from "#server/availability/search-schema";
 
 /**
  * §7's stores group: the stores, a store's detail, the fee table, what a store rents and how many

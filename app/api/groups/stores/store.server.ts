@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { localDate } from "../../../../common/calendar-date";
-import { typesAtStore } from "../../../../server/availability/search";
-import { vehicleKey } from "../../../../server/sites/site-bundle";
-import { carTypeSummary } from "../../../presenters/catalog.server";
-import { storeFacts, storeView } from "../../../presenters/store.server";
-import { operation } from "../../operation.server";
-import { pathId, storeOr404 } from "../site/schemas.server";
+import { pathId, storeOr404 } from "#app/api/groups/site/schemas.server";
+import { operation } from "#app/api/operation.server";
+import { carTypeSummary } from "#app/presenters/catalog.server";
+import { storeFacts, storeView } from "#app/presenters/store.server";
+import { localDate } from "#common/calendar-date";
+import { typesAtStore } from "#server/availability/search";
+import { vehicleKey } from "#server/sites/site-bundle";
 import { id, isoDate, RentableCarTypeSchema, readKey, StoreSchema, storeOut } from "./schemas.server";
 
 export const STORE_DETAIL_OPERATIONS = [

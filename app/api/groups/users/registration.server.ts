@@ -1,29 +1,29 @@
 import { z } from "zod";
-import { countryName } from "../../../../common/address";
-import type { Locale } from "../../../../common/locales";
-import { AppError, type FieldReasons, notFoundError } from "../../../../server/errors";
-import { emailTakenError, isEmailTaken } from "../../../../server/members/email";
+import { MemberSchema } from "#app/api/groups/auth/auth.server";
+import { type ApiRequest, operation } from "#app/api/operation.server";
+import { CATALOGUES, type MessageKey, translate } from "#app/i18n/messages";
+import { issuesToErrors } from "#app/lib/forms";
+import type { SessionHandle } from "#app/lib/session.server";
+import { mailSiteOf, welcomeMail } from "#app/presenters/member-mail.server";
+import { countryName } from "#common/address";
+import type { Locale } from "#common/locales";
+import { AppError, type FieldReasons, notFoundError } from "#server/errors";
+import { emailTakenError, isEmailTaken } from "#server/members/email";
 import {
   birthdateParts,
   type MemberProfile,
   type RegistrationInput,
   RegistrationSchema,
-} from "../../../../server/members/member.schema";
+} from "#server/members/member.schema";
 import {
   prepareRegistration,
   REGISTRATION_DRAFT_KEY,
   type RegistrationDraft,
   readDraft,
   register,
-} from "../../../../server/members/registration";
-import { borrowerFormValues } from "../../../../server/reservations/customer.schema";
-import { readReserveSession } from "../../../../server/reservations/reserve-session";
-import { CATALOGUES, type MessageKey, translate } from "../../../i18n/messages";
-import { issuesToErrors } from "../../../lib/forms";
-import type { SessionHandle } from "../../../lib/session.server";
-import { mailSiteOf, welcomeMail } from "../../../presenters/member-mail.server";
-import { type ApiRequest, operation } from "../../operation.server";
-import { MemberSchema } from "../auth/auth.server";
+} from "#server/members/registration";
+import { borrowerFormValues } from "#server/reservations/customer.schema";
+import { readReserveSession } from "#server/reservations/reserve-session";
 
 /**
  * Registering a member (spec §4 "Registration: session, confirmation, register, completed"; §7 Users),

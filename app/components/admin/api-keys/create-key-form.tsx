@@ -1,4 +1,10 @@
 import { Form } from "react-router";
+import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "#app/components/admin/fields";
+import { AdminSection, SubmitButton } from "#app/components/admin/page";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminI18n } from "#app/lib/admin";
+import type { FormFailure } from "#app/lib/form-action.server";
+import { useForm } from "#app/lib/forms";
 import {
   API_KEY_LISTS,
   API_KEY_NAME_MAX,
@@ -7,13 +13,7 @@ import {
   API_RATE_LIMIT_MIN,
   API_SCOPES,
   ApiKeySchema,
-} from "../../../../server/integrations/api-key.schema";
-import { useAdminI18n } from "../../../lib/admin";
-import type { FormFailure } from "../../../lib/form-action.server";
-import { useForm } from "../../../lib/forms";
-import { CsrfField } from "../../csrf-field";
-import { AdminCheckboxGroup, AdminErrorSummary, AdminInput, AdminNumber } from "../fields";
-import { AdminSection, SubmitButton } from "../page";
+} from "#server/integrations/api-key.schema";
 import { SCOPE_LABELS } from "./scope-labels";
 
 /** Making a key: its name, what it may do and how often. */

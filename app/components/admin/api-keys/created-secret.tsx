@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { CopyableCode, ShownOnce } from "../copyable-code";
+import { CopyableCode, ShownOnce } from "#app/components/admin/copyable-code";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** The secret, once: selectable text without JavaScript, a copy button with it. */
 export function CreatedSecret({ name, secret }: { name: string; secret: string }) {

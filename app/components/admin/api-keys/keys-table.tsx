@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { useAdminI18n } from "../../../lib/admin";
+import { AdminTable } from "#app/components/admin/table";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminI18n } from "#app/lib/admin";
 import type { Route } from "../../../routes/admin/+types/api-keys";
-import { CsrfField } from "../../csrf-field";
-import { AdminTable } from "../table";
 import { SCOPE_LABELS } from "./scope-labels";
 
 type Key = Route.ComponentProps["loaderData"]["keys"][number];

@@ -1,5 +1,5 @@
-import type { ApiScope } from "../../../../server/integrations/api-key.schema";
-import type { AdminT } from "../../../lib/admin";
+import type { AdminT } from "#app/lib/admin";
+import type { ApiScope } from "#server/integrations/api-key.schema";
 
 /** Each scope's name: long beside its checkbox, short in the list of keys. */
 export const SCOPE_LABELS: Record<ApiScope, { long: Parameters<AdminT>[0]; short: Parameters<AdminT>[0] }> = {

@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminSection } from "../page";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** The JSON API's reference page (decision 033). */
 const API_DOCS_PATH = "/api/v1/docs";

@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { CopyableCode, ShownOnce } from "../copyable-code";
+import { CopyableCode, ShownOnce } from "#app/components/admin/copyable-code";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** The URL, once: selectable text without JavaScript, a copy button with it; the English variant below. */
 export function CreatedUrl({ store, url }: { store: string; url: string }) {

@@ -1,9 +1,9 @@
 import { Form } from "react-router";
-import { formatDateTime } from "../../../../common/format";
-import { useAdminI18n } from "../../../lib/admin";
+import { AdminTable } from "#app/components/admin/table";
+import { CsrfField } from "#app/components/csrf-field";
+import { useAdminI18n } from "#app/lib/admin";
+import { formatDateTime } from "#common/format";
 import type { Route } from "../../../routes/admin/+types/calendar-feeds";
-import { CsrfField } from "../../csrf-field";
-import { AdminTable } from "../table";
 
 type StoreFeed = Route.ComponentProps["loaderData"]["stores"][number];
 

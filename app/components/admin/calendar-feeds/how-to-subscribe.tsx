@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminSection } from "../page";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** Where each calendar app takes a subscription URL. */
 export function HowToSubscribe() {

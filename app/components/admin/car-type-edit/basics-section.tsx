@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { type AdminErrors, AdminNumber, AdminSelect, MlTextFields } from "../fields";
-import { AdminSection } from "../page";
-import { useStaffTextPlain } from "../staff-text";
+import { type AdminErrors, AdminNumber, AdminSelect, MlTextFields } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** The class, the place in the lists and the names: what a car type is called. */
 export function BasicsSection({

@@ -1,9 +1,9 @@
 import type { RefObject } from "react";
-import type { StoredPhoto } from "../../../../server/catalog/car-photos";
-import { MAX_PHOTOS, PHOTO_FIELD, PHOTO_TYPES } from "../../../../server/catalog/car-type.schema";
-import { useAdminI18n } from "../../../lib/admin";
-import { type AdminErrors, AdminField } from "../fields";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminField } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import type { StoredPhoto } from "#server/catalog/car-photos";
+import { MAX_PHOTOS, PHOTO_FIELD, PHOTO_TYPES } from "#server/catalog/car-type.schema";
 
 /**
  * The photos kept (each reordered or removed) and the file input for new ones. `sent` is what a

@@ -1,10 +1,10 @@
-import { FUEL_CODES, SMOKING_CODES, TRANSMISSION_CODES } from "../../../../server/catalog/car-type.schema";
-import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "../../../i18n/labels";
-import type { MessageKey } from "../../../i18n/messages/ja";
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { AdminCheckbox, type AdminErrors, AdminNumber, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
+import { AdminCheckbox, type AdminErrors, AdminNumber, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { codeLabel, FUEL_LABEL, MISSION_LABEL, SMOKING_LABEL } from "#app/i18n/labels";
+import type { MessageKey } from "#app/i18n/messages/ja";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { FUEL_CODES, SMOKING_CODES, TRANSMISSION_CODES } from "#server/catalog/car-type.schema";
 
 /** Seats, engine, fuel, gearbox, smoking and equipment: what the car page lists. */
 export function SpecsSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { formatIsoDate } from "../../../../common/format";
-import { useAdminI18n, useAdminPath } from "../../../lib/admin";
-import { AdminPageHeader } from "../page";
+import { AdminPageHeader } from "#app/components/admin/page";
+import { useAdminI18n, useAdminPath } from "#app/lib/admin";
+import { formatIsoDate } from "#common/format";
 
 /** The heading, with the date a copy starts from and, on a saved plan, the way to copy it. */
 export function FeePlanHeader({

@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
-import { useStaffTextPlain } from "../staff-text";
+import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useAdminI18n } from "#app/lib/admin";
 
 type Choice = { id: number; name: string; nameEn?: string | null };
 

@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { FeePlanPreviewTable, type PreviewAnswer } from "../fee-plan-preview";
+import { FeePlanPreviewTable, type PreviewAnswer } from "#app/components/admin/fee-plan-preview";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** The figures of what is typed, beside the form, and the button that asks for them without JavaScript. */
 export function PreviewPanel({ answer, busy, invalid }: { answer: PreviewAnswer; busy: boolean; invalid: boolean }) {

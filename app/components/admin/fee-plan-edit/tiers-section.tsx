@@ -1,10 +1,10 @@
-import { FEE_MODE_TIERS, FEE_TIER_KEYS, type FeeMode, type FeeTierKey } from "../../../../common/fee-tiers";
-import { FEE_MODES, TIER_FIELDS } from "../../../../server/prices/fee-plan.schema";
-import type { MessageKey, Translate } from "../../../i18n/translate";
-import { type AdminT, useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { type AdminErrors, AdminNumber, AdminRadioGroup } from "../fields";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminNumber, AdminRadioGroup } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import type { MessageKey, Translate } from "#app/i18n/translate";
+import { type AdminT, useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { FEE_MODE_TIERS, FEE_TIER_KEYS, type FeeMode, type FeeTierKey } from "#common/fee-tiers";
+import { FEE_MODES, TIER_FIELDS } from "#server/prices/fee-plan.schema";
 
 /** A tier's label, as the public price list names it. */
 export function tierLabel(t: Translate, key: FeeTierKey): string {

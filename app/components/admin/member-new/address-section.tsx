@@ -1,9 +1,9 @@
-import { PREF_CODES } from "../../../../server/members/address.schema";
-import type { MessageKey } from "../../../i18n/messages";
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { type AdminErrors, AdminInput, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import type { MessageKey } from "#app/i18n/messages";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { PREF_CODES } from "#server/members/address.schema";
 
 /** Where the customer lives: the country first, then the postcode, prefecture and address. */
 export function AddressSection({

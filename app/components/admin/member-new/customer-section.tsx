@@ -1,7 +1,7 @@
-import { useI18n } from "../../../lib/i18n";
-import { type AdminErrors, AdminInput, AdminRadioGroup } from "../fields";
-import { BirthdateSelects } from "../members";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminInput, AdminRadioGroup } from "#app/components/admin/fields";
+import { BirthdateSelects } from "#app/components/admin/members";
+import { AdminSection } from "#app/components/admin/page";
+import { useI18n } from "#app/lib/i18n";
 
 /** Who the customer is: an individual or a company, the names, gender and birthdate. */
 export function CustomerSection({

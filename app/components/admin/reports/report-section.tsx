@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import type { ReportTable } from "../../../presenters/report-tables";
-import { ReportChart } from "../report-chart";
-import { UntranslatedMark } from "../staff-text";
+import { ReportChart } from "#app/components/admin/report-chart";
+import { UntranslatedMark } from "#app/components/admin/staff-text";
+import { useAdminI18n } from "#app/lib/admin";
+import type { ReportTable } from "#app/presenters/report-tables";
 
 /** One figure of the period, large, above the reports. */
 export function Kpi({ label, value, testId }: { label: string; value: string; testId: string }) {

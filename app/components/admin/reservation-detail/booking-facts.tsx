@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import type { MessageKey } from "../../../i18n/messages";
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { BookingChannel } from "../booking-channel";
-import { StoreTime, Yen } from "../counter";
-import { AdminSection } from "../page";
-import { Facts } from "../reservation-summary";
-import { ExtraLines } from "../return-forms";
+import { BookingChannel } from "#app/components/admin/booking-channel";
+import { StoreTime, Yen } from "#app/components/admin/counter";
+import { AdminSection } from "#app/components/admin/page";
+import { Facts } from "#app/components/admin/reservation-summary";
+import { ExtraLines } from "#app/components/admin/return-forms";
+import type { MessageKey } from "#app/i18n/messages";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
 import type { ReservationData as Data } from "./data";
 
 /** What was booked: the store, the dates, the car, the options and what the customer wrote. */

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
-import { useAdminI18n } from "../../../lib/admin";
-import { StoreTime } from "../counter";
-import { CheckSheetSummary, FUEL_LABEL } from "../counter-forms";
-import { AdminSection } from "../page";
-import { Facts } from "../reservation-summary";
+import { StoreTime } from "#app/components/admin/counter";
+import { CheckSheetSummary, FUEL_LABEL } from "#app/components/admin/counter-forms";
+import { AdminSection } from "#app/components/admin/page";
+import { Facts } from "#app/components/admin/reservation-summary";
+import { useAdminI18n } from "#app/lib/admin";
 import type { ReservationData as Data } from "./data";
 
 /** The departure's and the return's record: times, meters, fuel, the check sheets and notes. */

@@ -1,5 +1,5 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { SummaryAction } from "../reservation-summary";
+import { SummaryAction } from "#app/components/admin/reservation-summary";
+import { useAdminI18n } from "#app/lib/admin";
 import type { ReservationData as Data } from "./data";
 
 /** The summary's actions: only those the booking's state allows (none on a cancelled booking). */

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { useAdminI18n } from "../../../lib/admin";
-import { CancelStep } from "../cancel-section";
-import { AssignForm, DepartureForm, failureOf } from "../counter-forms";
-import { AdminSection } from "../page";
-import type { PageSection } from "../reservation-summary";
-import { ReturnSection } from "../return-forms";
+import { CancelStep } from "#app/components/admin/cancel-section";
+import { AssignForm, DepartureForm, failureOf } from "#app/components/admin/counter-forms";
+import { AdminSection } from "#app/components/admin/page";
+import type { PageSection } from "#app/components/admin/reservation-summary";
+import { ReturnSection } from "#app/components/admin/return-forms";
+import { useAdminI18n } from "#app/lib/admin";
 import type { ReservationData as Data } from "./data";
 import { RentalRecord } from "./rental-record";
 

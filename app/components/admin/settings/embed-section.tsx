@@ -1,7 +1,7 @@
-import { MAX_EMBED_ORIGINS } from "../../../../server/sites/site-settings.schema";
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminInput, AdminTextarea } from "../fields";
-import { AdminSection } from "../page";
+import { AdminInput, AdminTextarea } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { MAX_EMBED_ORIGINS } from "#server/sites/site-settings.schema";
 import type { SectionProps } from "./types";
 
 /** Where the booking pages may be framed, and the analytics tags. */

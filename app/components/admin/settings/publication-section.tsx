@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { AdminCheckbox, AdminCheckboxGroup, AdminRadioGroup } from "../fields";
-import { AdminSection } from "../page";
+import { AdminCheckbox, AdminCheckboxGroup, AdminRadioGroup } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
 import type { SectionProps } from "./types";
 
 /** Whether the site is public, in which languages, and whether it takes bookings (and guests' ones). */

@@ -1,8 +1,8 @@
-import { RENTAL_PERIOD_SLUGS } from "../../../../common/codes";
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { AdminInput, AdminNumber, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
+import { AdminInput, AdminNumber, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { RENTAL_PERIOD_SLUGS } from "#common/codes";
 import type { SectionProps } from "./types";
 
 /** The search form's defaults, and how far ahead and how long a booking may be. */

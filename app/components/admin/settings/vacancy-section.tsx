@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminCheckbox, AdminInput, AdminNumber } from "../fields";
-import { AdminSection } from "../page";
-import { VacancyMarkExample } from "../vacancy-mark-example";
+import { AdminCheckbox, AdminInput, AdminNumber } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { VacancyMarkExample } from "#app/components/admin/vacancy-mark-example";
+import { useAdminI18n } from "#app/lib/admin";
 import type { SectionProps } from "./types";
 
 /** The vacancy marks (○ △ ×) and what the results show, with an example that follows the fields. */

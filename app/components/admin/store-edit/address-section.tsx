@@ -1,7 +1,7 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
-import { type AdminErrors, AdminInput, AdminSelect, MlTextFields } from "../fields";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminInput, AdminSelect, MlTextFields } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
 
 /** Where the store is and how to reach it: address, telephone, mail, access and remarks. */
 export function AddressSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {

@@ -1,7 +1,7 @@
-import { TURNAROUND_MAX } from "../../../../server/stores/store.schema";
-import { useAdminI18n } from "../../../lib/admin";
-import { type AdminErrors, AdminInput, AdminNumber, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
+import { type AdminErrors, AdminInput, AdminNumber, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { TURNAROUND_MAX } from "#server/stores/store.schema";
 
 /** Whether the store takes bookings, up to when, and the time a car needs between two rentals. */
 export function BookingSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {

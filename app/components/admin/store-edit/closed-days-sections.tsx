@@ -1,6 +1,6 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminCheckboxGroup, type AdminErrors, AdminInput, AdminTextarea } from "../fields";
-import { AdminSection } from "../page";
+import { AdminCheckboxGroup, type AdminErrors, AdminInput, AdminTextarea } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 

@@ -1,6 +1,6 @@
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "../fields";
-import { AdminSection } from "../page";
+import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
 
 /** Opening hours: the times bookings may start and end at this store. */
 export function HoursSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {

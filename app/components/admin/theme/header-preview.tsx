@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
-import { siteTheme, themeContrast } from "../../../../common/theme";
-import { useAdminFrame, useAdminI18n } from "../../../lib/admin";
-import { useI18n } from "../../../lib/i18n";
+import { useAdminFrame, useAdminI18n } from "#app/lib/admin";
+import { useI18n } from "#app/lib/i18n";
+import { siteTheme, themeContrast } from "#common/theme";
 
 /** The stored logo, and whether the header shows it smaller than it is. */
 export type ThemeLogo = { imgPath: string; width: number; height: number; resize: boolean };

@@ -1,7 +1,7 @@
-import { MEDIA_MAX_MB } from "../../../../server/sites/site-settings.schema";
-import { useAdminI18n } from "../../../lib/admin";
-import { AdminCheckbox, type AdminErrors, AdminInput } from "../fields";
-import { AdminSection } from "../page";
+import { AdminCheckbox, type AdminErrors, AdminInput } from "#app/components/admin/fields";
+import { AdminSection } from "#app/components/admin/page";
+import { useAdminI18n } from "#app/lib/admin";
+import { MEDIA_MAX_MB } from "#server/sites/site-settings.schema";
 import type { ThemeLogo } from "./header-preview";
 
 /** The logo and the favicon: what is stored, removing it, and a file to replace it. */
