@@ -22,17 +22,16 @@ export async function loadHolds(
   const typeFilter = carTypeId === undefined ? sql`` : sql` and car_type_id = ${carTypeId}`;
   const selfFilter = excludeReservationId === undefined ? sql`` : sql` and id <> ${excludeReservationId}`;
   const result = await db.execute(sql`
-    select car_type_id, start_at, blocked_until
+    select car_type_id,
+           floor(extract(epoch from start_at) * 1000)::float8 as start_ms,
+           floor(extract(epoch from blocked_until) * 1000)::float8 as end_ms
       from reservations
      where site_id = ${siteId}
        and store_id = ${storeId}${typeFilter}${selfFilter}
        and ${sql.raw(HOLDS_A_CAR_SQL)}
        and tstzrange(start_at, blocked_until, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz, '[)')`);
-  // Both drivers answer { rows } and parse timestamptz into Date.
-  const { rows } = result as unknown as { rows: { car_type_id: number; start_at: Date; blocked_until: Date }[] };
-  return rows.map((r) => ({
-    carTypeId: Number(r.car_type_id),
-    start: new Date(r.start_at).getTime(),
-    end: new Date(r.blocked_until).getTime(),
-  }));
+  // Both drivers answer { rows } and read float8 as a number: instants come as epoch milliseconds,
+  // which a busy store's hundreds of rows read far more cheaply than timestamptz text into Dates.
+  const { rows } = result as unknown as { rows: { car_type_id: number; start_ms: number; end_ms: number }[] };
+  return rows.map((r) => ({ carTypeId: Number(r.car_type_id), start: Number(r.start_ms), end: Number(r.end_ms) }));
 }
