@@ -122,8 +122,20 @@ export function useFormValidation(
     const tall = field.getBoundingClientRect().height > window.innerHeight / 2;
     field.scrollIntoView({ block: tall ? "start" : "center" });
   }, [attempt]);
-  // A new answer from the server replaces what the browser found.
-  useEffect(() => setErrors(serverErrors), [serverErrors]);
+  // A new answer from the server replaces what the browser found. A form the server alone checks
+  // focuses its first message then, as a refusal in the browser does (the first render's messages
+  // come with the page and stay where the page puts focus).
+  const answered = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer counts
+  useEffect(() => {
+    setErrors(serverErrors);
+    const form = formRef.current;
+    const first = !schema && answered.current && form ? firstOnPage(form, Object.keys(serverErrors)) : undefined;
+    answered.current = true;
+    if (!form || !first) return;
+    focusNext.current = { form, field: first };
+    setAttempt((n) => n + 1);
+  }, [serverErrors]);
 
   const validate = (form: HTMLFormElement): Errors => {
     if (!schema) return {};
