@@ -16,8 +16,13 @@ function serverOnlyGuard(): Plugin {
     name: "server-only-guard",
     load(id) {
       // A use case's schema (`*.schema.ts`) is client-safe: it imports zod, common/ and types only.
-      if (this.environment.config.consumer === "client" && id.startsWith(SERVER_DIR) && !id.endsWith(".schema.ts")) {
+      if (this.environment.config.consumer !== "client") return null;
+      if (id.startsWith(SERVER_DIR) && !id.endsWith(".schema.ts")) {
         throw new Error(`${path.relative(process.cwd(), id)} is server code and may not reach the browser bundle`);
+      }
+      // The phone rules are the server's alone (decision 055): 35 KB of Brotli on a form's page.
+      if (id.includes("/node_modules/libphonenumber-js/")) {
+        throw new Error(`${id}: libphonenumber may not reach the browser bundle (decision 055)`);
       }
       return null;
     },
@@ -54,8 +59,6 @@ function shellChunks(): ManualChunksOption {
       }
       layerOf = assigned;
     }
-    // The phone rules load on demand (common/phone-rules.browser.ts): a chunk named for them.
-    if (id.includes("/node_modules/libphonenumber-js/")) return "phone-metadata";
     return layerOf.get(id);
   };
 }

@@ -13,7 +13,6 @@ import { isAdminPath } from "#common/admin";
 import { isSupportedBrowser } from "#common/browser";
 import { isEmbeddedPath } from "#common/embedding";
 import { localeFromPath } from "#common/locales";
-import { pageKept } from "#common/rules-on-demand";
 import { requestContext } from "#server/http/context";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -100,8 +99,7 @@ export default function App() {
   // A route chunk a new deploy removed: reload for the new build, at most once a minute (spec §8).
   useEffect(() => {
     const onPreloadError = (event: Event) => {
-      // A form's rules fetched on demand (common/rules-on-demand.ts): the form goes to the server instead.
-      if (pageKept() || reloadAfterChunkError()) event.preventDefault();
+      if (reloadAfterChunkError()) event.preventDefault();
     };
     window.addEventListener("vite:preloadError", onPreloadError);
     return () => window.removeEventListener("vite:preloadError", onPreloadError);

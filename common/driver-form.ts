@@ -1,6 +1,6 @@
 // The driver form's field names and image limits: what the fields render with, apart from the
-// schema (server/drivers/driver.schema.ts, which re-exports them), so a page can show the form
-// before its rules are fetched (common/rules-on-demand.ts).
+// schema (server/drivers/driver.schema.ts, which re-exports them), so a component need not import
+// the schema for them.
 import type { LicenseType } from "./license-types";
 
 export const IMAGE_SLOTS = [1, 2, 3, 4] as const;

@@ -1,12 +1,7 @@
-// The browser's phone-number rules (see phone-rules.ts): fetched on demand, a chunk of their own
-// (`phone-metadata`, vite.config.ts).
+// The browser has no phone-number rules (decision 055): libphonenumber's metadata (35 KB of
+// Brotli) would be a fifth of a form's page. A number that passes phone.ts's own check is left to
+// the server, which reads it with the rules and answers next to the field.
 import type { PhoneRules } from "./phone-rules";
-import { rulesOnDemand } from "./rules-on-demand";
 
-const rules = rulesOnDemand<PhoneRules>(() => import("libphonenumber-js/min"));
-
-/** Fetches the rules once; a failed fetch may be tried again. */
-export const loadPhoneRules = rules.load;
-
-/** The rules, or RulesPending (with the fetch under way) until they are here. */
-export const phoneRules = rules.get;
+/** None here: see phone-rules.ts for the server's. */
+export const phoneRules = (): PhoneRules | null => null;

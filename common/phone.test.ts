@@ -1,5 +1,6 @@
+import { getCountries, parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
-import { formatPhone, parsePhone } from "./phone";
+import { formatPhone, MIN_PHONE_DIGITS, parsePhone } from "./phone";
 import { telHref, telShown } from "./tel";
 
 describe("phone numbers", () => {
@@ -49,6 +50,20 @@ describe("phone numbers", () => {
     const mobile = parsePhone("090-1234-5678");
     expect(mobile.ok && formatPhone(mobile.e164)).toBe("090-1234-5678");
   });
+});
+
+describe("the browser's own check (decision 055)", () => {
+  it("refuses no number the rules accept: no country has a valid one of fewer digits", () => {
+    const short: string[] = [];
+    for (let length = 1; length < MIN_PHONE_DIGITS; length++) {
+      for (let n = 0; n < 10 ** length; n++) short.push(String(n).padStart(length, "0"));
+    }
+    for (const region of getCountries()) {
+      const valid = short.filter((digits) => parsePhoneNumberFromString(digits, region)?.isValid());
+      expect(valid, region).toEqual([]);
+    }
+    expect(short.filter((digits) => parsePhoneNumberFromString(`+${digits}`)?.isValid())).toEqual([]);
+  }, 60_000); // some 270,000 readings
 });
 
 describe("phone links and numbers for visitors", () => {

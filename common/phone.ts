@@ -2,17 +2,20 @@ import type { CountryCode } from "libphonenumber-js/min";
 import { phoneRules } from "#phone-rules";
 import { halfWidth } from "./tel";
 
-export { loadPhoneRules } from "#phone-rules";
-
 /**
  * Phone numbers in national or international form (`090-1234-5678`, `+82 10-1234-5678`), checked
  * with libphonenumber's small ("min") metadata and stored in E.164 (`+819012345678`). A national
  * number is read in the address's country (Japan by default). Client-safe: the forms' schemas
- * run it in the browser too, where the rules arrive on demand (RulesPending until then).
+ * run it in the browser too, which has no rules (decision 055): there a number is refused only
+ * for what no country's numbers are (other characters, fewer than four digits), and the server
+ * judges the rest, answering next to the field with the same message.
  */
 
 /** Only what a phone number is written with: digits, spaces, + ( ) - . / and an extension mark. */
 const PHONE_CHARS = /^\+?[0-9\s().\-/]+(?:(?:ext\.?|x|#)\s*[0-9]+)?$/i;
+
+/** No country has valid numbers of fewer digits (common/phone.test.ts checks every region). */
+export const MIN_PHONE_DIGITS = 4;
 
 export type PhoneResult = { ok: true; e164: string; country: string | null } | { ok: false };
 
@@ -20,7 +23,11 @@ export type PhoneResult = { ok: true; e164: string; country: string | null } | {
 export function parsePhone(input: string, region = "JP"): PhoneResult {
   const text = halfWidth(input);
   if (!text || text.length > 30 || !PHONE_CHARS.test(text)) return { ok: false };
-  const number = phoneRules().parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
+  if (text.replace(/\D/g, "").length < MIN_PHONE_DIGITS) return { ok: false };
+  const rules = phoneRules();
+  // The browser: taken as written; the server, with the rules, has the last word.
+  if (!rules) return { ok: true, e164: text, country: null };
+  const number = rules.parsePhoneNumberFromString(text, (region || "JP") as CountryCode);
   if (!number?.isValid()) return { ok: false };
   // Kept only when it reads back as sent: the small metadata takes `0901234567` (a digit short) as
   // valid, and would show it as `901234567`, matching none of the country's formats (issue 38).
@@ -49,7 +56,7 @@ export function formatPhone(stored: string | null | undefined, home = "JP"): str
   const key = `${home} ${text}`;
   let shown = formatted.get(key);
   if (shown === undefined) {
-    const number = phoneRules().parsePhoneNumberFromString(text, "JP");
+    const number = phoneRules()?.parsePhoneNumberFromString(text, "JP");
     shown = !number?.isValid()
       ? text
       : number.country === home

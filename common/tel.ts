@@ -1,6 +1,6 @@
 /**
- * Phone numbers in links and on pages, without libphonenumber (its rules load on demand in the
- * browser, and a link must not wait for them).
+ * Phone numbers in links and on pages, without libphonenumber (the browser has no phone rules,
+ * decision 055).
  */
 
 /** Full-width digits, plus signs and dashes as phones and IMEs type them → half-width. */

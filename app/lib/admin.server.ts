@@ -11,6 +11,7 @@ import {
 import { cookieAttributes } from "#common/embedding";
 import { LOCALE_COOKIE_MAX_AGE, readCookie } from "#common/locales";
 import { recordRefusal } from "#server/audit/audit-log";
+import { safeReturnPath } from "#server/auth/fields.schema";
 import { SESSION_TIMEOUTS } from "#server/auth/sessions";
 import type { Db } from "#server/db/client";
 import { AppError, notFoundError } from "#server/errors";
@@ -195,6 +196,13 @@ export function requireStaffAccess(
   if (permission) authorize(actor, permission, storeId);
   const all = services(context);
   return { staff, actor, siteId, bundle, db: all.db, services: all };
+}
+
+/** Where signing in leads: the back-office page that asked for it, else the back office's home. */
+export function afterSignIn(siteId: string, requested: string | null): string {
+  const path = safeReturnPath(requested);
+  const home = adminPath(siteId);
+  return path && (path === home || path.startsWith(`${home}/`)) && !path.startsWith(`${home}/login`) ? path : home;
 }
 
 /** Pages for those not signed in (login, invitation, reset): a signed-in member of staff goes home. */

@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import type { ReasonLike } from "#common/app-error";
-import { RulesPending } from "#common/rules-on-demand";
 
 type Errors = Record<string, ReasonLike>;
 
@@ -78,7 +77,7 @@ interface FormAnswer {
  * `keep` says which answers show what was sent (a refused delete sent nothing but its intent).
  */
 export function useForm<A extends FormAnswer, I = Record<string, never>>(
-  schema: Schema,
+  schema: Schema | null,
   answer: A | null | undefined,
   options: { values?: I; lists?: readonly string[]; keep?: (answer: A) => boolean } = {},
 ) {
@@ -93,12 +92,12 @@ export function useForm<A extends FormAnswer, I = Record<string, never>>(
  * on submit, and a form with errors is not sent; the fields show them at once, and an edited
  * field is checked again as it changes. The server runs the same schema and answers 422 with the
  * field errors it finds, which arrive here as `serverErrors`. Without JavaScript, only the
- * server checks, with the same messages. A schema that reads a phone number needs the phone rules,
- * which the browser fetches on demand (common/phone-rules.browser.ts): a submit that comes before
- * them waits for them, is checked, and is sent again; should they fail to arrive, the server checks.
+ * server checks, with the same messages. A phone number is judged by the server alone (the
+ * browser has no phone rules, decision 055). `null` for a schema: the server alone checks the
+ * form, and its messages show next to the fields as they do without JavaScript (decision 055).
  */
 export function useFormValidation(
-  schema: Schema,
+  schema: Schema | null,
   serverErrors: Partial<Errors>,
   options: { lists?: readonly string[] } = {},
 ) {
@@ -123,27 +122,26 @@ export function useFormValidation(
     const tall = field.getBoundingClientRect().height > window.innerHeight / 2;
     field.scrollIntoView({ block: tall ? "start" : "center" });
   }, [attempt]);
-  // A new answer from the server replaces what the browser found.
-  useEffect(() => setErrors(serverErrors), [serverErrors]);
+  // A new answer from the server replaces what the browser found. A form the server alone checks
+  // focuses its first message then, as a refusal in the browser does (the first render's messages
+  // come with the page and stay where the page puts focus).
+  const answered = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new answer counts
+  useEffect(() => {
+    setErrors(serverErrors);
+    const form = formRef.current;
+    const first = !schema && answered.current && form ? firstOnPage(form, Object.keys(serverErrors)) : undefined;
+    answered.current = true;
+    if (!form || !first) return;
+    focusNext.current = { form, field: first };
+    setAttempt((n) => n + 1);
+  }, [serverErrors]);
 
   const validate = (form: HTMLFormElement): Errors => {
+    if (!schema) return {};
     const result = schema.safeParse(formObject(new FormData(form), options.lists));
     return result.success ? {} : issuesToErrors(result.error.issues);
   };
-  /** `validate`, or null while the phone rules are on their way (a change is judged at the submit). */
-  const validateNow = (form: HTMLFormElement): Errors | null => {
-    try {
-      return validate(form);
-    } catch (error) {
-      if (error instanceof RulesPending) return null;
-      throw error;
-    }
-  };
-  // Set when the phone rules could not be fetched: the next submit goes to the server unchecked.
-  const unchecked = useRef(false);
-  // A submit held for the phone rules: more clicks meanwhile send nothing more.
-  const held = useRef(false);
-
   // A new schema (another store chosen) judges the fields that show a message again.
   const firstSchema = useRef(schema);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new schema re-checks
@@ -151,8 +149,7 @@ export function useFormValidation(
     const form = formRef.current;
     // The first schema judged nothing yet: the server's messages stay as they came.
     if (!form || schema === firstSchema.current) return;
-    const found = validateNow(form);
-    if (!found) return;
+    const found = validate(form);
     setErrors((current) => {
       const next = { ...current };
       for (const field of Object.keys(current)) {
@@ -171,30 +168,7 @@ export function useFormValidation(
     formRef,
     onSubmit(event: FormEvent<HTMLFormElement>) {
       const form = event.currentTarget;
-      if (unchecked.current) {
-        unchecked.current = false;
-        return;
-      }
-      let found: Errors;
-      try {
-        found = validate(form);
-      } catch (error) {
-        if (!(error instanceof RulesPending)) throw error;
-        event.preventDefault();
-        if (held.current) return;
-        held.current = true;
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        const again = (check: boolean) => {
-          held.current = false;
-          unchecked.current = !check;
-          form.requestSubmit(submitter instanceof HTMLElement ? submitter : undefined);
-        };
-        error.ready.then(
-          () => again(true),
-          () => again(false),
-        );
-        return;
-      }
+      const found = validate(form);
       const first = firstOnPage(form, Object.keys(found));
       if (!first) return;
       event.preventDefault();
@@ -206,8 +180,8 @@ export function useFormValidation(
     onChange(event: FormEvent<HTMLFormElement>) {
       const name = (event.target as HTMLInputElement).name;
       if (!name) return;
-      const found = validateNow(event.currentTarget);
-      if (!found) return;
+      if (!schema) return;
+      const found = validate(event.currentTarget);
       setErrors((current) => {
         const next = { ...current };
         // A return date is judged against the departure: re-check both when either moves.

@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { DEMO, loginAs } from "./account-helpers";
 import { day } from "./dates";
-import { expect, expectAccessible, holdChunk, type LocaleCode, PREFIX, test, url } from "./fixtures";
+import { expect, expectAccessible, type LocaleCode, PREFIX, test, url } from "./fixtures";
 import { msg, storeIds, typeIds, waitForHydration } from "./search-helpers";
 
 /**
@@ -320,49 +320,34 @@ test.describe("the customer step without JavaScript", () => {
   });
 });
 
-/** The phone rules' chunk, fetched after the page (decision 038; vite.config.ts names it `phone-metadata`). */
-const PHONE_RULES_CHUNK = /\/assets\/phone-metadata-[\w-]+\.js$/;
-
-test.describe("the customer step's phone rules come after the page", () => {
-  test("a submit before they arrive waits, is checked in the browser, then goes (ko)", async ({ page, request }) => {
-    const locale: LocaleCode = "ko";
-    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "hold");
+// The browser has no phone rules (decision 055): it refuses what no country's numbers are, and
+// the server judges the rest, next to the field.
+test.describe("the customer step's phone number", () => {
+  test("too few digits are refused in the browser, a number the rules refuse by the server, keeping what was typed (zh-TW)", async ({
+    page,
+    request,
+  }) => {
+    const locale: LocaleCode = "zh-TW";
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
     });
     await openCustomerStep(page, request, locale);
     await waitForHydration(form(page));
-    await expect.poll(rules.asked).toBe(true);
     await fillBorrower(page, { ...BORROWER, tel: "12" });
     await page.getByTestId("customer-submit").click();
-    // Nothing is sent while the rules are on their way, and no message is guessed.
-    await expect(field(page, "tel")).not.toHaveAttribute("aria-invalid", "true");
-    expect(posts).toEqual([]);
-    rules.release();
     await expectFieldError(form(page), "tel", msg(locale, "reason.tel_invalid"));
     expect(posts).toEqual([]);
+    // A digit short of a Japanese mobile number: only the rules know.
+    await field(page, "tel").fill("090-1234-567");
+    await page.getByTestId("customer-submit").click();
+    await expect.poll(() => posts.length).toBe(1);
+    await expectFieldError(form(page), "tel", msg(locale, "reason.tel_invalid"));
+    await expect(field(page, "name")).toHaveValue(BORROWER.name);
+    await expect(field(page, "tel")).toHaveValue("090-1234-567");
+    await expectAccessible(page);
     await field(page, "tel").fill(BORROWER.tel);
     await page.getByTestId("customer-submit").click();
     await expect(page).toHaveURL(confirmUrl(locale));
-  });
-
-  test("when they cannot be fetched, the page stays and the server checks, keeping what was typed (zh-TW)", async ({
-    page,
-    request,
-  }) => {
-    const locale: LocaleCode = "zh-TW";
-    const rules = await holdChunk(page, PHONE_RULES_CHUNK, "refuse");
-    await openCustomerStep(page, request, locale);
-    await waitForHydration(form(page));
-    await expect.poll(rules.asked).toBe(true);
-    await fillBorrower(page, { ...BORROWER, tel: "12" });
-    await page.getByTestId("customer-submit").click();
-    await expectFieldError(form(page), "tel", msg(locale, "reason.tel_invalid"));
-    await expect(field(page, "name")).toHaveValue(BORROWER.name);
-    await expect(field(page, "tel")).toHaveValue("12");
-    // The failed chunk did not reload the page (app/lib/chunk-reload.ts marks each reload).
-    expect(await page.evaluate(() => sessionStorage.getItem("chunk-reload-at"))).toBeNull();
-    await expectAccessible(page);
   });
 });

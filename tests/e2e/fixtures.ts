@@ -197,23 +197,3 @@ export const test = base.extend<object, { recordingBrowser: undefined }>({
 });
 
 export { expect };
-
-/**
- * Holds back a chunk fetched on demand (the phone rules, a form's schema) until `release`, or
- * refuses it. `asked` says whether the page asked for it: a hold on a chunk never requested would
- * prove nothing.
- */
-export async function holdChunk(page: Page, file: RegExp, mode: "hold" | "refuse") {
-  let asked = false;
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(file, async (route) => {
-    asked = true;
-    if (mode === "refuse") return route.abort();
-    await released;
-    return route.continue();
-  });
-  return { asked: () => asked, release };
-}

@@ -8,7 +8,6 @@ import { CustomerNameFields } from "#app/components/form/member-fields";
 import { useFormValidation } from "#app/lib/forms";
 import { useHydrated } from "#app/lib/hydrated";
 import { useI18n } from "#app/lib/i18n";
-import { usePhoneRules } from "#app/lib/phone-rules";
 import { sitePath, useSite } from "#app/lib/site";
 import type { loadCustomerPage } from "#app/presenters/reserve-customer.server";
 import type { ReasonLike } from "#common/app-error";
@@ -50,7 +49,6 @@ export function CustomerForm({
     [config, member, storedImageSlots, capacity],
   );
   const { errors, formRef, onSubmit, onChange } = useFormValidation(schema, serverErrors);
-  usePhoneRules();
   const [mode, setMode] = useState(values.driver_mode || "same");
   const [foreign, setForeign] = useState(() => drivesOnForeignPapers((name) => values[name] ?? ""));
   const changed = groupedChange(onChange, DRIVER_PREFIX);

@@ -2,7 +2,6 @@ import { type FormEvent, type ReactNode, type RefObject, useEffect, useId } from
 import { FieldError } from "#app/components/search/field-error";
 import type { MessageKey } from "#app/i18n/messages";
 import { useI18n } from "#app/lib/i18n";
-import { usePhoneRules } from "#app/lib/phone-rules";
 import type { ReasonLike } from "#common/app-error";
 import { IMAGE_TYPES, imageFieldName, imageRemoveName, licenseTypeFieldName } from "#common/driver-form";
 import { LICENSE_TYPES, licenseTypeLabelKey } from "#common/license-types";
@@ -88,7 +87,6 @@ function useDriverText({ config, values, errors, prefix = "" }: DriverFieldsProp
 /** Name, reading, birth date and tel, those the settings show. */
 export function DriverPersonFields(props: DriverFieldsProps) {
   const text = useDriverText(props);
-  usePhoneRules();
   return (
     <>
       {text("name", "driver.field.name", { maxLength: 50 })}

@@ -2,7 +2,6 @@ import { useId, useState } from "react";
 import { FieldError } from "#app/components/search/field-error";
 import { useHydrated } from "#app/lib/hydrated";
 import { useI18n } from "#app/lib/i18n";
-import { usePhoneRules } from "#app/lib/phone-rules";
 import type { ReasonLike } from "#common/app-error";
 import { BIRTH_YEAR_MIN, DEFAULT_BIRTH_YEAR } from "#common/member-form";
 import { AddressFields } from "./address-fields";
@@ -181,7 +180,6 @@ export function MemberFields({
   reenterPassword?: boolean;
 }) {
   const { t } = useI18n();
-  usePhoneRules();
   const [showPassword, setShowPassword] = useState(false);
   const passwordType = showPassword ? "text" : "password";
 

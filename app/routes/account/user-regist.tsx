@@ -12,7 +12,8 @@ import { getSession } from "#app/lib/session.server";
 import { sitePath, useSite } from "#app/lib/site";
 import { getSite, services } from "#app/lib/site.server";
 import { localizePath } from "#common/locales";
-import { DEFAULT_BIRTH_YEAR, profileFormValues, RegistrationSchema } from "#server/members/member.schema";
+import { DEFAULT_BIRTH_YEAR } from "#common/member-form";
+import { profileFormValues, RegistrationSchema } from "#server/members/member.schema";
 import { prepareRegistration, REGISTRATION_DRAFT_KEY, readDraft } from "#server/members/registration";
 import type { Route } from "./+types/user-regist";
 
@@ -68,7 +69,7 @@ function RegistForm({
 }) {
   const { t } = useI18n();
   const navigation = useNavigation();
-  const { errors, formRef, onSubmit, onChange } = useFormValidation(RegistrationSchema, serverErrors);
+  const { errors, formRef, onSubmit, onChange } = useFormValidation(null, serverErrors);
   const busy = navigation.state === "submitting";
   return (
     <Form

@@ -5,6 +5,7 @@ import { AdminErrorSummary, AdminInput } from "#app/components/admin/fields";
 import { CsrfField } from "#app/components/csrf-field";
 import { adminMeta, useAdminFrame, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import {
+  afterSignIn,
   clientIpOf,
   getAdminSite,
   redirectWithAdminFlash,
@@ -18,13 +19,6 @@ import { adminPath } from "#common/admin";
 import { LoginSchema, safeReturnPath } from "#server/auth/fields.schema";
 import { verifyStaffLogin } from "#server/staff/accounts";
 import type { Route } from "./+types/login";
-
-/** Where signing in leads: the back-office page that asked for it, else the back office's home. */
-export function afterSignIn(siteId: string, requested: string | null): string {
-  const path = safeReturnPath(requested);
-  const home = adminPath(siteId);
-  return path && (path === home || path.startsWith(`${home}/`)) && !path.startsWith(`${home}/login`) ? path : home;
-}
 
 export function loader({ context, request }: Route.LoaderArgs) {
   requireNoStaff(context);
@@ -55,7 +49,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const path = useAdminPath();
   const navigation = useNavigation();
   const [showPassword, setShowPassword] = useState(false);
-  const { errors, formRef, onSubmit, onChange, values } = useForm(LoginSchema, actionData);
+  const { errors, formRef, onSubmit, onChange, values } = useForm(null, actionData);
   // A refused password is never shown again.
   useEffect(() => {
     const field = formRef.current?.elements.namedItem("password");

@@ -5,6 +5,7 @@ import { SubmitButton } from "#app/components/admin/page";
 import { CsrfField } from "#app/components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import {
+  afterSignIn,
   clientIpOf,
   getAdminSite,
   redirectWithAdminFlash,
@@ -18,7 +19,6 @@ import { safeReturnPath } from "#server/auth/fields.schema";
 import { TwoFactorCodeSchema } from "#server/staff/staff.schema";
 import { completeTwoFactorSignIn } from "#server/staff/two-factor";
 import type { Route } from "./+types/two-factor";
-import { afterSignIn } from "./login";
 
 /** The second step of signing in for those with two-factor sign-in on: a code from the app, or a recovery code. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -198,10 +198,9 @@ export default function Options({ loaderData, actionData }: Route.ComponentProps
   const self = `${location.pathname}${location.search}`;
   const { view, announce } = useLiveQuote(loaderData.view, actionData?.view, fetcher);
   const unavailableIds = useMemo(() => view.options.filter((o) => o.mayBeUnavailable).map((o) => o.id), [view.options]);
-  const unavailableKey = unavailableIds.join(",");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new schema only when the ids change
-  const schema = useMemo(() => optionsFormSchema(unavailableIds), [unavailableKey]);
-  const { errors, formRef, onSubmit, onChange, values } = useForm(schema, actionData, { values: loaderData.values });
+  // The server checks the step (decision 055): quantities come from lists and the "reserve anyway"
+  // choice is checked by default, so the schema has nothing to say before the fees are asked for.
+  const { errors, formRef, onSubmit, onChange, values } = useForm(null, actionData, { values: loaderData.values });
 
   // Whether the "reserve anyway / cancel" choice is asked: from the form as it is now.
   const chosenNow = (form: HTMLFormElement | null) =>
