@@ -1,6 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import type { Logger } from "#server/logger";
 import type { MailMessage } from "./message";
-import type { SQL } from "drizzle-orm";
 import { type DbOrTx, insertMails, mailsInsert } from "./outbox";
 
 /**

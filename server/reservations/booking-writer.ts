@@ -202,8 +202,13 @@ async function writeOnce(
     sql`booking as (${db.insert(reservations).values(values).getSQL()})`,
     ...(mails ? [sql`booking_mails as (${mails.insert})`] : []),
     // With the key: a retry with the same key replays the answer and records nothing (decision 034).
-    ...(composed ? [webhookEventCtes(siteId, "reservation.created", { reservation: reservationPayload(expected) })] : []),
-    sql`booking_key as (${db.insert(idempotencyKeys).values({ ...key, response: answer, reservationId: values.id }).getSQL()})`,
+    ...(composed
+      ? [webhookEventCtes(siteId, "reservation.created", { reservation: reservationPayload(expected) })]
+      : []),
+    sql`booking_key as (${db
+      .insert(idempotencyKeys)
+      .values({ ...key, response: answer, reservationId: values.id })
+      .getSQL()})`,
   ];
   const mailIds = mails ? sql`array(select id from booking_mails order by id)` : sql`null`;
   try {
