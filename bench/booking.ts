@@ -2,6 +2,8 @@
 // Usage: npm run bench:booking   (builds first; or `tsx bench/booking.ts` after `npm run build`)
 //   BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) names a PostgreSQL server
 //   on which the bench creates and drops its own database; without one reachable, only PGlite runs.
+//   BENCH_ONLY=postgres skips the PGlite run (BENCH_ONLY=pglite skips PostgreSQL).
+//   BENCH_PORT (default 4331): the first of the three ports the servers listen on.
 // 1. Latency: 50 guests, each with a complete reservation session (options → customer →
 //    confirmation, prepared first), submit at the same instant, each for a car that is free
 //    (distinct periods), paying at the store: p95 of the submit request (target ≤ 300 ms); then a
@@ -25,6 +27,8 @@ import { optionsPath, SITE, storeAndTypes } from "./lib/visitor";
 
 const RACERS = Number(process.env.BENCH_RACERS ?? 50);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const ONLY = process.env.BENCH_ONLY;
+const PORT = Number(process.env.BENCH_PORT ?? 4331);
 /** CPU so far (ms) of what serves the submits: the app processes, and PostgreSQL's processes when known. */
 type CpuSampler = () => Promise<{ app: number | null; database: number | null }>;
 
@@ -105,19 +109,13 @@ const loadText = () =>
     .map((l) => l.toFixed(1))
     .join(", ");
 
-async function main() {
-  console.log(`load average at the start: ${loadText()}`);
-  console.log(
-    `Booking submit bench: ${RACERS} concurrent guests, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
-  );
-  const rows: string[] = [];
-
-  // PGlite: one process on a fresh data dir.
+/** PGlite: one process on a fresh data dir. */
+async function pglite(rows: string[]) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "rentacar-bench-booking-"));
-  const lite = startServer(4331, { DATA_DIR: dataDir });
+  const lite = startServer(PORT, { DATA_DIR: dataDir });
   try {
-    await waitFor(`http://127.0.0.1:4331/${SITE}`);
-    const r = await latency(["http://127.0.0.1:4331"], async () => ({
+    await waitFor(`http://127.0.0.1:${PORT}/${SITE}`);
+    const r = await latency([`http://127.0.0.1:${PORT}`], async () => ({
       app: await totalCpuMs([lite.pid]),
       database: null, // PGlite runs inside the app process
     }));
@@ -129,12 +127,23 @@ async function main() {
     await sleep(1000);
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  console.log(`load average at the start: ${loadText()}`);
+  console.log(
+    `Booking submit bench: ${RACERS} concurrent guests, loopback, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
+  const rows: string[] = [];
+
+  if (ONLY !== "postgres") await pglite(rows);
 
   // PostgreSQL: two processes on one database.
   const dbName = `rentacar_bench_${process.pid}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   let raceLine = "PostgreSQL not reachable: race not run";
   try {
+    if (ONLY === "pglite") throw new Error("skipped");
     await admin.connect();
   } catch {
     console.log(rows.join("\n"));
@@ -144,13 +153,13 @@ async function main() {
   await admin.query(`create database ${dbName}`);
   const url = new URL(PG_URL);
   url.pathname = `/${dbName}`;
-  const first = startServer(4332, { DATABASE_URL: url.toString() });
+  const first = startServer(PORT + 1, { DATABASE_URL: url.toString() });
   let second: ChildProcess | undefined;
   try {
-    await waitFor(`http://127.0.0.1:4332/${SITE}`);
-    second = startServer(4333, { DATABASE_URL: url.toString() });
-    await waitFor(`http://127.0.0.1:4333/${SITE}`);
-    const bases = ["http://127.0.0.1:4332", "http://127.0.0.1:4333"];
+    await waitFor(`http://127.0.0.1:${PORT + 1}/${SITE}`);
+    second = startServer(PORT + 2, { DATABASE_URL: url.toString() });
+    await waitFor(`http://127.0.0.1:${PORT + 2}/${SITE}`);
+    const bases = [`http://127.0.0.1:${PORT + 1}`, `http://127.0.0.1:${PORT + 2}`];
     const r = await latency(bases, async () => ({
       app: await totalCpuMs([first.pid, second?.pid]),
       database: await totalCpuMs(await backendPids(admin, dbName)),

@@ -62,6 +62,9 @@ const failingMailer: Mailer = {
   transport: "outbox",
   send: () => Promise.reject(new Error("crash before the outcome is written")),
   sendAll: () => Promise.reject(new Error("crash before the outcome is written")),
+  inserting: () => {
+    throw new Error("crash before the outcome is written");
+  },
 };
 const mailer = createMailer({ MAIL_TRANSPORT: "outbox" });
 

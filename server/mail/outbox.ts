@@ -10,16 +10,16 @@ export type MailStatus = "stored" | "pending" | "sent" | "failed";
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
 /**
- * Validates and stores mails for `siteId` in one statement (a booking's two), ids in the order given;
- * none when one is invalid. `pending` hands them to the SMTP relay, `stored` keeps them only.
+ * The insert of mails for `siteId`, validated (throws when one is invalid), returning their ids:
+ * run alone (`insertMails`) or inside a caller's statement (a booking's, booking-writer.ts).
+ * `pending` hands them to the SMTP relay, `stored` keeps them only.
  */
-export async function insertMails(
+export function mailsInsert(
   db: DbOrTx,
   siteId: string,
   messages: readonly MailMessage[],
   status: Extract<MailStatus, "stored" | "pending">,
-): Promise<{ id: number }[]> {
-  if (!messages.length) return [];
+) {
   const rows = messages.map((message) => {
     const m = MailMessageSchema.parse(message);
     return {
@@ -35,9 +35,19 @@ export async function insertMails(
       attachments: m.attachments?.length ? m.attachments : null,
     };
   });
-  // Sent before the first await: the booking writes it together with its other statements.
-  const ids = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id }).execute();
-  if (ids.length !== rows.length) throw new Error("mail_outbox insert returned fewer rows");
+  return db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });
+}
+
+/** Stores mails in one statement, ids in the order given; none when one is invalid. */
+export async function insertMails(
+  db: DbOrTx,
+  siteId: string,
+  messages: readonly MailMessage[],
+  status: Extract<MailStatus, "stored" | "pending">,
+): Promise<{ id: number }[]> {
+  if (!messages.length) return [];
+  const ids = await mailsInsert(db, siteId, messages, status).execute();
+  if (ids.length !== messages.length) throw new Error("mail_outbox insert returned fewer rows");
   // RETURNING carries no order guarantee: ids are drawn in row order, so sorting restores it.
   return ids.sort((a, b) => a.id - b.id);
 }

@@ -3,33 +3,33 @@ import { and, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import { localDate } from "#common/calendar-date";
 import type { Locale } from "#common/locales";
 import type { Db } from "#server/db/client";
-import { writeTogether } from "#server/db/pglite";
 import { driverImages, drivers, idempotencyKeys, type ReservationPerson, reservations } from "#server/db/schema";
+import type { MailMessage } from "#server/mail/message";
 import type { DbOrTx } from "#server/mail/outbox";
 import { reservationSearchText } from "#server/search/search-text";
-import { reservationEvent } from "#server/webhooks/events";
+import { reservationPayload, webhookEventCtes } from "#server/webhooks/events";
 import { type BookingDeps, type BookingMailComposer, type Reservation, type SubmitAnswer, sqlError } from "./booking";
 import { type Key, KeyTaken } from "./idempotency";
 import type { ReserveSession } from "./reserve-session";
 
 /*
- * How a booking is written (decision 042, kept by 052): everything it writes is decided before its
- * transaction opens, the ids taken from their sequences and the row known as it will read back, so
- * that the transaction's statements go together, COMMIT right behind them (`writeTogether`). On the
- * embedded database a transaction holds everyone else; elsewhere this costs nothing. submit.ts
- * decides what to book; this module writes it, and reads beforehand what the transaction needs
- * known: a saved driver's details, a new driver's id.
+ * How a booking is written (decisions 042, 052, 054): everything it writes is decided before it is
+ * written, the ids taken from their sequences and the row known as it will read back, so that the
+ * whole booking is one statement, its own transaction: one round trip on PostgreSQL, one call on the
+ * embedded database, where a transaction holds everyone else. submit.ts decides what to book; this
+ * module writes it, and reads beforehand what the statement needs known: a saved driver's details,
+ * a new driver's id.
  */
 
 /**
  * The booking's driver, decided before its transaction: the borrower, the member's saved driver, or
- * one entered now, whose row (and images) `write` adds in the booking's transaction under an id
- * taken now.
+ * one entered now, whose row (and images) the booking's statement adds under an id taken now.
  */
 export type BookingDriver = {
   driverId: number | null;
   snapshot: ReservationPerson;
-  write?: (tx: DbOrTx) => Promise<unknown>;
+  /** The inserts of a driver entered now (its row, then its images), run by the booking's statement. */
+  inserts?: SQL[];
 };
 
 export async function bookingDriver(
@@ -67,8 +67,8 @@ export async function bookingDriver(
   }
   const person = choice.person as ReservationPerson;
   const driverId = await nextId(db, "drivers_id_seq");
-  const write = (tx: DbOrTx) => {
-    const row = tx
+  const inserts = [
+    db
       .insert(drivers)
       .values({
         id: driverId,
@@ -88,25 +88,27 @@ export async function bookingDriver(
         licenseAcquisitionDate: choice.licenseAcquisitionDate,
         licenseExpirationDate: choice.licenseExpirationDate,
       })
-      .execute();
-    if (!choice.images.length) return row;
-    const images = tx
-      .insert(driverImages)
-      .values(
-        choice.images.map((image, i) => ({
-          siteId,
-          driverId,
-          slot: i + 1,
-          blobKey: image.key,
-          contentType: image.contentType,
-          byteSize: image.size,
-        })),
-      )
-      .execute();
-    return Promise.all([row, images]);
-  };
+      .getSQL(),
+  ];
+  if (choice.images.length) {
+    inserts.push(
+      db
+        .insert(driverImages)
+        .values(
+          choice.images.map((image, i) => ({
+            siteId,
+            driverId,
+            slot: i + 1,
+            blobKey: image.key,
+            contentType: image.contentType,
+            byteSize: image.size,
+          })),
+        )
+        .getSQL(),
+    );
+  }
   // The snapshot keeps the licence types: the mails and the completion page say what to bring by them.
-  return { driverId, snapshot: { ...person, licenseTypes: choice.licenseTypes }, write };
+  return { driverId, snapshot: { ...person, licenseTypes: choice.licenseTypes }, inserts };
 }
 
 /** A new row's id, taken from its table's sequence before the row is written. */
@@ -119,7 +121,20 @@ async function nextId(db: Db, sequence: "reservations_id_seq" | "drivers_id_seq"
   return id;
 }
 
-/** Queues a booking's mails, composed before its transaction, in that transaction. */
+/** A booking's mails, composed before it is written, as the outbox takes them. */
+function bookingMails(reservation: Reservation, mails: ReturnType<BookingMailComposer>): MailMessage[] {
+  const locale = reservation.locale as Locale;
+  return [
+    ...(mails.borrower
+      ? [{ ...mails.borrower, locale, kind: "reservation_confirmed" as const, reservationId: reservation.id }]
+      : []),
+    ...(mails.store
+      ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const, reservationId: reservation.id }]
+      : []),
+  ];
+}
+
+/** Queues a booking's mails in the caller's transaction (a card booking's, once paid). */
 export async function sendBookingMails(
   tx: DbOrTx,
   siteId: string,
@@ -127,15 +142,7 @@ export async function sendBookingMails(
   mails: ReturnType<BookingMailComposer>,
   deps: BookingDeps,
 ) {
-  const locale = reservation.locale as Locale;
-  await deps.mailer.sendAll(tx, siteId, [
-    ...(mails.borrower
-      ? [{ ...mails.borrower, locale, kind: "reservation_confirmed" as const, reservationId: reservation.id }]
-      : []),
-    ...(mails.store
-      ? [{ ...mails.store, locale: "ja" as const, kind: "store_notification" as const, reservationId: reservation.id }]
-      : []),
-  ]);
+  await deps.mailer.sendAll(tx, siteId, bookingMails(reservation, mails));
 }
 
 export type Booked =
@@ -167,9 +174,11 @@ const KEY_TAKEN = "idempotency_keys_site_id_key_pk";
 const NUMBER_TAKEN = "reservations_site_reserve_no";
 
 /**
- * Writes the booking in one transaction sent at once (`writeTogether`): the driver entered now, the
- * reservation, (unless a card pays first) its mails composed beforehand and its event, and the key
- * with the answer. Null when the reservation number is taken; nothing is then written.
+ * Writes the booking in one statement, so in one round trip and its own transaction (decision 054):
+ * the driver entered now, the reservation, (unless a card pays first) its mails composed beforehand
+ * and its event, and the key with the answer, each a common table expression. The capacity guard's
+ * fleet lock is then held from the reservation's row to the commit inside the database, never across
+ * a round trip to a busy app process. Null when the reservation number is taken; nothing is then written.
  */
 async function writeOnce(
   db: Db,
@@ -181,27 +190,32 @@ async function writeOnce(
   deps: BookingDeps,
 ): Promise<Booked | null> {
   const expected = asInserted(values);
-  const mails = compose?.(expected) ?? null;
-  const answer: SubmitAnswer | null = mails
+  const composed = compose?.(expected) ?? null;
+  const answer: SubmitAnswer | null = composed
     ? { outcome: "completed", reservationId: values.id, reserveNo: values.reserveNo }
     : null;
+  const messages = composed ? bookingMails(expected, composed) : [];
+  const mails = messages.length ? deps.mailer.inserting(db, siteId, messages) : null;
+  const ctes: SQL[] = [
+    ...(driver.inserts ?? []).map((insert, i) => sql`booking_driver_${sql.raw(String(i))} as (${insert})`),
+    // Its row is `expected`: nothing needs to come back.
+    sql`booking as (${db.insert(reservations).values(values).getSQL()})`,
+    ...(mails ? [sql`booking_mails as (${mails.insert})`] : []),
+    // With the key: a retry with the same key replays the answer and records nothing (decision 034).
+    ...(composed
+      ? [webhookEventCtes(siteId, "reservation.created", { reservation: reservationPayload(expected) })]
+      : []),
+    sql`booking_key as (${db
+      .insert(idempotencyKeys)
+      .values({ ...key, response: answer, reservationId: values.id })
+      .getSQL()})`,
+  ];
+  const mailIds = mails ? sql`array(select id from booking_mails order by id)` : sql`null`;
   try {
-    await writeTogether(
-      db,
-      (tx) =>
-        [
-          driver.write?.(tx) ?? Promise.resolve(),
-          // Its row is `expected`: nothing needs to come back.
-          tx.insert(reservations).values(values).execute(),
-          mails ? sendBookingMails(tx, siteId, expected, mails, deps) : Promise.resolve(),
-          // In the key's transaction: a retry with the same key replays the answer and records nothing (decision 034).
-          mails ? reservationEvent(tx, siteId, "reservation.created", expected) : Promise.resolve(null),
-          tx
-            .insert(idempotencyKeys)
-            .values({ ...key, response: answer, reservationId: values.id })
-            .execute(),
-        ] as const,
-    );
+    const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} select ${mailIds} as mail_ids`);
+    // Both drivers answer { rows }.
+    const { rows } = result as unknown as { rows: { mail_ids: number[] | null }[] };
+    mails?.queued(rows[0]?.mail_ids ?? []);
     return answer ? { kind: "answered", answer } : { kind: "awaiting_payment", reservation: expected };
   } catch (error) {
     const { code, constraint } = sqlError(error);

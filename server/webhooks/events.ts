@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { reservations } from "#server/db/schema";
 import type { DbOrTx } from "#server/mail/outbox";
 import { previousBooking, type WebhookEventData, webhookReservation } from "./event-payloads";
@@ -66,11 +66,39 @@ export const reservationPayload = webhookReservation;
 export type { WebhookEventData };
 
 /**
+ * An event and its deliveries as three common table expressions (`webhook_wanted`, `webhook_event`,
+ * `webhook_queued`), for a statement that writes them with others (the booking's, booking-writer.ts).
+ * Nothing is written when no enabled endpoint of the site wants the type; with `key`, the event's id
+ * is derived from it, and a second write with the same key records nothing.
+ */
+export function webhookEventCtes(
+  siteId: string,
+  type: WebhookEventType,
+  data: WebhookEventData,
+  options: { key?: string } = {},
+): SQL {
+  const id = options.key ? keyedMessageId(siteId, options.key) : newMessageId();
+  return sql`webhook_wanted as (
+      select id from webhook_endpoints
+      where site_id = ${siteId} and disabled_at is null
+        and (cardinality(event_types) = 0 or ${type} = any(event_types))
+    ), webhook_event as (
+      insert into webhook_events (id, site_id, type, payload)
+      select ${id}, ${siteId}, ${type}, ${JSON.stringify(data)}::jsonb
+      where exists (select 1 from webhook_wanted)
+      on conflict do nothing
+      returning id
+    ), webhook_queued as (
+      insert into webhook_deliveries (site_id, event_id, endpoint_id)
+      select ${siteId}, webhook_event.id, webhook_wanted.id from webhook_event cross join webhook_wanted
+      returning id
+    )`;
+}
+
+/**
  * Records an event and queues its deliveries, in the caller's transaction, in one statement (so the
  * event and its deliveries stand or fall together even when the caller passes no transaction).
- * Nothing is written when no enabled endpoint of the site wants the type: a site without webhooks
- * pays one indexed read per change. With `key`, the event's id is derived from it, and a second call
- * with the same key (a retried refund, a double click) records nothing: "once per real change".
+ * A site without webhooks pays one indexed read per change: "once per real change" with `key`.
  * Returns the event id when it was recorded.
  */
 export async function recordWebhookEvent(
@@ -80,28 +108,10 @@ export async function recordWebhookEvent(
   data: WebhookEventData,
   options: { key?: string } = {},
 ): Promise<string | null> {
-  const id = options.key ? keyedMessageId(siteId, options.key) : newMessageId();
-  // Sent before the first await: the booking writes it together with its other statements.
-  const result = await tx
-    .execute(sql`
-    with wanted as (
-      select id from webhook_endpoints
-      where site_id = ${siteId} and disabled_at is null
-        and (cardinality(event_types) = 0 or ${type} = any(event_types))
-    ), event as (
-      insert into webhook_events (id, site_id, type, payload)
-      select ${id}, ${siteId}, ${type}, ${JSON.stringify(data)}::jsonb
-      where exists (select 1 from wanted)
-      on conflict do nothing
-      returning id
-    ), queued as (
-      insert into webhook_deliveries (site_id, event_id, endpoint_id)
-      select ${siteId}, event.id, wanted.id from event cross join wanted
-      returning id
-    )
-    select (select id from event) as event_id, (select count(*) from queued)::int as deliveries
-  `)
-    .execute();
+  const result = await tx.execute(sql`
+    with ${webhookEventCtes(siteId, type, data, options)}
+    select (select id from webhook_event) as event_id, (select count(*) from webhook_queued)::int as deliveries
+  `);
   // Both drivers answer { rows }.
   const { rows } = result as unknown as { rows: { event_id: string | null }[] };
   return rows[0]?.event_id ?? null;
