@@ -13,7 +13,7 @@ import { type Key, KeyTaken } from "./idempotency";
 import type { ReserveSession } from "./reserve-session";
 
 /*
- * How a booking is written (decisions 042, 052, 054): everything it writes is decided before it is
+ * How a booking is written (decisions 042, 053, 056): everything it writes is decided before it is
  * written, the ids taken from their sequences and the row known as it will read back, so that the
  * whole booking is one statement, its own transaction: one round trip on PostgreSQL, one call on the
  * embedded database, where a transaction holds everyone else. submit.ts decides what to book; this
@@ -174,7 +174,7 @@ const KEY_TAKEN = "idempotency_keys_site_id_key_pk";
 const NUMBER_TAKEN = "reservations_site_reserve_no";
 
 /**
- * Writes the booking in one statement, so in one round trip and its own transaction (decision 054):
+ * Writes the booking in one statement, so in one round trip and its own transaction (decision 056):
  * the driver entered now, the reservation, (unless a card pays first) its mails composed beforehand
  * and its event, and the key with the answer, each a common table expression. The capacity guard's
  * fleet lock is then held from the reservation's row to the commit inside the database, never across

@@ -4,7 +4,6 @@ import { integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/p
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, type DbHandle, openPglite } from "#server/db/client";
 import { assertAppRole } from "#tests/setup/test-db";
-import { writeTogether } from ".";
 
 /**
  * The fast path and the stock one (`PGLITE_FAST=0`) side by side (decision 053): each case runs the
@@ -197,50 +196,5 @@ describe("the fast and the stock PGlite paths", () => {
       const [inside, [a, none, b]] = await Promise.all([tx, others]);
       return [inside, a.map((r) => r.id), none.length, b.map((r) => r.id)];
     }).then((outcomes) => expect(outcomes).toEqual([[3, 12], [1, 2, 4, 8], 0, [3, 12]]));
-  });
-
-  it("write statements together alike, and roll every one back with the first failure", async () => {
-    await same(async (h) => {
-      const db = h.forSite("a");
-      const together = await outcome(() =>
-        writeTogether(
-          db,
-          (tx) =>
-            [
-              tx
-                .insert(notes)
-                .values(row(20, "a", "twenty"))
-                .execute(),
-              tx
-                .insert(notes)
-                .values(row(21, "a", "twenty-one"))
-                .returning({ id: notes.id })
-                .execute(),
-            ] as const,
-        ),
-      );
-      const refused = await outcome(() =>
-        writeTogether(db, (tx) => [
-          tx
-            .insert(notes)
-            .values(row(22, "a", "twenty-two"))
-            .execute(),
-          tx
-            .insert(notes)
-            .values(row(23, "a", "one"))
-            .execute(), // taken
-          tx
-            .insert(notes)
-            .values(row(24, "a", "twenty-four"))
-            .execute(),
-        ]),
-      );
-      const ids = await outcome(async () => (await read(db)).map((r) => r.id));
-      return [(together as { value: unknown[] }).value[1], refused, ids];
-    }).then(([returned, refused, ids]) => {
-      expect(returned).toEqual([{ id: 21 }]);
-      expect(refused).toMatchObject({ error: { code: "23505", constraint: "diff_notes_note_key" } });
-      expect(ids).toEqual({ value: [1, 2, 4, 8, 20, 21] });
-    });
   });
 });

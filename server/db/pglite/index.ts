@@ -6,8 +6,6 @@ import { leanQuery } from "./statements";
 import { stockScopes } from "./stock";
 import { startPgliteThread } from "./thread";
 
-export { writeTogether } from "./write-together";
-
 /**
  * The one door to PGlite (decision 053). Behind it, either path gives Drizzle's PGlite driver
  * (drizzle-orm/pglite) what it takes of PGlite, `query` and `transaction`, one client per scope:
