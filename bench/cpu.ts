@@ -6,7 +6,7 @@
 // and on a server rendering every request (PAGE_CACHE_MS=0), the cost of a page nobody asked for
 // in the last second.
 // Usage: npm run bench:cpu (builds first). CPU_REQUESTS (default 1000), CPU_CONNECTIONS (default 4),
-// CPU_ENCODING (none by default; gzip as browsers ask).
+// CPU_ENCODING (none by default; gzip as browsers ask), CPU_PORT (default 4330).
 import { rm } from "node:fs/promises";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -18,7 +18,8 @@ const REQUESTS = Number(process.env.CPU_REQUESTS ?? 1000);
 const CONNECTIONS = Number(process.env.CPU_CONNECTIONS ?? 4);
 /** CPU_ENCODING=gzip asks for compressed pages, as browsers do (compression is then part of the cost). */
 const HEADERS: Record<string, string> = process.env.CPU_ENCODING ? { "accept-encoding": process.env.CPU_ENCODING } : {};
-const PORT = 4330;
+/** CPU_PORT: another port, when two checkouts bench on one machine. */
+const PORT = Number(process.env.CPU_PORT ?? 4330);
 const BASE = `http://127.0.0.1:${PORT}`;
 
 /** The bytes of the inline scripts that stream loader data into the page (React Router's turbo-stream). */

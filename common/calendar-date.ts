@@ -50,12 +50,13 @@ export function dayOfMonth(date: IsoDate): number {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-// formatToParts costs ~13 µs; searches ask for the same few instants many times.
+// formatToParts costs ~13 µs; searches ask for the same few instants many times, and every page
+// asks for today's date: keyed by the second, as the parts go no finer, requests in one second share it.
 const partsMemo = new Map<string, Record<string, string>>();
 const PARTS_MEMO_MAX = 5000;
 
 function parts(instant: Date, timeZone: string) {
-  const key = `${instant.getTime()}|${timeZone}`;
+  const key = `${Math.floor(instant.getTime() / 1000)}|${timeZone}`;
   const hit = partsMemo.get(key);
   if (hit) return hit;
   const p = computeParts(instant, timeZone);

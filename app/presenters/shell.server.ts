@@ -37,7 +37,26 @@ export interface SiteShell {
   embedOrigins: string[];
 }
 
+// A shell depends on its bundle alone, and a site's change loads a new bundle: made once per
+// bundle, language and embedding rather than on every page. Loaders never change it.
+const shells = new WeakMap<SiteBundle, Map<string, SiteShell>>();
+
 export function buildShell(bundle: SiteBundle, locale: Locale, embedded = false): SiteShell {
+  let made = shells.get(bundle);
+  if (!made) {
+    made = new Map();
+    shells.set(bundle, made);
+  }
+  const key = `${locale}|${embedded}`;
+  let shell = made.get(key);
+  if (!shell) {
+    shell = makeShell(bundle, locale, embedded);
+    made.set(key, shell);
+  }
+  return shell;
+}
+
+function makeShell(bundle: SiteBundle, locale: Locale, embedded: boolean): SiteShell {
   const { client, settings, logo, footer, tracking } = bundle;
   const locales = siteLocales(settings.supportedLanguages);
   const title = pickLang(settings, "siteTitle", locale);

@@ -64,6 +64,8 @@ export async function carTypeDetail(
         empty: 1,
       },
       now,
+      // The page shows this type's offer only: the others are neither counted nor priced.
+      carTypeId: carType.id,
     });
     const offer = outcome.offers.find((o) => o.carType.id === carType.id);
     if (outcome.period && (!offer || offer.remaining === 0)) blocked = { code: "type_fully_booked" };
