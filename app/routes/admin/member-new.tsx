@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AdminCheckbox, AdminErrorSummary, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminCheckbox, AdminErrorSummary, AdminSelect } from "#app/components/admin/fields";
 import { AddressSection } from "#app/components/admin/member-new/address-section";
 import { CustomerSection } from "#app/components/admin/member-new/customer-section";
 import { type MemberForm, MemberInput } from "#app/components/admin/member-new/member-input";

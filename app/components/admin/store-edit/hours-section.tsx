@@ -1,7 +1,6 @@
 import {
   AdminCheckbox,
   AdminHalfHour,
-  AdminInput,
   AdminSelect,
   fieldBinder,
   type SectionState,
