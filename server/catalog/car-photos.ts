@@ -1,8 +1,9 @@
 import type { Reason } from "#server/availability/reasons";
 import { discardMedia, type MediaVariant, storeImage } from "#server/media/images";
 import type { BlobStore } from "#server/uploads/blob-store";
+import { formOf, type ImageFormRefusal, readImageForm } from "#server/uploads/image-form";
 import { sniffImageType } from "#server/uploads/images";
-import { readUploadForm, type UploadLimits, UploadRefused } from "#server/uploads/multipart";
+import type { UploadLimits } from "#server/uploads/multipart";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_FIELD } from "./car-type.schema";
 
 /**
@@ -36,36 +37,12 @@ export type CarTypeUpload =
       /** Why a chosen file is no photo (an SVG, a PDF, an empty file … whatever its name says). */
       photoError: Reason | null;
     }
-  | {
-      ok: false;
-      status: 400 | 413;
-      /** The text fields read before the limit (the file input is the form's last), to fill the form again. */
-      form: FormData;
-      reason: Reason;
-    };
-
-const REFUSAL_REASON: Record<UploadRefused["limit"], Reason> = {
-  file_size: { code: "image_too_large" },
-  file_count: { code: "image_too_many", params: { max: MAX_PHOTOS } },
-  field_size: { code: "invalid_input" },
-  total_size: { code: "image_too_large" },
-  malformed: { code: "invalid_input" },
-};
-
-function formOf(fields: readonly [string, string][]): FormData {
-  const form = new FormData();
-  for (const [name, value] of fields) form.append(name, value);
-  return form;
-}
+  | ImageFormRefusal;
 
 export async function readCarTypeUpload(request: Request): Promise<CarTypeUpload> {
-  let upload: Awaited<ReturnType<typeof readUploadForm>>;
-  try {
-    upload = await readUploadForm(request, CAR_TYPE_UPLOAD_LIMITS);
-  } catch (error) {
-    if (!(error instanceof UploadRefused)) throw error;
-    return { ok: false, status: error.status, form: formOf(error.fields), reason: REFUSAL_REASON[error.limit] };
-  }
+  const read = await readImageForm(request, CAR_TYPE_UPLOAD_LIMITS);
+  if (!read.ok) return read;
+  const { upload } = read;
   const photos: Uint8Array[] = [];
   let photoError: Reason | null = null;
   for (const file of upload.files) {

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { formatDateTime } from "#common/format";
 import { changedFields, recordAudit } from "#server/audit/audit-log";
 import type { Db } from "#server/db/client";
 import { carClasses, carTypes, stores, vehicles } from "#server/db/schema";
 import { AppError, type FieldReasons, notFoundError } from "#server/errors";
 import type { DbOrTx } from "#server/mail/outbox";
-import { type Actor, authorize, can, visibleStoreIds } from "#server/staff/permissions";
+import { type Actor, authorize, can, inVisibleStores, seesStore } from "#server/staff/permissions";
 import { sqlRefusal } from "./sql-errors";
 import type { VehicleInput } from "./vehicle.schema";
 
@@ -41,10 +41,7 @@ export interface VehicleFilter {
   page: number;
 }
 
-const visibleOnly = (actor: Actor) => {
-  const ids = visibleStoreIds(actor);
-  return ids ? inArray(vehicles.storeId, ids.length ? [...ids] : [-1]) : undefined;
-};
+const visibleOnly = (actor: Actor) => inVisibleStores(actor, vehicles.storeId);
 
 /** The vehicles the actor may see, by store and car type, a page at a time. */
 export async function listVehicles(
@@ -103,8 +100,7 @@ async function readVehicle(db: DbOrTx, siteId: string, vehicleId: number): Promi
 export async function getVehicle(db: Db, siteId: string, actor: Actor, vehicleId: number): Promise<VehicleRecord> {
   authorize(actor, "view");
   const row = await readVehicle(db, siteId, vehicleId);
-  const ids = visibleStoreIds(actor);
-  if (!row || (ids && !ids.includes(row.storeId))) throw notFoundError();
+  if (!row || !seesStore(actor, row.storeId)) throw notFoundError();
   return row;
 }
 

@@ -1,10 +1,9 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { addDays, zonedInstant } from "#common/calendar-date";
 import type { Db } from "#server/db/client";
 import { carTypes, reservations, stores, vehicles } from "#server/db/schema";
-import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
-import { type ReservationListRow, visibleReservations } from "./reservations";
-import { rentalStage } from "./stage";
+import { type Actor, authorize, inVisibleStores } from "#server/staff/permissions";
+import { fromReservations, listRow, type ReservationListRow, visibleReservations } from "./reservations";
 
 /**
  * The counter's two boards (issue 24): the day at each store (departures, returns, overdue returns,
@@ -31,69 +30,24 @@ export interface StoreChoice {
 /** The stores the actor works at, in display order. */
 export async function counterStores(db: Db, siteId: string, actor: Actor): Promise<StoreChoice[]> {
   authorize(actor, "view");
-  const ids = visibleStoreIds(actor);
   return db
     .select({ id: stores.id, name: stores.storeName, nameEn: stores.storeNameEn, timeZone: stores.timeZone })
     .from(stores)
-    .where(and(eq(stores.siteId, siteId), ids ? inArray(stores.id, ids.length ? [...ids] : [-1]) : undefined))
+    .where(and(eq(stores.siteId, siteId), inVisibleStores(actor, stores.id)))
     .orderBy(asc(stores.displayOrder), asc(stores.id));
 }
 
 async function bookings(db: Db, siteId: string, actor: Actor, where: ReturnType<typeof and>, now: Date) {
-  const rows = await db
-    .select({
-      id: reservations.id,
-      reserveNo: reservations.reserveNo,
-      status: reservations.status,
-      departedAt: reservations.departedAt,
-      returnedAt: reservations.returnedAt,
-      storeId: reservations.storeId,
-      storeName: stores.storeName,
-      storeNameEn: stores.storeNameEn,
-      timeZone: stores.timeZone,
-      carTypeName: carTypes.typeName,
-      carTypeNameEn: carTypes.typeNameEn,
-      carTypeId: reservations.carTypeId,
-      vehicleId: reservations.vehicleId,
-      vehicle: vehicles.registrationNumber,
-      borrower: reservations.borrower,
-      startAt: reservations.startAt,
-      endAt: reservations.endAt,
-      blockedUntil: reservations.blockedUntil,
-      totalFee: reservations.totalFee,
-      payMethod: reservations.payMethod,
-      paymentStatus: reservations.paymentStatus,
-    })
-    .from(reservations)
-    .innerJoin(stores, and(eq(stores.siteId, reservations.siteId), eq(stores.id, reservations.storeId)))
-    .innerJoin(carTypes, and(eq(carTypes.siteId, reservations.siteId), eq(carTypes.id, reservations.carTypeId)))
-    .leftJoin(vehicles, and(eq(vehicles.siteId, reservations.siteId), eq(vehicles.id, reservations.vehicleId)))
-    .where(
-      and(eq(reservations.siteId, siteId), eq(reservations.status, "confirmed"), visibleReservations(actor), where),
-    )
-    .orderBy(asc(reservations.startAt), asc(reservations.id));
+  const rows = await fromReservations(
+    db,
+    and(eq(reservations.siteId, siteId), eq(reservations.status, "confirmed"), visibleReservations(actor), where),
+  ).orderBy(asc(reservations.startAt), asc(reservations.id));
   return rows.map(
     (r): BoardBooking => ({
-      id: r.id,
-      reserveNo: r.reserveNo,
-      stage: rentalStage(r),
-      storeId: r.storeId,
-      storeName: r.storeName,
-      storeNameEn: r.storeNameEn,
-      timeZone: r.timeZone,
-      carTypeName: r.carTypeName,
-      carTypeNameEn: r.carTypeNameEn,
+      ...listRow(r),
       carTypeId: r.carTypeId,
       vehicleId: r.vehicleId,
-      vehicle: r.vehicle,
-      borrowerName: r.borrower?.company ? `${r.borrower.company} ${r.borrower.name}` : (r.borrower?.name ?? ""),
-      borrowerTel: r.borrower?.tel ?? "",
-      startAt: r.startAt,
-      endAt: r.endAt,
       blockedUntil: r.blockedUntil ?? r.endAt,
-      totalFee: r.totalFee,
-      payMethod: r.payMethod,
-      paymentStatus: r.paymentStatus,
       overdue: r.departedAt !== null && r.returnedAt === null && r.endAt < now,
     }),
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { addDays, zonedInstant } from "#common/calendar-date";
 import type { RentalStage } from "#common/counter";
 import type { AuditRow } from "#server/audit/audit-log";
@@ -18,7 +18,7 @@ import {
 import { notFoundError } from "#server/errors";
 import type { DbOrTx } from "#server/mail/outbox";
 import { matchesSearchText } from "#server/search/search-sql";
-import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
+import { type Actor, authorize, inVisibleStores } from "#server/staff/permissions";
 import { RESERVATION_PAGE_SIZE, type ReservationFilter } from "./counter.schema";
 import { onTheBooks, rentalStage, stageCondition } from "./stage";
 
@@ -50,13 +50,13 @@ export interface ReservationListRow {
 
 /** Only the stores the actor may see (store staff: theirs). */
 export function visibleReservations(actor: Actor): SQL | undefined {
-  const ids = visibleStoreIds(actor);
-  return ids ? inArray(reservations.storeId, ids.length ? [...ids] : [-1]) : undefined;
+  return inVisibleStores(actor, reservations.storeId);
 }
 
 /** A number, a name or its reading however spelled, an e-mail, or a phone number however written (decision 051). */
 const matchesQuery = (q: string): SQL | undefined => matchesSearchText(reservations.searchText, q);
 
+/** What a list row reads, and the boards' bars (their car type, car and blocked time) too. */
 const listColumns = {
   id: reservations.id,
   reserveNo: reservations.reserveNo,
@@ -69,16 +69,19 @@ const listColumns = {
   timeZone: stores.timeZone,
   carTypeName: carTypes.typeName,
   carTypeNameEn: carTypes.typeNameEn,
+  carTypeId: reservations.carTypeId,
+  vehicleId: reservations.vehicleId,
   vehicle: vehicles.registrationNumber,
   borrower: reservations.borrower,
   startAt: reservations.startAt,
   endAt: reservations.endAt,
+  blockedUntil: reservations.blockedUntil,
   totalFee: reservations.totalFee,
   payMethod: reservations.payMethod,
   paymentStatus: reservations.paymentStatus,
 };
 
-function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): ReservationListRow {
+export function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): ReservationListRow {
   return {
     id: r.id,
     reserveNo: r.reserveNo,
@@ -101,7 +104,8 @@ function listRow(r: Awaited<ReturnType<typeof fromReservations>>[number]): Reser
 }
 
 /** The joins every list of reservations needs: the store, the car type and the car given, if any. */
-function fromReservations(db: DbOrTx, where: SQL | undefined) {
+/** Reservations with their store, car type and car (if any). */
+export function fromReservations(db: DbOrTx, where: SQL | undefined) {
   return db
     .select(listColumns)
     .from(reservations)

@@ -2,8 +2,9 @@ import type { Reason } from "#server/availability/reasons";
 import type { Db } from "#server/db/client";
 import { AppError } from "#server/errors";
 import type { BlobStore } from "#server/uploads/blob-store";
+import { formOf, type ImageFormRefusal, readImageForm } from "#server/uploads/image-form";
 import { reencodeImage, sniffImageType } from "#server/uploads/images";
-import { readUploadForm, type UploadLimits, UploadRefused } from "#server/uploads/multipart";
+import type { UploadLimits } from "#server/uploads/multipart";
 import { IMAGE_SLOTS, imageFieldName, MAX_IMAGE_BYTES, MAX_IMAGES } from "./driver.schema";
 import { findDriverImage, type SlotImage } from "./drivers";
 
@@ -30,37 +31,13 @@ export type DriverUpload =
       /** Files whose bytes are not a JPEG, PNG or WebP image (whatever their name or declared type). */
       fileErrors: Record<string, Reason>;
     }
-  | {
-      ok: false;
-      status: 400 | 413;
-      /** The text fields read before the limit, to fill the form again. */
-      form: FormData;
-      reason: Reason;
-    };
-
-const REFUSAL_REASON: Record<UploadRefused["limit"], Reason> = {
-  file_size: { code: "image_too_large" },
-  file_count: { code: "image_too_many", params: { max: MAX_IMAGES } },
-  field_size: { code: "invalid_input" },
-  total_size: { code: "image_too_large" },
-  malformed: { code: "invalid_input" },
-};
-
-function formOf(fields: readonly [string, string][]): FormData {
-  const form = new FormData();
-  for (const [name, value] of fields) form.append(name, value);
-  return form;
-}
+  | ImageFormRefusal;
 
 /** Reads the driver form from the request as it streams in (server/uploads/multipart.ts). */
 export async function readDriverUpload(request: Request): Promise<DriverUpload> {
-  let upload: Awaited<ReturnType<typeof readUploadForm>>;
-  try {
-    upload = await readUploadForm(request, DRIVER_UPLOAD_LIMITS);
-  } catch (error) {
-    if (!(error instanceof UploadRefused)) throw error;
-    return { ok: false, status: error.status, form: formOf(error.fields), reason: REFUSAL_REASON[error.limit] };
-  }
+  const read = await readImageForm(request, DRIVER_UPLOAD_LIMITS);
+  if (!read.ok) return read;
+  const { upload } = read;
   const form = formOf(upload.fields);
   const fileErrors: Record<string, Reason> = {};
   for (const file of upload.files) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, ne } from "drizzle-orm";
 import { addDays, localDate, localTime, weekdayOf, zonedInstant } from "#common/calendar-date";
 import { FEE_TIER_LADDERS, type FeeMode, type FeeTierKey } from "#common/fee-tiers";
 import { changedFields, recordAudit } from "#server/audit/audit-log";
@@ -8,7 +8,7 @@ import { AppError, type FieldReasons, notFoundError } from "#server/errors";
 import type { DbOrTx } from "#server/mail/outbox";
 import { type FeePlanTiers, FeePlanTiersSchema } from "#server/pricing/fee-plan";
 import { rentCarFee } from "#server/pricing/price";
-import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
+import { type Actor, authorize, inVisibleStores, seesStore } from "#server/staff/permissions";
 import type { FeePlanInput, FeePlanPreviewInput, FeeTiers } from "./fee-plan.schema";
 import { TIER_FIELDS } from "./fee-plan.schema";
 
@@ -41,10 +41,7 @@ export interface FeePlanFilter {
   classId?: number | null;
 }
 
-const visibleOnly = (actor: Actor) => {
-  const ids = visibleStoreIds(actor);
-  return ids ? inArray(feePlans.storeId, ids.length ? [...ids] : [-1]) : undefined;
-};
+const visibleOnly = (actor: Actor) => inVisibleStores(actor, feePlans.storeId);
 
 /** The plans the actor may see, newest first, by store and class when asked. */
 export async function listFeePlans(
@@ -119,8 +116,7 @@ async function readFeePlan(db: DbOrTx, siteId: string, feePlanId: number): Promi
 export async function getFeePlan(db: Db, siteId: string, actor: Actor, feePlanId: number): Promise<FeePlanRecord> {
   authorize(actor, "view");
   const plan = await readFeePlan(db, siteId, feePlanId);
-  const ids = visibleStoreIds(actor);
-  if (!plan || (ids && !ids.includes(plan.storeId))) throw notFoundError();
+  if (!plan || !seesStore(actor, plan.storeId)) throw notFoundError();
   return plan;
 }
 
@@ -359,14 +355,12 @@ export async function previewFeePlan(
   now = new Date(),
 ): Promise<FeePlanPreview> {
   authorize(actor, "view");
-  const visible = visibleStoreIds(actor);
-  const [store] =
-    visible && !visible.includes(input.storeId)
-      ? []
-      : await db
-          .select()
-          .from(stores)
-          .where(and(eq(stores.siteId, siteId), eq(stores.id, input.storeId)));
+  const [store] = !seesStore(actor, input.storeId)
+    ? []
+    : await db
+        .select()
+        .from(stores)
+        .where(and(eq(stores.siteId, siteId), eq(stores.id, input.storeId)));
   const errors: FieldReasons = {
     ...(store ? {} : { store_id: { code: "invalid_choice" } }),
     ...tierErrors(input.mode, input.tiers),

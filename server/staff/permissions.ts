@@ -1,3 +1,4 @@
+import { type Column, inArray, type SQL } from "drizzle-orm";
 import type { AuditActor } from "#server/audit/audit-log";
 import { AppError } from "#server/errors";
 import { STAFF_ROLES, type StaffRole } from "./staff.schema";
@@ -83,5 +84,18 @@ export function authorize(actor: StaffActor, permission: Permission, storeId?: n
 /** The stores whose rows the actor may see: all (null) or the assigned ones. */
 export const visibleStoreIds = (actor: StaffActor): readonly number[] | null =>
   actor.role === "store_staff" ? actor.storeIds : null;
+
+/** Whether the actor may see the records of this store. */
+export function seesStore(actor: StaffActor, storeId: number): boolean {
+  const ids = visibleStoreIds(actor);
+  return !ids || ids.includes(storeId);
+}
+
+/** A query's condition keeping to the stores the actor may see by `storeId`; none for who sees all. */
+export function inVisibleStores(actor: StaffActor, storeId: Column): SQL | undefined {
+  const ids = visibleStoreIds(actor);
+  // No stores: -1 names none (an empty IN list is not SQL).
+  return ids ? inArray(storeId, ids.length ? [...ids] : [-1]) : undefined;
+}
 
 export const needsTwoFactor = (role: StaffRole) => role === "owner" || role === "manager";

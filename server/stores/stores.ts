@@ -7,7 +7,7 @@ import { reservations, storeHolidays, stores, vehicles } from "#server/db/schema
 import { AppError, notFoundError } from "#server/errors";
 import type { DbOrTx } from "#server/mail/outbox";
 import { mlColumns } from "#server/staff/admin-fields.schema";
-import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
+import { type Actor, authorize, inVisibleStores, seesStore } from "#server/staff/permissions";
 import type { StoreInput } from "./store.schema";
 
 /**
@@ -29,10 +29,7 @@ export interface StoreListRow {
   vehicles: number;
 }
 
-const visibleOnly = (actor: Actor) => {
-  const ids = visibleStoreIds(actor);
-  return ids ? inArray(stores.id, ids.length ? [...ids] : [-1]) : undefined;
-};
+const visibleOnly = (actor: Actor) => inVisibleStores(actor, stores.id);
 
 /** The stores the actor may see, in display order, with how many vehicles each has. */
 export async function listStores(db: Db, siteId: string, actor: Actor): Promise<StoreListRow[]> {
@@ -97,8 +94,7 @@ async function readStore(db: DbOrTx, siteId: string, storeId: number): Promise<S
 /** One store with its holiday dates; 404 for another site's store or one the actor may not see. */
 export async function getStore(db: Db, siteId: string, actor: Actor, storeId: number): Promise<StoreRecord> {
   authorize(actor, "view");
-  const ids = visibleStoreIds(actor);
-  if (ids && !ids.includes(storeId)) throw notFoundError();
+  if (!seesStore(actor, storeId)) throw notFoundError();
   const store = await readStore(db, siteId, storeId);
   if (!store) throw notFoundError();
   return store;

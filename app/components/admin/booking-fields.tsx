@@ -3,7 +3,7 @@ import { useAdminI18n } from "#app/lib/admin";
 import { Yen } from "./counter";
 import { type AdminErrors, AdminInput, AdminSelect } from "./fields";
 import { SubmitButton } from "./page";
-import { useStaffTextPlain } from "./staff-text";
+import { useStaffChoices } from "./staff-text";
 
 /**
  * The fields and the read-back of a booking taken or changed at the counter (issue 24): the phone
@@ -32,7 +32,7 @@ export function CarAndPeriodFields({
   immunityHint?: string;
 }) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const when = (name: string, type: "date" | "time", label: string) => (
     <AdminInput type={type} name={name} label={label} required errors={errors} defaultValue={value(name)} />
   );
@@ -45,7 +45,7 @@ export function CarAndPeriodFields({
           required
           errors={errors}
           defaultValue={value("store_id")}
-          options={stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
+          options={staffChoices(stores)}
         />
         <AdminSelect
           name="car_type_id"

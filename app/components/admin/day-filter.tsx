@@ -4,7 +4,7 @@ import { useAdminI18n, useAdminPath } from "#app/lib/admin";
 import { NO_FORM_ERRORS } from "#app/lib/forms";
 import { addDays } from "#common/calendar-date";
 import { AdminInput, AdminSelect } from "./fields";
-import { useStaffTextPlain } from "./staff-text";
+import { useStaffChoices } from "./staff-text";
 
 /** The query of a page about one day at the stores: `?date=&store=`. */
 export function dayQuery(filter: { date: string; storeId: number | null }): URLSearchParams {
@@ -30,7 +30,7 @@ export function DayFilter({
   label: AdminMessageKey;
 }) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const dayLink = (date: string) => {
     const q = dayQuery(filter);
@@ -57,10 +57,7 @@ export function DayFilter({
           label={t("admin.reservations.store")}
           errors={NO_FORM_ERRORS}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[
-            { value: "", label: t("admin.reservations.all") },
-            ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.reservations.all") }, ...staffChoices(stores)]}
         />
         <button type="submit" className="btn-secondary">
           {t("admin.today.show")}

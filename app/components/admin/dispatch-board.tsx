@@ -1,4 +1,5 @@
 import {
+  type Active,
   type Announcements,
   type CollisionDetection,
   DndContext,
@@ -34,6 +35,16 @@ import { StaffText, useStaffTextPlain } from "./staff-text";
 
 const TRACK_REM = 2.75;
 const NO_CAR = "none";
+
+/** What a held bar carries: its car type and the car it is on now (null: none yet). */
+type Held = { carTypeId: number; vehicleId: number | null };
+const heldBy = (active: Active) => active.data.current as Held;
+
+/** A lane's drop-target id: its car's id, or NO_CAR for the bookings with no car yet. */
+const laneId = (vehicleId: number | null) => (vehicleId === null ? NO_CAR : String(vehicleId));
+
+/** The car a drop target stands for (null: the lane of the bookings with no car). */
+const laneVehicleId = (id: string | number) => (id === NO_CAR ? null : Number(id));
 
 /** Mouse and pen only: a finger goes to the touch sensor, which waits for a press so it can scroll. */
 class MouseOrPenSensor extends PointerSensor {
@@ -132,7 +143,7 @@ function Bar({
   const tz = board.store.timeZone;
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
     id: booking.reserveNo,
-    data: { carTypeId: booking.carTypeId, vehicleId: booking.vehicleId },
+    data: { carTypeId: booking.carTypeId, vehicleId: booking.vehicleId } satisfies Held,
     disabled: !movable,
   });
   // The bar stays a link for the screen reader: the drag is described, not its role changed.
@@ -191,7 +202,7 @@ function LaneRow({
 }) {
   const { t } = useAdminI18n();
   const { active } = useDndContext();
-  const held = active?.data.current as { carTypeId: number; vehicleId: number | null } | undefined;
+  const held = active ? heldBy(active) : undefined;
   // Only a car of the held booking's type, in service, takes it; or the lane of bookings with no car.
   const accepts =
     !held ||
@@ -199,7 +210,7 @@ function LaneRow({
       ? held.vehicleId !== null
       : lane.vehicle.carTypeId === held.carTypeId && lane.vehicle.inService);
   const { setNodeRef, isOver } = useDroppable({
-    id: lane.vehicle ? String(lane.vehicle.id) : NO_CAR,
+    id: lane.key,
     data: { vehicle: lane.vehicle },
     disabled: !accepts,
   });
@@ -293,15 +304,14 @@ export function DispatchGrid({
     }),
   );
   const lanes: Lane[] = [
-    { key: NO_CAR, vehicle: null, bookings: stack(board.bookings.filter((b) => b.vehicleId === null)) },
+    { key: laneId(null), vehicle: null, bookings: stack(board.bookings.filter((b) => b.vehicleId === null)) },
     ...board.vehicles.map((v) => ({
-      key: String(v.id),
+      key: laneId(v.id),
       vehicle: v,
       bookings: stack(board.bookings.filter((b) => b.vehicleId === v.id)),
     })),
   ];
-  const vehicleOf = (id: string | number | undefined) =>
-    id === undefined || id === NO_CAR ? null : (board.vehicles.find((v) => String(v.id) === String(id)) ?? null);
+  const vehicleOf = (id: string | number) => board.vehicles.find((v) => v.id === laneVehicleId(id)) ?? null;
   const none = t("admin.dispatch.noCarYet");
   const typeName = useStaffTextPlain();
   const announcements: Announcements = {
@@ -312,8 +322,7 @@ export function DispatchGrid({
     onDragOver: ({ active, over }) => {
       // Just picked up, the bar is over its own lane (or, once that lane refuses it, over nothing):
       // not news, and it would cut off the pick-up message.
-      const vehicleId = (active.data.current as { vehicleId: number | null }).vehicleId;
-      const home = vehicleId === null ? NO_CAR : String(vehicleId);
+      const home = laneId(heldBy(active).vehicleId);
       const at = over?.id ?? null;
       if (lastOver.current === null && (at === null || String(at) === home)) return undefined;
       lastOver.current = at;
@@ -336,9 +345,8 @@ export function DispatchGrid({
   const dropped = ({ active, over }: DragEndEvent) => {
     justDragged.current = Date.now();
     if (!over) return;
-    const from = (active.data.current as { vehicleId: number | null }).vehicleId;
-    const to = over.id === NO_CAR ? null : Number(over.id);
-    if (from !== to) onMove(String(active.id), to);
+    const to = laneVehicleId(over.id);
+    if (heldBy(active).vehicleId !== to) onMove(String(active.id), to);
   };
   // A day's column: wide enough for a name over a week, a number over a month.
   const dayRem = days.length > 14 ? 2.75 : days.length > 7 ? 4.5 : 7;

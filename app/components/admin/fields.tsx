@@ -19,6 +19,17 @@ import type { ReasonLike } from "#common/app-error";
  */
 export type AdminErrors = Partial<Record<string, ReasonLike>>;
 
+/** What each section of a split back-office form gets: the errors and the values to show. */
+export type SectionState = { errors: AdminErrors; values: Record<string, string> };
+
+/** Ties a field to its section's state by name: its error and the value to refill ("1" ticks a checkbox). */
+export function fieldBinder({ errors, values }: SectionState) {
+  return {
+    field: (name: string) => ({ name, errors, defaultValue: values[name] }),
+    checkbox: (name: string) => ({ name, errors, defaultChecked: values[name] === "1" }),
+  };
+}
+
 export const fieldId = (name: string, scope = "") =>
   `field-${scope ? `${scope}-` : ""}${name.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 
@@ -94,6 +105,11 @@ export function AdminInput({ name, label, errors, required, hint, className, ...
       {(ids) => <input name={name} className={inputClass} {...ids} {...input} />}
     </AdminField>
   );
+}
+
+/** A time of day in half-hour steps, as bookings start and end. */
+export function AdminHalfHour(props: InputProps) {
+  return <AdminInput type="time" step={1800} {...props} />;
 }
 
 /** A whole number in a text field with the numeric keyboard (a number input would drop what it cannot read). */

@@ -1,7 +1,7 @@
 import { useAdminI18n } from "#app/lib/admin";
 import { STAFF_ROLES } from "#server/staff/staff.schema";
 import { AdminCheckboxGroup, type AdminErrors, AdminRadioGroup } from "./fields";
-import { useStaffTextPlain } from "./staff-text";
+import { useStaffChoices } from "./staff-text";
 
 /** The role (with what each may do) and, for store staff, their stores. */
 export function StaffRoleFields({
@@ -16,7 +16,7 @@ export function StaffRoleFields({
   errors: AdminErrors;
 }) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   return (
     <>
       <AdminRadioGroup
@@ -35,7 +35,7 @@ export function StaffRoleFields({
         name="store_ids"
         label={t("admin.staff.stores")}
         hint={t("admin.staff.storesHint")}
-        options={stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
+        options={staffChoices(stores)}
         checked={storeIds}
         errors={errors}
       />

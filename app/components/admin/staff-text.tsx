@@ -38,3 +38,13 @@ export function useStaffTextPlain(): (ja: string, en?: string | null) => string 
     return picked.untranslated ? `${picked.text} (JA)` : picked.text;
   };
 }
+
+/** A `<select>` choice per store, class or car type, labelled in the staff member's language. */
+export type StaffChoice = { value: string; label: string };
+
+export function useStaffChoices(): (
+  rows: readonly { id: number; name: string; nameEn?: string | null }[],
+) => StaffChoice[] {
+  const staffText = useStaffTextPlain();
+  return (rows) => rows.map((r) => ({ value: String(r.id), label: staffText(r.name, r.nameEn) }));
+}

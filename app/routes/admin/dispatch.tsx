@@ -4,7 +4,7 @@ import { DispatchGrid } from "#app/components/admin/dispatch-board";
 import { DispatchDayList, windowDays } from "#app/components/admin/dispatch-day-list";
 import { AdminErrorSummary, AdminInput, AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
-import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { StaffText, useStaffChoices } from "#app/components/admin/staff-text";
 import { CsrfField, useCsrfToken } from "#app/components/csrf-field";
 import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import { redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminDispatch({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const [params] = useSearchParams();
   const fetcher = useFetcher<FormFailure>();
@@ -107,7 +107,7 @@ export default function AdminDispatch({ loaderData, actionData }: Route.Componen
           label={t("admin.reservations.store")}
           errors={{}}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
+          options={staffChoices(loaderData.stores)}
         />
         <AdminInput name="date" type="date" label={t("admin.dispatch.from")} errors={{}} defaultValue={filter.date} />
         <input type="hidden" name="days" value={filter.days} />

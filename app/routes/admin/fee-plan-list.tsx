@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader } from "#app/components/admin/page";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { AdminTable } from "#app/components/admin/table";
 import type { AdminMessageKey } from "#app/i18n/admin";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const { t: pageT } = useI18n();
   const path = useAdminPath();
   const can = useCan();
@@ -66,14 +66,14 @@ export default function AdminFeePlanList({ loaderData }: Route.ComponentProps) {
           label={t("admin.feePlans.store")}
           errors={{}}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[all, ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))]}
+          options={[all, ...staffChoices(stores)]}
         />
         <AdminSelect
           name="class"
           label={t("admin.feePlans.class")}
           errors={{}}
           defaultValue={filter.classId ? String(filter.classId) : ""}
-          options={[all, ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) }))]}
+          options={[all, ...staffChoices(classes)]}
         />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn-secondary">

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
-import { AdminCheckbox, AdminErrorSummary, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminCheckbox, AdminErrorSummary, AdminSelect } from "#app/components/admin/fields";
 import { AddressSection } from "#app/components/admin/member-new/address-section";
 import { CustomerSection } from "#app/components/admin/member-new/customer-section";
+import { type MemberForm, MemberInput } from "#app/components/admin/member-new/member-input";
 import { AdminPageHeader, AdminSection, SubmitButton } from "#app/components/admin/page";
 import { CsrfField } from "#app/components/csrf-field";
 import type { MessageKey } from "#app/i18n/messages";
@@ -90,6 +91,7 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
     address_b: label("address.addressB"),
     locale: t("admin.member.language"),
   };
+  const form: MemberForm = { errors, value, labels };
   return (
     <>
       <AdminPageHeader title={t("admin.members.newTitle")} lead={t("admin.members.newLead")} back={path("/members")} />
@@ -104,38 +106,32 @@ export default function AdminMemberNew({ loaderData, actionData }: Route.Compone
       >
         <CsrfField />
         <AdminErrorSummary errors={errors} labels={labels} />
-        <CustomerSection errors={errors} value={value} labels={labels} />
+        <CustomerSection form={form} />
 
         <AdminSection title={t("admin.member.contact")}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <AdminInput
+            <MemberInput
+              form={form}
               type="email"
               name="email"
-              label={labels.email as string}
               hint={t("admin.members.emailHint")}
               required
-              errors={errors}
               inputMode="email"
               maxLength={254}
-              autoComplete="off"
-              defaultValue={value("email")}
             />
-            <AdminInput
+            <MemberInput
+              form={form}
               type="tel"
               name="tel"
-              label={labels.tel as string}
               hint={siteT("member.telHint")}
               required
-              errors={errors}
               inputMode="tel"
               maxLength={30}
-              autoComplete="off"
-              defaultValue={value("tel")}
             />
           </div>
         </AdminSection>
 
-        <AddressSection errors={errors} value={value} labels={labels} countries={loaderData.countries} />
+        <AddressSection form={form} countries={loaderData.countries} />
 
         <AdminSection title={t("admin.member.mails")}>
           <AdminSelect

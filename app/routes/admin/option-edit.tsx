@@ -8,7 +8,7 @@ import {
   MlTextFields,
 } from "#app/components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { CsrfField } from "#app/components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
 import { requireStaffAccess, rowAction } from "#app/lib/admin.server";
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminOptionEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const can = useCan();
   const { errors, formRef, onSubmit, onChange, values } = useForm(CarOptionSchema, actionData, {
@@ -150,7 +150,7 @@ export default function AdminOptionEdit({ loaderData, actionData }: Route.Compon
             name="store_ids"
             label={t("admin.options.stores")}
             hint={t("admin.options.storesHint")}
-            options={loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) }))}
+            options={staffChoices(loaderData.stores)}
             checked={listOf("store_ids")}
             errors={errors}
           />

@@ -6,7 +6,7 @@ import { parseId } from "#common/params";
 import { AppError } from "#server/errors";
 import { rentalRecordFor } from "#server/paperwork/paperwork";
 import { renderRecordPdf } from "#server/paperwork/record-pdf";
-import { visibleStoreIds } from "#server/staff/permissions";
+import { seesStore } from "#server/staff/permissions";
 import type { Route } from "./+types/rental-record";
 
 /**
@@ -18,8 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { actor, siteId, bundle, db } = requireStaffAccess(context, request, "view");
   const locale = adminLocaleOf(context) ?? "ja";
   const query = new URL(request.url).searchParams;
-  const visible = visibleStoreIds(actor);
-  const storeId = parseId(query.get("store")) ?? bundle.stores.find((s) => !visible || visible.includes(s.id))?.id;
+  const storeId = parseId(query.get("store")) ?? bundle.stores.find((s) => seesStore(actor, s.id))?.id;
   const store = bundle.stores.find((s) => s.id === storeId);
   if (!store) return receiptNotFound();
   const period = query.get("period") || localDate(new Date(), store.timeZone);

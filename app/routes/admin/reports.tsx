@@ -3,7 +3,7 @@ import uplotCss from "uplot/dist/uPlot.min.css?url";
 import { AdminInput, AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader } from "#app/components/admin/page";
 import { Kpi, ReportSection } from "#app/components/admin/reports/report-section";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { adminMeta, useAdminI18n, useAdminPath } from "#app/lib/admin";
 import { requireStaffAccess } from "#app/lib/admin.server";
 import { NO_FORM_ERRORS } from "#app/lib/forms";
@@ -50,7 +50,7 @@ export function periodQuery(period: { from: string; to: string; storeId: number 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
   const path = useAdminPath();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const { period, bookings, occupancy, stores } = loaderData;
   const tables = reportTables({ occupancy, bookings, step: period.step }, t, locale);
   const query = periodQuery(period);
@@ -86,10 +86,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           label={t("admin.reports.store")}
           errors={NO_FORM_ERRORS}
           defaultValue={period.storeId ? String(period.storeId) : ""}
-          options={[
-            { value: "", label: t("admin.reports.allStores") },
-            ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.reports.allStores") }, ...staffChoices(stores)]}
         />
         <AdminSelect
           name="step"

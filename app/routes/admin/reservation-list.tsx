@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { STAGE_LABEL, StageBadge, StoreTime, Yen } from "#app/components/admin/counter";
 import { AdminInput, AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader, AdminPager } from "#app/components/admin/page";
-import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { StaffText, useStaffChoices } from "#app/components/admin/staff-text";
 import { AdminTable } from "#app/components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
 import { requireStaffAccess } from "#app/lib/admin.server";
@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 
 export default function AdminReservationList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const can = useCan();
   const { filter, page, pages, query } = loaderData;
@@ -100,10 +100,7 @@ export default function AdminReservationList({ loaderData }: Route.ComponentProp
           label={t("admin.reservations.store")}
           errors={NO_FORM_ERRORS}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[
-            { value: "", label: t("admin.reservations.all") },
-            ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.reservations.all") }, ...staffChoices(loaderData.stores)]}
         />
         <AdminSelect
           name="stage"

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { AdminErrorSummary, AdminInput, AdminNumber, AdminRadioGroup, AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader, AdminSection, DeleteForm, SubmitButton } from "#app/components/admin/page";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { CsrfField } from "#app/components/csrf-field";
 import { type AdminT, adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
 import { invalidateSite, redirectWithAdminFlash, requireStaffAccess } from "#app/lib/admin.server";
@@ -85,7 +85,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, pageTitle);
 
 export default function AdminVehicleEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const can = useCan();
   const { errors, formRef, onSubmit, onChange } = useForm(VehicleSchema, actionData);
@@ -120,10 +120,7 @@ export default function AdminVehicleEdit({ loaderData, actionData }: Route.Compo
               errors={shown}
               defaultValue={values.store_id ?? ""}
               required
-              options={[
-                { value: "", label: t("admin.vehicles.choose") },
-                ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-              ]}
+              options={[{ value: "", label: t("admin.vehicles.choose") }, ...staffChoices(loaderData.stores)]}
             />
             <AdminSelect
               name="car_type_id"

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminSelect } from "#app/components/admin/fields";
 import { AdminPageHeader, AdminPager } from "#app/components/admin/page";
-import { StaffText, useStaffTextPlain } from "#app/components/admin/staff-text";
+import { StaffText, useStaffChoices, useStaffTextPlain } from "#app/components/admin/staff-text";
 import { AdminTable } from "#app/components/admin/table";
 import { adminMeta, useAdminI18n, useAdminPath, useCan } from "#app/lib/admin";
 import { requireStaffAccess } from "#app/lib/admin.server";
@@ -29,6 +29,7 @@ export const meta: Route.MetaFunction = (args) => adminMeta(args, (t) => t("admi
 export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminI18n();
   const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   const path = useAdminPath();
   const can = useCan();
   const { filter, page, pages } = loaderData;
@@ -66,10 +67,7 @@ export default function AdminVehicleList({ loaderData }: Route.ComponentProps) {
           label={t("admin.vehicles.store")}
           errors={NO_FORM_ERRORS}
           defaultValue={filter.storeId ? String(filter.storeId) : ""}
-          options={[
-            { value: "", label: t("admin.vehicles.filterAll") },
-            ...loaderData.stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.vehicles.filterAll") }, ...staffChoices(loaderData.stores)]}
         />
         <AdminSelect
           name="type"

@@ -203,6 +203,10 @@ export const reservations = pgTable(
     ),
     check("reservations_hold_expiry", sql`${t.status} <> 'held' or ${t.holdExpiresAt} is not null`),
     index("reservations_site_payment").on(t.siteId, t.paymentId),
+    // Written by hand in migration 0027 (btree_gist); declared so drizzle-kit's snapshot knows it.
+    index("reservations_active_period")
+      .using("gist", t.storeId, sql`tstzrange(${t.startAt}, ${t.blockedUntil}, '[)')`, t.carTypeId)
+      .where(sql`${t.status} in ('held', 'confirmed')`),
     check(
       "reservations_counter",
       sql`(${t.departureFuel} is null or ${t.departureFuel} between 0 and 8) and (${t.returnFuel} is null or ${t.returnFuel} between 0 and 8) and (${t.departureMileage} is null or ${t.departureMileage} >= 0) and (${t.returnMileage} is null or ${t.returnMileage} >= 0) and (${t.returnedAt} is null or ${t.departedAt} is not null) and ${t.extraFee} >= 0 and ${t.cancellationFee} >= 0`,

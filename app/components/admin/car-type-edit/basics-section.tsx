@@ -1,6 +1,6 @@
 import { type AdminErrors, AdminNumber, AdminSelect, MlTextFields } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { useAdminI18n } from "#app/lib/admin";
 
 /** The class, the place in the lists and the names: what a car type is called. */
@@ -14,7 +14,7 @@ export function BasicsSection({
   values: Record<string, string>;
 }) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   return (
     <AdminSection title={t("admin.carTypes.sectionBasics")}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -24,10 +24,7 @@ export function BasicsSection({
           errors={errors}
           defaultValue={values.class_id ?? ""}
           required
-          options={[
-            { value: "", label: t("admin.carTypes.classChoose") },
-            ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.carTypes.classChoose") }, ...staffChoices(classes)]}
         />
         <AdminNumber
           name="display_order"

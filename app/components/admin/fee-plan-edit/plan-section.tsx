@@ -1,6 +1,6 @@
 import { AdminCheckbox, type AdminErrors, AdminInput, AdminSelect } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
-import { useStaffTextPlain } from "#app/components/admin/staff-text";
+import { useStaffChoices } from "#app/components/admin/staff-text";
 import { useAdminI18n } from "#app/lib/admin";
 
 type Choice = { id: number; name: string; nameEn?: string | null };
@@ -18,7 +18,7 @@ export function PlanSection({
   values: Record<string, string>;
 }) {
   const { t } = useAdminI18n();
-  const staffText = useStaffTextPlain();
+  const staffChoices = useStaffChoices();
   return (
     <AdminSection title={t("admin.feePlans.sectionPlan")}>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -28,10 +28,7 @@ export function PlanSection({
           errors={shown}
           defaultValue={values.store_id}
           required
-          options={[
-            { value: "", label: t("admin.feePlans.choose") },
-            ...stores.map((s) => ({ value: String(s.id), label: staffText(s.name, s.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.feePlans.choose") }, ...staffChoices(stores)]}
         />
         <AdminSelect
           name="class_id"
@@ -39,10 +36,7 @@ export function PlanSection({
           errors={shown}
           defaultValue={values.class_id}
           required
-          options={[
-            { value: "", label: t("admin.feePlans.choose") },
-            ...classes.map((c) => ({ value: String(c.id), label: staffText(c.name, c.nameEn) })),
-          ]}
+          options={[{ value: "", label: t("admin.feePlans.choose") }, ...staffChoices(classes)]}
         />
         <AdminInput
           name="effective_from"

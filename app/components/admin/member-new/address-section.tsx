@@ -1,23 +1,21 @@
-import { type AdminErrors, AdminInput, AdminSelect } from "#app/components/admin/fields";
+import { AdminSelect } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
 import type { MessageKey } from "#app/i18n/messages";
 import { useAdminI18n } from "#app/lib/admin";
 import { useI18n } from "#app/lib/i18n";
 import { PREF_CODES } from "#server/members/address.schema";
+import { type MemberForm, MemberInput } from "./member-input";
 
 /** Where the customer lives: the country first, then the postcode, prefecture and address. */
 export function AddressSection({
-  errors,
-  value,
-  labels,
+  form,
   countries,
 }: {
-  errors: AdminErrors;
-  value: (name: string) => string;
-  labels: Record<string, string>;
+  form: MemberForm;
   countries: { value: string; label: string }[];
 }) {
   const { t } = useAdminI18n();
+  const { errors, value, labels } = form;
   const { t: siteT } = useI18n();
   return (
     <AdminSection title={siteT("member.section.address")}>
@@ -31,16 +29,7 @@ export function AddressSection({
           defaultValue={value("country") || "JP"}
           options={[{ value: "", label: siteT("address.countryPlaceholder") }, ...countries]}
         />
-        <AdminInput
-          name="zip"
-          label={labels.zip as string}
-          hint={siteT("address.zipHintAny")}
-          required
-          errors={errors}
-          maxLength={12}
-          autoComplete="off"
-          defaultValue={value("zip")}
-        />
+        <MemberInput form={form} name="zip" hint={siteT("address.zipHintAny")} required maxLength={12} />
         <AdminSelect
           name="pref_code"
           label={labels.pref_code as string}
@@ -52,24 +41,8 @@ export function AddressSection({
             ...PREF_CODES.map((code) => ({ value: String(code), label: siteT(`pref.${code}` as MessageKey) })),
           ]}
         />
-        <AdminInput
-          name="address_a"
-          label={labels.address_a as string}
-          required
-          errors={errors}
-          maxLength={200}
-          autoComplete="off"
-          defaultValue={value("address_a")}
-        />
-        <AdminInput
-          name="address_b"
-          label={labels.address_b as string}
-          errors={errors}
-          maxLength={200}
-          autoComplete="off"
-          defaultValue={value("address_b")}
-          className="sm:col-span-2"
-        />
+        <MemberInput form={form} name="address_a" required maxLength={200} />
+        <MemberInput form={form} name="address_b" maxLength={200} className="sm:col-span-2" />
       </div>
     </AdminSection>
   );

@@ -1,19 +1,13 @@
-import { type AdminErrors, AdminInput, AdminRadioGroup } from "#app/components/admin/fields";
+import { AdminRadioGroup } from "#app/components/admin/fields";
 import { BirthdateSelects } from "#app/components/admin/members";
 import { AdminSection } from "#app/components/admin/page";
 import { useI18n } from "#app/lib/i18n";
+import { type MemberForm, MemberInput } from "./member-input";
 
 /** Who the customer is: an individual or a company, the names, gender and birthdate. */
-export function CustomerSection({
-  errors,
-  value,
-  labels,
-}: {
-  errors: AdminErrors;
-  value: (name: string) => string;
-  labels: Record<string, string>;
-}) {
+export function CustomerSection({ form }: { form: MemberForm }) {
   const { t: siteT } = useI18n();
+  const { errors, value, labels } = form;
   return (
     <AdminSection title={siteT("member.section.customer")}>
       <AdminRadioGroup
@@ -28,44 +22,10 @@ export function CustomerSection({
         ]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <AdminInput
-          name="company"
-          label={labels.company as string}
-          hint={siteT("member.corporateOnly")}
-          errors={errors}
-          maxLength={100}
-          autoComplete="off"
-          defaultValue={value("company")}
-        />
-        <AdminInput
-          name="company_kana"
-          label={labels.company_kana as string}
-          hint={siteT("member.corporateOnly")}
-          errors={errors}
-          maxLength={100}
-          autoComplete="off"
-          defaultValue={value("company_kana")}
-        />
-        <AdminInput
-          name="name"
-          label={labels.name as string}
-          hint={siteT("member.nameHint")}
-          required
-          errors={errors}
-          maxLength={50}
-          autoComplete="off"
-          defaultValue={value("name")}
-        />
-        <AdminInput
-          name="kana"
-          label={labels.kana as string}
-          hint={siteT("member.kanaHint")}
-          required
-          errors={errors}
-          maxLength={50}
-          autoComplete="off"
-          defaultValue={value("kana")}
-        />
+        <MemberInput form={form} name="company" hint={siteT("member.corporateOnly")} maxLength={100} />
+        <MemberInput form={form} name="company_kana" hint={siteT("member.corporateOnly")} maxLength={100} />
+        <MemberInput form={form} name="name" hint={siteT("member.nameHint")} required maxLength={50} />
+        <MemberInput form={form} name="kana" hint={siteT("member.kanaHint")} required maxLength={50} />
       </div>
       <AdminRadioGroup
         name="gender"

@@ -1,4 +1,4 @@
-import { AdminCheckbox, AdminCheckboxGroup, AdminRadioGroup } from "#app/components/admin/fields";
+import { AdminCheckbox, AdminCheckboxGroup, AdminRadioGroup, fieldBinder } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
 import { useAdminI18n } from "#app/lib/admin";
 import { useI18n } from "#app/lib/i18n";
@@ -13,6 +13,7 @@ export function PublicationSection({
   switcherInPlan,
 }: SectionProps & { languages: string[]; publicTop: string; switcherInPlan: boolean }) {
   const { t } = useAdminI18n();
+  const { checkbox } = fieldBinder({ errors, values });
   const { t: siteT } = useI18n();
   return (
     <AdminSection title={t("admin.settings.sectionPublication")}>
@@ -48,18 +49,14 @@ export function PublicationSection({
         }
       />
       <AdminCheckbox
-        name="web_reserve_accepting"
+        {...checkbox("web_reserve_accepting")}
         label={t("admin.settings.webReserve")}
         hint={t("admin.settings.webReserveHint", { message: siteT("reason.web_reserve_suspended") })}
-        defaultChecked={values.web_reserve_accepting === "1"}
-        errors={errors}
       />
       <AdminCheckbox
-        name="is_disp_non_member"
+        {...checkbox("is_disp_non_member")}
         label={t("admin.settings.guestBooking")}
         hint={t("admin.settings.guestBookingHint")}
-        defaultChecked={values.is_disp_non_member === "1"}
-        errors={errors}
       />
     </AdminSection>
   );

@@ -1,4 +1,4 @@
-import { AdminInput, AdminNumber, AdminSelect } from "#app/components/admin/fields";
+import { AdminHalfHour, AdminNumber, AdminSelect, fieldBinder } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
 import { useAdminI18n } from "#app/lib/admin";
 import { useI18n } from "#app/lib/i18n";
@@ -8,28 +8,12 @@ import type { SectionProps } from "./types";
 /** The search form's defaults, and how far ahead and how long a booking may be. */
 export function SearchSection({ errors, values }: SectionProps) {
   const { t } = useAdminI18n();
+  const { field } = fieldBinder({ errors, values });
   const { t: siteT } = useI18n();
   const days = (name: string, label: string) => (
-    <AdminNumber
-      name={name}
-      label={label}
-      hint={t("admin.settings.dayHint")}
-      errors={errors}
-      defaultValue={values[name]}
-      required
-    />
+    <AdminNumber {...field(name)} label={label} hint={t("admin.settings.dayHint")} required />
   );
-  const time = (name: string, label: string) => (
-    <AdminInput
-      name={name}
-      type="time"
-      step={1800}
-      label={label}
-      errors={errors}
-      defaultValue={values[name]}
-      required
-    />
-  );
+  const time = (name: string, label: string) => <AdminHalfHour {...field(name)} label={label} required />;
   return (
     <>
       <AdminSection title={t("admin.settings.sectionSearch")}>
@@ -42,19 +26,15 @@ export function SearchSection({ errors, values }: SectionProps) {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <AdminSelect
-            name="default_rental_period_slug"
+            {...field("default_rental_period_slug")}
             label={t("admin.settings.rentalPeriod")}
             hint={t("admin.settings.rentalPeriodHint")}
-            errors={errors}
-            defaultValue={values.default_rental_period_slug}
             options={RENTAL_PERIOD_SLUGS.map((slug) => ({ value: slug, label: siteT(`period.${slug}`) }))}
           />
           <AdminSelect
-            name="default_disp_empty_car_type"
+            {...field("default_disp_empty_car_type")}
             label={t("admin.settings.emptyCars")}
             hint={t("admin.settings.emptyCarsHint")}
-            errors={errors}
-            defaultValue={values.default_disp_empty_car_type}
             options={[
               { value: "2", label: t("admin.settings.emptyCarsHide") },
               { value: "1", label: t("admin.settings.emptyCarsShow") },
@@ -66,27 +46,21 @@ export function SearchSection({ errors, values }: SectionProps) {
       <AdminSection title={t("admin.settings.sectionWindow")}>
         <div className="grid gap-4 sm:grid-cols-2">
           <AdminNumber
-            name="min_lead_minutes"
+            {...field("min_lead_minutes")}
             label={t("admin.settings.minLead")}
             hint={t("admin.settings.minLeadHint")}
-            errors={errors}
-            defaultValue={values.min_lead_minutes}
             required
           />
           <AdminNumber
-            name="max_advance_days"
+            {...field("max_advance_days")}
             label={t("admin.settings.maxAdvance")}
             hint={t("admin.settings.maxAdvanceHint")}
-            errors={errors}
-            defaultValue={values.max_advance_days}
             required
           />
           <AdminNumber
-            name="long_rental_days"
+            {...field("long_rental_days")}
             label={t("admin.settings.longRental")}
             hint={t("admin.settings.longRentalHint")}
-            errors={errors}
-            defaultValue={values.long_rental_days}
             required
           />
         </div>

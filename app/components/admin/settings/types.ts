@@ -1,4 +1,4 @@
-import type { AdminErrors } from "#app/components/admin/fields";
+import type { SectionState } from "#app/components/admin/fields";
 
 /** What every section of the settings form gets: the errors and the values shown. */
-export type SectionProps = { errors: AdminErrors; values: Record<string, string> };
+export type SectionProps = SectionState;

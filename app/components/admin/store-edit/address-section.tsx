@@ -1,29 +1,26 @@
-import { type AdminErrors, AdminInput, AdminSelect, MlTextFields } from "#app/components/admin/fields";
+import { AdminInput, AdminSelect, fieldBinder, MlTextFields, type SectionState } from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
 import { useAdminI18n } from "#app/lib/admin";
 import { useI18n } from "#app/lib/i18n";
 
 /** Where the store is and how to reach it: address, telephone, mail, access and remarks. */
-export function AddressSection({ errors, values }: { errors: AdminErrors; values: Record<string, string> }) {
+export function AddressSection({ errors, values }: SectionState) {
   const { t } = useAdminI18n();
+  const { field } = fieldBinder({ errors, values });
   const { t: pageT } = useI18n();
   return (
     <AdminSection title={t("admin.stores.sectionAddress")}>
       <div className="grid gap-4 sm:grid-cols-3">
         <AdminInput
-          name="zip"
+          {...field("zip")}
           label={t("admin.stores.zip")}
-          errors={errors}
-          defaultValue={values.zip}
           autoComplete="off"
           inputMode="numeric"
           maxLength={8}
         />
         <AdminSelect
-          name="pref_code"
+          {...field("pref_code")}
           label={t("admin.stores.pref")}
-          errors={errors}
-          defaultValue={values.pref_code}
           options={[
             { value: "0", label: t("admin.stores.prefNone") },
             ...Array.from({ length: 47 }, (_, i) => ({
@@ -32,14 +29,7 @@ export function AddressSection({ errors, values }: { errors: AdminErrors; values
             })),
           ]}
         />
-        <AdminInput
-          name="tel"
-          type="tel"
-          label={t("admin.stores.tel")}
-          errors={errors}
-          defaultValue={values.tel}
-          autoComplete="off"
-        />
+        <AdminInput {...field("tel")} type="tel" label={t("admin.stores.tel")} autoComplete="off" />
       </div>
       <MlTextFields
         name="address_a"
@@ -56,12 +46,10 @@ export function AddressSection({ errors, values }: { errors: AdminErrors; values
         maxLength={200}
       />
       <AdminInput
-        name="email"
+        {...field("email")}
         type="email"
         label={t("admin.stores.email")}
         hint={t("admin.stores.emailHint")}
-        errors={errors}
-        defaultValue={values.email}
         autoComplete="off"
       />
       <MlTextFields

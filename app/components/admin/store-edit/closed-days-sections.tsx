@@ -1,4 +1,10 @@
-import { AdminCheckboxGroup, type AdminErrors, AdminInput, AdminTextarea } from "#app/components/admin/fields";
+import {
+  AdminCheckboxGroup,
+  type AdminErrors,
+  AdminInput,
+  AdminTextarea,
+  fieldBinder,
+} from "#app/components/admin/fields";
 import { AdminSection } from "#app/components/admin/page";
 import { useAdminI18n } from "#app/lib/admin";
 
@@ -15,6 +21,7 @@ export function ClosedDaysSections({
   listOf: (name: string) => string[];
 }) {
   const { t } = useAdminI18n();
+  const { field } = fieldBinder({ errors, values });
   const weekdays = WEEKDAYS.map((d) => ({ value: String(d), label: t(`admin.weekday.${d}`) }));
   return (
     <>
@@ -27,28 +34,22 @@ export function ClosedDaysSections({
           errors={errors}
         />
         <AdminInput
-          name="regular_holiday_dates"
+          {...field("regular_holiday_dates")}
           label={t("admin.stores.holidayDays")}
           hint={t("admin.stores.holidayDaysHint")}
-          errors={errors}
-          defaultValue={values.regular_holiday_dates}
           autoComplete="off"
         />
         <AdminTextarea
-          name="holiday_dates"
+          {...field("holiday_dates")}
           label={t("admin.stores.holidayDates")}
           hint={t("admin.stores.datesHint")}
-          errors={errors}
-          defaultValue={values.holiday_dates}
           rows={4}
         />
         <AdminInput
-          name="closed_date"
+          {...field("closed_date")}
           type="date"
           label={t("admin.stores.closedDate")}
           hint={t("admin.stores.closedDateHint")}
-          errors={errors}
-          defaultValue={values.closed_date}
         />
       </AdminSection>
       <AdminSection title={t("admin.stores.sectionSeason")}>
@@ -60,11 +61,9 @@ export function ClosedDaysSections({
           errors={errors}
         />
         <AdminTextarea
-          name="high_season_dates"
+          {...field("high_season_dates")}
           label={t("admin.stores.seasonDates")}
           hint={t("admin.stores.datesHint")}
-          errors={errors}
-          defaultValue={values.high_season_dates}
           rows={4}
         />
       </AdminSection>
