@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client";
 import { carClasses, stores } from "#server/db/schema";
-import { type Actor, authorize, visibleStoreIds } from "#server/staff/permissions";
+import { type Actor, authorize, inVisibleStores } from "#server/staff/permissions";
 
 export interface Choice {
   id: number;
@@ -22,14 +22,11 @@ export async function priceChoices(
   options: { everyStore?: boolean } = {},
 ): Promise<{ stores: Choice[]; classes: Choice[] }> {
   authorize(actor, "view");
-  const visible = options.everyStore ? null : visibleStoreIds(actor);
   const [storeRows, classRows] = await Promise.all([
     db
       .select({ id: stores.id, name: stores.storeName, nameEn: stores.storeNameEn })
       .from(stores)
-      .where(
-        and(eq(stores.siteId, siteId), visible ? inArray(stores.id, visible.length ? [...visible] : [-1]) : undefined),
-      )
+      .where(and(eq(stores.siteId, siteId), options.everyStore ? undefined : inVisibleStores(actor, stores.id)))
       .orderBy(asc(stores.displayOrder), asc(stores.id)),
     db
       .select({ id: carClasses.id, name: carClasses.className, nameEn: carClasses.classNameEn })
